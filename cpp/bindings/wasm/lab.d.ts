@@ -1,0 +1,135 @@
+// Types for positional-encoding-lab. Every function throws TypeError for an argument of the wrong
+// type (or a missing one) and RangeError for a value outside its documented range; both carry
+// `param`, the option's name. The lab stays usable after any error.
+
+export type Variant = 'paper' | 'halves' | 'tensor2tensor';
+export type Mask = 'none' | 'before-softmax' | 'after-softmax';
+export type Encoding = 'none' | 'sinusoidal' | 'learned';
+export type NumberList = ArrayLike<number>;
+
+export interface TableOptions {
+  /** Rows of the table: an integer from 1 to 65536. */
+  positions: number;
+  /** Width: an integer from 2 to 4096; even for 'paper'. Odd widths get a zero last column. */
+  dModel: number;
+  /** Base of the frequencies, from 2 to 1e9. Default 10000. */
+  base?: number;
+  /** Column layout and frequencies. Default 'paper'. */
+  variant?: Variant;
+  /** Position of the first row, 0 to 1000000 (start + positions - 1 too). Default 0. */
+  start?: number;
+}
+
+export interface Frequencies {
+  /** Angular frequency ω_k of every pair k (dModel/2 of them). */
+  omega: Float64Array;
+  /** 2π/ω_k: positions per full turn of pair k. */
+  wavelength: Float64Array;
+}
+
+export interface LearnedOptions {
+  /** Rows in the table: an integer from 1 to 65536. */
+  maxLen: number;
+  dModel: number;
+  /** Seed of the counter-based generator, 0 to 2^32-1. Default 0. */
+  seed?: number;
+}
+
+export interface SequenceOptions {
+  /** Token ids, each an integer in [0, vocabSize); 1 to 2048 of them. */
+  tokens: NumberList;
+  /** Vocabulary size, 1 to 65536. */
+  vocabSize: number;
+  dModel: number;
+  seed?: number;
+  /** What is added to the token embeddings. Default 'sinusoidal'. */
+  encoding?: Encoding;
+  base?: number;
+  variant?: Variant;
+  /** Position of the first token. Default 0. */
+  start?: number;
+  /** Rows of the learned table when encoding is 'learned'. Default 512. */
+  maxLen?: number;
+}
+
+export interface AttentionResult {
+  /** n × n softmax weights, row-major (row = query). */
+  weights: Float32Array;
+  /** n × dV outputs, row-major. */
+  output: Float32Array;
+}
+
+export interface PermutationArm {
+  original: AttentionResult;
+  swapped: AttentionResult;
+  /** Max |swapped output at the moved position − original output|: ~0 means only relabelled. */
+  relabelResidual: number;
+}
+
+export interface Properties {
+  /** Smallest distance between two distinct positions of the table, and which two. */
+  minDistance: number;
+  minDistancePositions: [number, number];
+  /** Largest |entry|. */
+  maxAbsValue: number;
+  /** PE(p)·PE(p) over the table (dModel/2 for even widths). */
+  minNormSq: number;
+  maxNormSq: number;
+  /** PE(p)·PE(p+k) over the table, and max − min of it. */
+  minOffsetDot: number;
+  maxOffsetDot: number;
+  offsetDotDeviation: number;
+}
+
+export interface Lab {
+  /** Allowed ranges of the numeric parameters, as the errors quote them. */
+  readonly limits: Readonly<Record<string, string | number>>;
+
+  /** positions × dModel sinusoidal table, row-major (row = position). Max abs error vs float64 ≤ 2e-6.
+   *  With `out` (a Float32Array of exactly positions*dModel) it fills and returns `out`. */
+  sinusoidal(options: TableOptions & { out?: Float32Array }): Float32Array;
+  /** The same table evaluated in float64, one sin/cos per element. */
+  sinusoidalReference(options: TableOptions): Float64Array;
+  /** The table as a float32 implementation computes it (angle = float(p)·float(ω)). */
+  sinusoidalFloat32Angles(options: TableOptions): Float32Array;
+  frequencies(options: { dModel: number; base?: number; variant?: Variant }): Frequencies;
+
+  /** maxLen × dModel learned table: N(0, 1) entries from a seeded counter-based generator. */
+  learnedTable(options: LearnedOptions & { out?: Float32Array }): Float32Array;
+  /** One row; a position ≥ maxLen is a RangeError explaining that the table has no such row. */
+  learnedLookup(options: LearnedOptions & { position: number }): Float32Array;
+
+  /** tokens.length × dModel: token embeddings plus the chosen encoding of positions start… */
+  embed(options: SequenceOptions): Float32Array;
+
+  /** softmax(QKᵀ/√dK)V for row-major q, k (n × dK) and v (n × dV, dV defaults to dK). */
+  attention(options: { q: NumberList; k: NumberList; v: NumberList; n: number; dK: number; dV?: number; mask?: Mask }): AttentionResult;
+  /** Self-attention of x (n × dModel) through seeded Q, K, V projections to width dK. */
+  selfAttention(options: { x: NumberList; n: number; dModel: number; dK: number; seed?: number; mask?: Mask }): AttentionResult;
+
+  /** M_k's 2×2 blocks (pairs × 4, row-major) and max |M_k·PE(p) − PE(p+k)| over the table's positions. */
+  relativeOffset(options: TableOptions & { k: number }): { blocks: Float32Array; maxResidual: number };
+
+  /** rows × rows matrix of row dot products / Euclidean distances of a rows × dModel table. */
+  dotMatrix(options: { table: NumberList; rows: number; dModel: number; out?: Float32Array }): Float32Array;
+  distanceMatrix(options: { table: NumberList; rows: number; dModel: number; out?: Float32Array }): Float32Array;
+
+  /** The lesson's four properties measured on a table (positions² × dModel ≤ 2^28). k defaults to 1. */
+  properties(options: TableOptions & { k?: number }): Properties;
+
+  /** Self-attention of a sequence and of it with tokens swap[0], swap[1] exchanged, without and with an encoding. */
+  permutation(options: SequenceOptions & { dK: number; swap: [number, number] }): {
+    withoutEncoding: PermutationArm;
+    withEncoding: PermutationArm;
+  };
+}
+
+export interface CreateLabOptions {
+  /** Where the .wasm lives, given its file name (as Emscripten's locateFile). */
+  locateFile?: (path: string, scriptDirectory: string) => string;
+  /** The .wasm bytes, if the host has them already. */
+  wasmBinary?: ArrayBuffer | ArrayBufferView;
+}
+
+/** Loads the WebAssembly core: fetched beside the module in browsers, read from disk in Node. */
+export function createLab(options?: CreateLabOptions): Promise<Lab>;

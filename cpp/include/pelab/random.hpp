@@ -1,0 +1,32 @@
+// Seeded, deterministic random numbers for the learned tables and projections.
+//
+// Counter-based: element n of stream S under seed s is a pure function of (s, S, n), built from the
+// splitmix64 finaliser. Any row of a table can be produced alone, every platform gets identical bits,
+// and a larger table shares its first rows with a smaller one of the same width.
+// Normals use Box–Muller on two uniforms in (0, 1) drawn at counters 2n and 2n+1.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+namespace pelab::random {
+
+enum class Stream : std::uint64_t {
+  learned_positions = 1,
+  token_embeddings = 2,
+  query_projection = 3,
+  key_projection = 4,
+  value_projection = 5,
+};
+
+std::uint64_t mix64(std::uint64_t x);
+
+// Uniform in the open interval (0, 1), 53 random bits.
+double uniform(std::uint64_t seed, Stream stream, std::uint64_t counter);
+
+// Standard normal N(0, 1), computed in double and rounded to float.
+float normal(std::uint64_t seed, Stream stream, std::uint64_t index);
+
+// out[i] = scale * normal(seed, stream, first + i) for i < count.
+void fill_normal(std::uint64_t seed, Stream stream, std::uint64_t first, std::size_t count, float scale, float* out);
+
+}  // namespace pelab::random

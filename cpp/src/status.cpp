@@ -1,0 +1,43 @@
+#include "pelab/status.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace pelab {
+namespace {
+
+std::string show(double v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
+
+}  // namespace
+
+std::string describe(const IntParam& p) {
+  return "an integer from " + std::to_string(p.lo) + " to " + std::to_string(p.hi);
+}
+
+std::string describe(const RealParam& p) {
+  return "a number from " + show(p.lo) + " to " + show(p.hi);
+}
+
+Status check(const IntParam& p, double value) {
+  const bool fits = std::isfinite(value) && std::floor(value) == value &&
+                    value >= static_cast<double>(p.lo) && value <= static_cast<double>(p.hi);
+  if (fits) return Status::fine();
+  return Status::error(p.name, std::string(p.name) + " must be " + describe(p) + " (got " + show(value) + ")");
+}
+
+Status check(const RealParam& p, double value) {
+  if (std::isfinite(value) && value >= p.lo && value <= p.hi) return Status::fine();
+  return Status::error(p.name, std::string(p.name) + " must be " + describe(p) + " (got " + show(value) + ")");
+}
+
+Status check_length(const char* name, std::size_t got, std::size_t expected) {
+  if (got == expected) return Status::fine();
+  return Status::error(name, std::string(name) + " must have exactly " + std::to_string(expected) +
+                                 " elements (got " + std::to_string(got) + ")");
+}
+
+}  // namespace pelab

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Builds the wasm module (Release) and lays out dist/: the Emscripten module, its .wasm, the JS layer
+# and its hand-written types. `--native` also builds the native core and Catch2 suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs  # emcc's JS optimizer needs Debian's node modules
+
+if [ "${1:-}" = "--native" ]; then
+  cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release > /dev/null
+  cmake --build build/native
+fi
+emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release > /dev/null
+cmake --build build/wasm
+
+mkdir -p dist
+cp build/wasm/pelab.mjs build/wasm/pelab.wasm dist/
+cp cpp/bindings/wasm/lab.js dist/index.js
+cp cpp/bindings/wasm/lab.d.ts dist/index.d.ts
+echo "build: dist/ holds $(ls dist | tr '\n' ' ')"

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what the project needs on a Debian 12 machine, as root. Idempotent: a second run installs nothing.
+# Everything comes from Debian's packages and the pinned npm lockfile; no toolchain or browser is downloaded.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+debian_packages=(emscripten libxsimd-dev catch2 chromium cmake ninja-build g++ clang)
+missing=()
+for pkg in "${debian_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+
+if [ "${#missing[@]}" -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "setup: missing Debian packages: ${missing[*]} (run scripts/setup.sh as root)" >&2
+    exit 1
+  fi
+  echo "setup: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# npm ci only when the lockfile changed since the last install (a stamp in node_modules records it).
+lock_sum=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ "$(cat node_modules/.setup-lock-sum 2>/dev/null)" != "$lock_sum" ]; then
+  npm ci --no-audit --no-fund
+  echo "$lock_sum" > node_modules/.setup-lock-sum
+fi
