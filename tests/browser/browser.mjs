@@ -1,0 +1,28 @@
+// Shared by the browser tests: Debian's Chromium through playwright-core, and the page served with
+// the same server (and CSP) as `npm start`, on a free port.
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+
+export async function openLab() {
+  const server = await startServer(0);
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  return { browser, server, url, close: async () => { await browser.close(); server.close(); } };
+}
+
+// A page that records console errors, page errors and CSP violations.
+export async function watchedPage(browser, options = {}) {
+  const page = await browser.newPage(options);
+  const problems = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+  return { page, problems };
+}

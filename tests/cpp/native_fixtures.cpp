@@ -1,0 +1,71 @@
+// Prints, as JSON, what the native build computes for a fixed set of cases. The JS tests run this
+// and compare the wasm module's answers through the public API with it.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "pelab/analysis.hpp"
+#include "pelab/attention.hpp"
+#include "pelab/learned.hpp"
+#include "pelab/permutation.hpp"
+#include "pelab/relative.hpp"
+#include "pelab/sequence.hpp"
+
+using namespace pelab;
+
+namespace {
+
+template <typename T>
+void array(const char* key, const std::vector<T>& v, bool last = false) {
+  std::printf("\"%s\":[", key);
+  for (std::size_t i = 0; i < v.size(); ++i) std::printf("%s%.9g", i ? "," : "", double(v[i]));
+  std::printf("]%s\n", last ? "" : ",");
+}
+
+std::vector<float> sinusoidal_table(Variant v) {
+  const SinusoidalSpec spec{50, 64, 10000.0, v, 1000};
+  std::vector<float> t(element_count(spec));
+  fill_sinusoidal(spec, t.data());
+  return t;
+}
+
+}  // namespace
+
+int main() {
+  std::printf("{\n");
+  for (Variant v : {Variant::paper, Variant::halves, Variant::tensor2tensor})
+    array((std::string("sinusoidal_") + variant_name(v)).c_str(), sinusoidal_table(v));
+
+  std::vector<float> learned(20 * 12);
+  fill_learned_table({20, 12, 42}, learned.data());
+  array("learned", learned);
+
+  SequenceSpec seq;
+  seq.embedding = {10, 16, 5};
+  const std::vector<int> tokens{3, 1, 4, 1, 5, 9};
+  std::vector<float> x(tokens.size() * 16);
+  embed_sequence(seq, tokens, x.data());
+  array("embed", x);
+
+  std::vector<float> weights(36), out(36);
+  self_attention(x.data(), 6, 16, 6, 5, Mask::before_softmax, weights.data(), out.data());
+  array("selfAttentionWeights", weights);
+  array("selfAttentionOutput", out);
+
+  const auto table = sinusoidal_table(Variant::paper);
+  std::vector<float> dots(50 * 50);
+  dot_matrix(table.data(), 50, 64, dots.data());
+  array("dotMatrix", dots);
+
+  const SinusoidalSpec spec{40, 32, 10000.0, Variant::paper, 3};
+  std::vector<float> blocks(16 * 4);
+  offset_blocks(spec, 7, blocks.data());
+  array("offsetBlocks", blocks);
+  const Properties p = properties(spec, 2);
+  array("properties", std::vector<double>{p.minDistance, p.maxAbsValue, p.minNormSq, p.minOffsetDot,
+                                          p.offsetDotDeviation});
+
+  const PermutationResult r = permutation_experiment(seq, tokens, 6, 0, 4);
+  array("permutationOutput", r.withEncoding.swapped.output, true);
+  std::printf("}\n");
+}

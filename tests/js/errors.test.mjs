@@ -1,0 +1,73 @@
+// Bad arguments throw TypeError or RangeError naming the parameter and its range, and the lab keeps
+// working afterwards.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { labPromise } from './helpers.mjs';
+
+const lab = await labPromise;
+const good = { positions: 8, dModel: 16 };
+
+function throwsNaming(fn, type, param, text) {
+  assert.throws(fn, (e) => {
+    assert.equal(e.constructor, type, e.message);
+    assert.equal(e.param, param, e.message);
+    assert.match(e.message, new RegExp(param.replace(/[[\]]/g, '\\$&')));
+    if (text) assert.match(e.message, text);
+    return true;
+  });
+}
+
+test('wrong types are TypeErrors that quote the allowed range', () => {
+  throwsNaming(() => lab.sinusoidal({ ...good, positions: '8' }), TypeError, 'positions', /integer from 1 to 65536/);
+  throwsNaming(() => lab.sinusoidal({ dModel: 16 }), TypeError, 'positions', /required/);
+  throwsNaming(() => lab.sinusoidal({ ...good, variant: 3 }), TypeError, 'variant');
+  throwsNaming(() => lab.sinusoidal({ ...good, out: [] }), TypeError, 'out', /Float32Array/);
+  throwsNaming(() => lab.sinusoidal({ ...good, dmodel: 16 }), TypeError, 'dmodel', /unknown option/);
+  throwsNaming(() => lab.embed({ tokens: ['a'], vocabSize: 4, dModel: 8 }), TypeError, 'tokens');
+  assert.throws(() => lab.sinusoidal(), TypeError);
+  assert.throws(() => lab.sinusoidal(null), TypeError);
+});
+
+test('values out of range are RangeErrors that name the parameter and its range', () => {
+  const cases = [
+    [{ ...good, positions: 0 }, 'positions', /from 1 to 65536/],
+    [{ ...good, positions: NaN }, 'positions', /from 1 to 65536/],
+    [{ ...good, positions: 2.5 }, 'positions', /integer/],
+    [{ ...good, dModel: Infinity }, 'dModel', /from 2 to 4096/],
+    [{ ...good, dModel: 7 }, 'dModel', /even/],
+    [{ ...good, base: -Infinity }, 'base', /from 2 to/],
+    [{ ...good, start: -1 }, 'start', /from 0 to 1000000/],
+    [{ ...good, variant: 'rope' }, 'variant', /'paper', 'halves', 'tensor2tensor'/],
+    [{ ...good, out: new Float32Array(3) }, 'out', /exactly 128 elements/],
+    [{ positions: 65536, dModel: 4096 }, 'positions', /at most/],
+  ];
+  for (const [options, param, text] of cases) throwsNaming(() => lab.sinusoidal(options), RangeError, param, text);
+  throwsNaming(() => lab.learnedLookup({ maxLen: 512, dModel: 8, position: 512 }), RangeError, 'position',
+    /no row for position 512/);
+  throwsNaming(() => lab.embed({ tokens: [9], vocabSize: 4, dModel: 8 }), RangeError, 'tokens', /from 0 to 3/);
+  throwsNaming(() => lab.embed({ tokens: [0, 1, 2], vocabSize: 4, dModel: 8, encoding: 'learned', maxLen: 2 }),
+    RangeError, 'position', /no row/);
+  throwsNaming(() => lab.attention({ q: [1], k: [1], v: [1, 2], n: 1, dK: 1 }), RangeError, 'v', /exactly 1/);
+  throwsNaming(() => lab.attention({ q: [1], k: [1], v: [1], n: 1, dK: 1, mask: 'later' }), RangeError, 'mask');
+  throwsNaming(() => lab.permutation({ tokens: [1, 2], vocabSize: 4, dModel: 8, dK: 4, swap: [0, 2] }), RangeError,
+    'swap[1]');
+  throwsNaming(() => lab.dotMatrix({ table: new Float32Array(5), rows: 2, dModel: 2 }), RangeError, 'table');
+  throwsNaming(() => lab.relativeOffset({ ...good, k: -1 }), RangeError, 'k');
+  throwsNaming(() => lab.properties({ positions: 4096, dModel: 512 }), RangeError, 'positions');
+});
+
+test('createLab refuses options of the wrong type', async () => {
+  const { createLab } = await import('positional-encoding-lab');
+  await assert.rejects(createLab({ locateFile: 'x' }), TypeError);
+  await assert.rejects(createLab({ wasmBinary: 'x' }), TypeError);
+});
+
+test('after every kind of error the lab still computes correct values', () => {
+  const before = lab.sinusoidal({ positions: 4, dModel: 8, start: 1 });
+  for (const bad of [{ positions: -1, dModel: 8 }, { positions: 1e9, dModel: 8 }, { positions: 4, dModel: 'x' }])
+    assert.throws(() => lab.sinusoidal(bad));
+  assert.throws(() => lab.learnedLookup({ maxLen: 2, dModel: 8, position: 2 }));
+  const after = lab.sinusoidal({ positions: 4, dModel: 8, start: 1 });
+  assert.deepEqual(after, before);
+  assert.ok(Math.abs(after[0] - Math.sin(1)) < 1e-6);
+});

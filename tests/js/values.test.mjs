@@ -1,0 +1,95 @@
+// The wasm module, through the public API, computes what the native build computes, and what the
+// formula says in float64.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { labPromise, maxAbsDiff } from './helpers.mjs';
+
+const fixturesTool = fileURLToPath(new URL('../../build/native/pelab_native_fixtures', import.meta.url));
+const native = JSON.parse(execFileSync(fixturesTool, { encoding: 'utf8' }));
+const lab = await labPromise;
+
+test('sinusoidal tables match the native build for every convention', () => {
+  for (const variant of ['paper', 'halves', 'tensor2tensor']) {
+    const pe = lab.sinusoidal({ positions: 50, dModel: 64, variant, start: 1000 });
+    assert.ok(pe instanceof Float32Array);
+    assert.equal(pe.length, 50 * 64);
+    assert.ok(maxAbsDiff(pe, native[`sinusoidal_${variant}`]) <= 1e-6, variant);
+  }
+});
+
+test('the lesson fingerprints come out at dModel 8, position 1', () => {
+  const fingerprints = {
+    paper: [0.841471, 0.540302, 0.099833, 0.995004, 0.01, 0.99995, 0.001, 1],
+    halves: [0.841471, 0.099833, 0.01, 0.001, 0.540302, 0.995004, 0.99995, 1],
+    tensor2tensor: [0.841471, 0.046399, 0.002154, 0.0001, 0.540302, 0.998923, 0.999998, 1],
+  };
+  for (const [variant, expected] of Object.entries(fingerprints)) {
+    const row = lab.sinusoidal({ positions: 1, dModel: 8, variant, start: 1 });
+    assert.ok(maxAbsDiff(row, expected) <= 5e-7, variant);
+  }
+});
+
+test('the table is within 2e-6 of float64 up to position 65535', () => {
+  for (const variant of ['paper', 'halves', 'tensor2tensor']) {
+    const options = { positions: 4096, dModel: 512, variant, start: 65536 - 4096 };
+    assert.ok(maxAbsDiff(lab.sinusoidal(options), lab.sinusoidalReference(options)) <= 2e-6, variant);
+  }
+});
+
+test('float32 angles drift where the table does not', () => {
+  const options = { positions: 16, dModel: 64, start: 2048 };
+  const reference = lab.sinusoidalReference(options);
+  assert.ok(maxAbsDiff(lab.sinusoidalFloat32Angles(options), reference) > 1e-5);
+  assert.ok(maxAbsDiff(lab.sinusoidal(options), reference) < 1e-6);
+});
+
+test('learned tables, embeddings and attention match the native build', () => {
+  assert.ok(maxAbsDiff(lab.learnedTable({ maxLen: 20, dModel: 12, seed: 42 }), native.learned) <= 1e-6);
+  const x = lab.embed({ tokens: [3, 1, 4, 1, 5, 9], vocabSize: 10, dModel: 16, seed: 5 });
+  assert.ok(maxAbsDiff(x, native.embed) <= 1e-5);
+  const r = lab.selfAttention({ x, n: 6, dModel: 16, dK: 6, seed: 5, mask: 'before-softmax' });
+  assert.ok(maxAbsDiff(r.weights, native.selfAttentionWeights) <= 1e-5);
+  assert.ok(maxAbsDiff(r.output, native.selfAttentionOutput) <= 1e-5);
+  const p = lab.permutation({ tokens: [3, 1, 4, 1, 5, 9], vocabSize: 10, dModel: 16, seed: 5, dK: 6, swap: [0, 4] });
+  assert.ok(maxAbsDiff(p.withEncoding.swapped.output, native.permutationOutput) <= 1e-5);
+});
+
+test('analysis results match the native build', () => {
+  const table = lab.sinusoidal({ positions: 50, dModel: 64, start: 1000 });
+  assert.ok(maxAbsDiff(lab.dotMatrix({ table, rows: 50, dModel: 64 }), native.dotMatrix) <= 1e-4);
+  const spec = { positions: 40, dModel: 32, start: 3 };
+  assert.ok(maxAbsDiff(lab.relativeOffset({ ...spec, k: 7 }).blocks, native.offsetBlocks) <= 1e-7);
+  const p = lab.properties({ ...spec, k: 2 });
+  const got = [p.minDistance, p.maxAbsValue, p.minNormSq, p.minOffsetDot, p.offsetDotDeviation];
+  assert.ok(maxAbsDiff(got, native.properties) <= 1e-5);
+});
+
+test('the identities the lesson states hold in the wasm build', () => {
+  assert.ok(lab.relativeOffset({ positions: 500, dModel: 128, k: 9 }).maxResidual <= 1e-5);
+  const p = lab.properties({ positions: 64, dModel: 32, k: 1 });
+  assert.ok(Math.abs(p.minOffsetDot - 15.3136) < 1e-4 && p.offsetDotDeviation < 1e-4);
+  const { wavelength } = lab.frequencies({ dModel: 512 });
+  assert.ok(Math.abs(wavelength[0] - 2 * Math.PI) < 1e-12, 'pair 0 is the fastest');
+  assert.ok(wavelength[255] > 2 * Math.PI * 9000, 'the last pair is the slowest');
+  const perm = lab.permutation({ tokens: [1, 2, 3, 4, 5], vocabSize: 8, dModel: 16, dK: 8, swap: [1, 3] });
+  assert.ok(perm.withoutEncoding.relabelResidual < 1e-5);
+  assert.ok(perm.withEncoding.relabelResidual > 1e-2);
+});
+
+test('masking before softmax keeps rows summing to 1; after softmax it does not', () => {
+  const q = Float32Array.from({ length: 20 }, (_, i) => Math.sin(i));
+  const rowSums = (w) => Array.from({ length: 5 }, (_, i) => w.slice(i * 5, i * 5 + 5).reduce((a, b) => a + b, 0));
+  const before = rowSums(lab.attention({ q, k: q, v: q, n: 5, dK: 4, mask: 'before-softmax' }).weights);
+  const after = rowSums(lab.attention({ q, k: q, v: q, n: 5, dK: 4, mask: 'after-softmax' }).weights);
+  before.forEach((s) => assert.ok(Math.abs(s - 1) < 1e-6));
+  after.slice(0, 4).forEach((s) => assert.ok(s < 1 - 1e-4));
+});
+
+test('out is filled in place and returned', () => {
+  const out = new Float32Array(10 * 16);
+  const result = lab.sinusoidal({ positions: 10, dModel: 16, out });
+  assert.equal(result, out);
+  assert.ok(maxAbsDiff(out, lab.sinusoidal({ positions: 10, dModel: 16 })) === 0);
+});

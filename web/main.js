@@ -1,0 +1,15 @@
+// The lesson page: load the wasm core (showing that it is loading), then mount the explorer.
+import { createLab } from '../dist/index.js';
+import { mountExplorer } from './explorer.js';
+
+const loading = document.getElementById('loading');
+try {
+  const lab = await createLab();
+  loading.hidden = true;
+  const explorer = mountExplorer(document.getElementById('explorer'), lab);
+  document.body.dataset.ready = 'true';
+  window.pelab = { lab, explorer };  // for the browser tests and the curious
+} catch (error) {
+  loading.textContent = `The WebAssembly core could not start: ${error.message}`;
+  loading.classList.add('error');
+}

@@ -1,0 +1,32 @@
+// A diverging, colour-blind-safe colour map (ColorBrewer PuOr, 11 classes): orange for −1, near
+// white for 0, purple for +1. Lookups go through a 256-entry table so a frame costs no math per cell.
+const ANCHORS = ['#7f3b08', '#b35806', '#e08214', '#fdb863', '#fee0b6', '#f7f7f7', '#d8daeb', '#b2abd2', '#8073ac',
+  '#542788', '#2d004b'].map((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)));
+
+export const LUT_SIZE = 256;
+
+function build() {
+  const lut = new Uint8ClampedArray(LUT_SIZE * 4);
+  for (let i = 0; i < LUT_SIZE; i++) {
+    const t = (i / (LUT_SIZE - 1)) * (ANCHORS.length - 1);
+    const k = Math.min(Math.floor(t), ANCHORS.length - 2);
+    const f = t - k;
+    for (let c = 0; c < 3; c++) lut[i * 4 + c] = ANCHORS[k][c] + (ANCHORS[k + 1][c] - ANCHORS[k][c]) * f;
+    lut[i * 4 + 3] = 255;
+  }
+  return lut;
+}
+
+export const lut = build();
+
+/** Index into the table for a value in [−limit, limit] (clamped). */
+export function lutIndex(value, limit) {
+  const t = (value / limit + 1) / 2;
+  return Math.max(0, Math.min(LUT_SIZE - 1, Math.round(t * (LUT_SIZE - 1))));
+}
+
+/** CSS colour for a value, for legends and swatches. */
+export function cssColour(value, limit) {
+  const i = lutIndex(value, limit) * 4;
+  return `rgb(${lut[i]}, ${lut[i + 1]}, ${lut[i + 2]})`;
+}

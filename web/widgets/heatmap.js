@@ -1,0 +1,174 @@
+// A heatmap of a row-major matrix (rows = positions, columns = dimensions) on a canvas, with axes,
+// a legend, and the exact value of a cell on hover and on keyboard focus (arrow keys, Home/End,
+// PageUp/PageDown). The cell readout is announced through an aria-live region.
+import { lut, lutIndex, cssColour } from './colormap.js';
+
+const MARGIN = { left: 48, top: 10, right: 10, bottom: 34 };
+
+function niceStep(span, wanted) {
+  const raw = span / wanted;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw;
+}
+
+function element(tag, attrs = {}, text) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+export class Heatmap {
+  /**
+   * @param {HTMLElement} host where to mount
+   * @param {{label: string, rowName?: string, columnName?: string, limit?: number, describe?: Function}} options
+   */
+  constructor(host, { label, rowName = 'position', columnName = 'dimension', limit = 1, describe } = {}) {
+    this.rowName = rowName;
+    this.columnName = columnName;
+    this.limit = limit;
+    this.describe = describe ?? ((r, c, v) => `${rowName} ${r}, ${columnName} ${c}: ${v.toFixed(6)}`);
+    this.focus = { row: 0, column: 0 };
+    this.root = element('figure', { class: 'heatmap' });
+    this.canvas = element('canvas', { tabindex: '0', role: 'img', 'aria-label': label });
+    this.readout = element('p', { class: 'readout', 'aria-live': 'polite' }, 'Hover over a cell, or focus the map and use the arrow keys.');
+    this.legend = this.#legend();
+    this.root.append(this.canvas, this.legend, this.readout);
+    host.append(this.root);
+    this.context = this.canvas.getContext('2d');
+    this.cells = document.createElement('canvas');
+    this.canvas.addEventListener('mousemove', (e) => this.#hover(e));
+    this.canvas.addEventListener('keydown', (e) => this.#key(e));
+    this.canvas.addEventListener('focus', () => this.#announce());
+    this.canvas.addEventListener('blur', () => this.#draw());
+    new ResizeObserver(() => this.#draw()).observe(this.root);
+  }
+
+  #legend() {
+    const legend = element('div', { class: 'legend', 'aria-hidden': 'true' });
+    const bar = element('div', { class: 'legend-bar' });
+    bar.style.background = `linear-gradient(to right, ${[-1, -0.5, 0, 0.5, 1].map((v) => cssColour(v, 1)).join(', ')})`;
+    this.legendLabels = [element('span', {}, ''), element('span', {}, '0'), element('span', {}, '')];
+    const labels = element('div', { class: 'legend-labels' });
+    labels.append(...this.legendLabels);
+    legend.append(bar, labels);
+    return legend;
+  }
+
+  /** Shows a rows × columns matrix; `firstRow` labels row 0 (the table's start position). */
+  update(data, rows, columns, firstRow = 0) {
+    Object.assign(this, { data, rows, columns, firstRow });
+    this.focus.row = Math.min(this.focus.row, rows - 1);
+    this.focus.column = Math.min(this.focus.column, columns - 1);
+    this.legendLabels[0].textContent = (-this.limit).toString();
+    this.legendLabels[2].textContent = `+${this.limit}`;
+    if (this.cells.width !== columns || this.cells.height !== rows) {
+      this.cells.width = columns;
+      this.cells.height = rows;
+      this.image = new ImageData(columns, rows);
+    }
+    const pixels = this.image.data;
+    for (let i = 0; i < data.length; i++) {
+      const at = lutIndex(data[i], this.limit) * 4;
+      pixels[i * 4] = lut[at];
+      pixels[i * 4 + 1] = lut[at + 1];
+      pixels[i * 4 + 2] = lut[at + 2];
+      pixels[i * 4 + 3] = 255;
+    }
+    this.cells.getContext('2d').putImageData(this.image, 0, 0);
+    this.#draw();
+  }
+
+  #plotArea() {
+    const width = this.canvas.clientWidth;
+    const height = this.canvas.clientHeight;
+    return { x: MARGIN.left, y: MARGIN.top, w: width - MARGIN.left - MARGIN.right, h: height - MARGIN.top - MARGIN.bottom };
+  }
+
+  #draw() {
+    if (!this.data) return;
+    const ratio = window.devicePixelRatio || 1;
+    const width = this.canvas.clientWidth, height = this.canvas.clientHeight;
+    if (this.canvas.width !== Math.round(width * ratio) || this.canvas.height !== Math.round(height * ratio)) {
+      this.canvas.width = Math.round(width * ratio);
+      this.canvas.height = Math.round(height * ratio);
+    }
+    const ctx = this.context;
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.clearRect(0, 0, width, height);
+    const area = this.#plotArea();
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(this.cells, area.x, area.y, area.w, area.h);
+    this.#axes(ctx, area);
+    if (document.activeElement === this.canvas) this.#outlineFocus(ctx, area);
+  }
+
+  #axes(ctx, area) {
+    const style = getComputedStyle(this.root);
+    ctx.fillStyle = style.color;
+    ctx.strokeStyle = style.color;
+    ctx.font = `12px ${style.fontFamily}`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    const colStep = niceStep(this.columns, Math.max(2, Math.floor(area.w / 60)));
+    for (let c = 0; c < this.columns; c += colStep) {
+      const x = area.x + ((c + 0.5) / this.columns) * area.w;
+      ctx.fillRect(x, area.y + area.h, 1, 4);
+      ctx.fillText(String(c), x, area.y + area.h + 5);
+    }
+    ctx.fillText(`${this.columnName} →`, area.x + area.w / 2, area.y + area.h + 19);
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'middle';
+    const rowStep = niceStep(this.rows, Math.max(2, Math.floor(area.h / 40)));
+    for (let r = 0; r < this.rows; r += rowStep) {
+      const y = area.y + ((r + 0.5) / this.rows) * area.h;
+      ctx.fillRect(area.x - 4, y, 4, 1);
+      ctx.fillText(String(r + this.firstRow), area.x - 6, y);
+    }
+    ctx.save();
+    ctx.translate(12, area.y + area.h / 2);
+    ctx.rotate(-Math.PI / 2);
+    ctx.textAlign = 'center';
+    ctx.fillText(`← ${this.rowName}`, 0, 0);  // rotated: the arrow points down the rows
+    ctx.restore();
+  }
+
+  #outlineFocus(ctx, area) {
+    const cw = area.w / this.columns, ch = area.h / this.rows;
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = getComputedStyle(this.root).getPropertyValue('--focus').trim() || '#000';
+    ctx.strokeRect(area.x + this.focus.column * cw - 1, area.y + this.focus.row * ch - 1, Math.max(cw, 3) + 2, Math.max(ch, 3) + 2);
+  }
+
+  #cellText(row, column) {
+    return this.describe(row + this.firstRow, column, this.data[row * this.columns + column]);
+  }
+
+  #hover(event) {
+    if (!this.data) return;
+    const area = this.#plotArea();
+    const rect = this.canvas.getBoundingClientRect();
+    const x = event.clientX - rect.left - area.x, y = event.clientY - rect.top - area.y;
+    if (x < 0 || y < 0 || x >= area.w || y >= area.h) return;
+    const column = Math.floor((x / area.w) * this.columns), row = Math.floor((y / area.h) * this.rows);
+    this.readout.textContent = this.#cellText(row, column);
+  }
+
+  #key(event) {
+    if (!this.data) return;
+    const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0],
+      PageUp: [-10, 0], PageDown: [10, 0], Home: [0, -Infinity], End: [0, Infinity] };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    this.focus.row = Math.max(0, Math.min(this.rows - 1, this.focus.row + move[0]));
+    this.focus.column = Math.max(0, Math.min(this.columns - 1, this.focus.column + move[1]));
+    this.#announce();
+  }
+
+  #announce() {
+    if (!this.data) return;
+    this.readout.textContent = this.#cellText(this.focus.row, this.focus.column);
+    this.#draw();
+  }
+}
