@@ -13,7 +13,7 @@ emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release > /dev/null
 cmake --build build/wasm
 
 mkdir -p dist
-cp build/wasm/pelab.mjs build/wasm/pelab.wasm dist/
+cp build/wasm/pelab.mjs build/wasm/pelab.wasm build/wasm/pelab-scalar.mjs build/wasm/pelab-scalar.wasm dist/
 cp cpp/bindings/wasm/lab.js dist/index.js
 cp cpp/bindings/wasm/lab.d.ts dist/index.d.ts
 echo "build: dist/ holds $(ls dist | tr '\n' ' ')"

@@ -27,7 +27,7 @@ run_layer() {  # name, command...
 }
 
 run_layer cpp-native ctest --test-dir build/native --verbose
-run_layer cpp-wasm ctest --test-dir build/wasm --verbose
+run_layer cpp-wasm ctest --test-dir build/wasm --verbose  # SIMD and scalar builds
 run_layer js node --test tests/js/
 run_layer browser node --test --test-concurrency=1 tests/browser/
 

@@ -13,14 +13,6 @@ namespace {
 
 constexpr double kPropertiesWork = 1 << 28;  // positions² × dModel
 
-// Fills the upper triangle with f(row i, row j) and mirrors it.
-template <typename PairFn>
-void pair_matrix(const float* table, int rows, int dModel, float* out, PairFn f) {
-  const auto d = static_cast<std::size_t>(dModel), n = static_cast<std::size_t>(rows);
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = i; j < n; ++j) out[i * n + j] = out[j * n + i] = f(table + i * d, table + j * d, d);
-}
-
 }  // namespace
 
 Status check_table(std::size_t length, double rows, double dModel, int& rowsOut, int& dModelOut) {
@@ -33,12 +25,14 @@ Status check_table(std::size_t length, double rows, double dModel, int& rowsOut,
 }
 
 void dot_matrix(const float* table, int rows, int dModel, float* out) {
-  pair_matrix(table, rows, dModel, out, dot);
+  const auto n = static_cast<std::size_t>(rows), d = static_cast<std::size_t>(dModel);
+  gram_matrix(table, n, d, out);
 }
 
 void distance_matrix(const float* table, int rows, int dModel, float* out) {
-  pair_matrix(table, rows, dModel, out,
-              [](const float* a, const float* b, std::size_t d) { return std::sqrt(squared_distance(a, b, d)); });
+  const auto n = static_cast<std::size_t>(rows), d = static_cast<std::size_t>(dModel);
+  squared_distance_matrix(table, n, d, out);
+  for (std::size_t i = 0; i < n * n; ++i) out[i] = std::sqrt(out[i]);
 }
 
 std::vector<double> wavelengths(const SinusoidalSpec& spec) {

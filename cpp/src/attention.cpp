@@ -16,8 +16,7 @@ void softmax_row(float* row, int n, int i, Mask mask) {
   const int visible = mask == Mask::before_softmax ? i + 1 : n;
   float peak = -std::numeric_limits<float>::infinity();
   for (int j = 0; j < visible; ++j) peak = std::max(peak, row[j]);
-  float total = 0.f;
-  for (int j = 0; j < visible; ++j) total += row[j] = std::exp(row[j] - peak);
+  const float total = exp_shifted(row, static_cast<std::size_t>(visible), peak);
   for (int j = 0; j < visible; ++j) row[j] /= total;
   for (int j = visible; j < n; ++j) row[j] = 0.f;  // masked before softmax: exp(-inf) = 0
   if (mask == Mask::after_softmax)
@@ -44,17 +43,18 @@ Status make_attention_shape(double n, double dK, double dV, AttentionShape& out)
 
 void attention(const AttentionShape& shape, const float* q, const float* k, const float* v, Mask mask, float* weights,
                float* out) {
-  const int n = shape.n;
+  const auto n = static_cast<std::size_t>(shape.n), dK = static_cast<std::size_t>(shape.dK),
+             dV = static_cast<std::size_t>(shape.dV);
+  dot_all_pairs(q, n, k, n, dK, weights);  // raw scores Q Kᵀ
   const float scale = 1.0f / std::sqrt(static_cast<float>(shape.dK));
-  for (int i = 0; i < n; ++i) {
-    float* row = weights + static_cast<std::size_t>(i) * n;
-    const float* qi = q + static_cast<std::size_t>(i) * shape.dK;
-    for (int j = 0; j < n; ++j) row[j] = scale * dot(qi, k + static_cast<std::size_t>(j) * shape.dK, static_cast<std::size_t>(shape.dK));
-    softmax_row(row, n, i, mask);
-    float* oi = out + static_cast<std::size_t>(i) * shape.dV;
-    std::fill(oi, oi + shape.dV, 0.f);
-    for (int j = 0; j < n; ++j)
-      if (row[j] != 0.f) axpy(row[j], v + static_cast<std::size_t>(j) * shape.dV, oi, shape.dV);
+  for (std::size_t i = 0; i < n; ++i) {
+    float* row = weights + i * n;
+    for (std::size_t j = 0; j < n; ++j) row[j] *= scale;
+    softmax_row(row, shape.n, static_cast<int>(i), mask);
+    float* oi = out + i * dV;
+    std::fill(oi, oi + dV, 0.f);
+    for (std::size_t j = 0; j < n; ++j)
+      if (row[j] != 0.f) axpy(row[j], v + j * dV, oi, dV);
   }
 }
 

@@ -22,7 +22,7 @@ constexpr int kBlock = 16;
 int round_up(int n, int m) { return (n + m - 1) / m * m; }
 
 template <typename T>
-using aligned_vector = std::vector<T, xsimd::aligned_allocator<T, 16>>;
+using aligned_vector = std::vector<T, aligned_allocator<T>>;
 
 // (sin, cos) of every pair at one row, double for the running state and float for the kernel.
 struct PairState {
@@ -73,8 +73,8 @@ struct RowWriter {
       const fbatch s = a_s * o_c + a_c * o_s;
       const fbatch c = a_c * o_c - a_s * o_s;
       if (variant == Variant::paper) {
-        xsimd::zip_lo(s, c).store_unaligned(row + 2 * k);
-        xsimd::zip_hi(s, c).store_unaligned(row + 2 * k + lanes);
+        zip_lo(s, c).store_unaligned(row + 2 * k);
+        zip_hi(s, c).store_unaligned(row + 2 * k + lanes);
       } else {
         s.store_unaligned(row + k);
         c.store_unaligned(row + pairs + k);

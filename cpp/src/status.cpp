@@ -1,15 +1,16 @@
 #include "pelab/status.hpp"
 
 #include <cmath>
-#include <sstream>
+#include <cstdio>
 
 namespace pelab {
 namespace {
 
+// Shortest readable form, as %g prints it (no iostreams: they would add ~90 KB to the wasm).
 std::string show(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
 }
 
 }  // namespace

@@ -82,6 +82,8 @@ export interface Properties {
 }
 
 export interface Lab {
+  /** Which build runs: 'simd', or 'scalar' where the engine lacks wasm SIMD. */
+  readonly build: 'simd' | 'scalar';
   /** Allowed ranges of the numeric parameters, as the errors quote them. */
   readonly limits: Readonly<Record<string, string | number>>;
 
@@ -131,5 +133,9 @@ export interface CreateLabOptions {
   wasmBinary?: ArrayBuffer | ArrayBufferView;
 }
 
-/** Loads the WebAssembly core: fetched beside the module in browsers, read from disk in Node. */
+/** Whether this engine runs WebAssembly SIMD (and so gets the SIMD build). */
+export function hasWasmSimd(): boolean;
+
+/** Loads the WebAssembly core (the SIMD build where the engine has wasm SIMD, the scalar build elsewhere):
+ *  fetched beside the module in browsers, read from disk in Node. */
 export function createLab(options?: CreateLabOptions): Promise<Lab>;

@@ -1,8 +1,6 @@
 // The idiomatic JS layer over the Embind module: options objects with defaults, type checks that
 // throw TypeError, core range checks turned into RangeError, and results that are plain typed arrays
 // owned by the caller. The numbers all come from the C++ core.
-import createPelabModule from './pelab.mjs';
-
 const isNode = typeof process === 'object' && process.versions != null && process.versions.node != null;
 
 // Reads a file that sits beside this module (Node only; the browser build fetches instead).
@@ -10,6 +8,22 @@ async function readBeside(name) {
   const fsModule = 'node:fs/promises';
   const { readFile } = await import(/* @vite-ignore */ fsModule);
   return readFile(new URL(name, import.meta.url));
+}
+
+// A minimal module using a wasm SIMD instruction (i8x16.popcnt): it validates only where the engine
+// has SIMD, and then the SIMD build is used; elsewhere the scalar build computes the same values.
+const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0,
+  253, 15, 253, 98, 11]);
+
+/** Whether this engine runs WebAssembly SIMD (and so gets the SIMD build). */
+export function hasWasmSimd() {
+  return WebAssembly.validate(SIMD_PROBE);
+}
+
+// Static specifiers, so bundlers see and ship both builds.
+async function loadBuild(simd) {
+  if (simd) return { factory: (await import('./pelab.mjs')).default, wasm: 'pelab.wasm' };
+  return { factory: (await import('./pelab-scalar.mjs')).default, wasm: 'pelab-scalar.wasm' };
 }
 
 function typeName(value) {
@@ -75,9 +89,13 @@ export class Lab {
   #module;
   #ranges;
 
-  constructor(module) {
+  /** Which build runs: 'simd' or 'scalar'. */
+  build;
+
+  constructor(module, build) {
     this.#module = module;
     this.#ranges = Object.freeze(module.paramRanges());
+    this.build = build;
   }
 
   /** The allowed range of every numeric parameter, as the errors quote it. */
@@ -141,8 +159,9 @@ export class Lab {
 }
 
 /**
- * Loads the WebAssembly core. In the browser the .wasm is fetched from beside this module (or where
- * `locateFile` says); in Node it is read from disk. `wasmBinary` skips both.
+ * Loads the WebAssembly core: the SIMD build where the engine has wasm SIMD, the scalar build
+ * elsewhere. In the browser the .wasm is fetched from beside this module (or where `locateFile` says);
+ * in Node it is read from disk. `wasmBinary` (bytes of the build that hasWasmSimd() selects) skips both.
  */
 export async function createLab(options = {}) {
   if (options === null || typeof options !== 'object')
@@ -153,9 +172,11 @@ export async function createLab(options = {}) {
   if (wasmBinary !== undefined && !(wasmBinary instanceof ArrayBuffer || ArrayBuffer.isView(wasmBinary)))
     throw withParam(new TypeError(`createLab: wasmBinary must be an ArrayBuffer or a typed array, got ${typeName(wasmBinary)}`),
       'wasmBinary');
+  const simd = hasWasmSimd();
+  const { factory, wasm } = await loadBuild(simd);
   const moduleOptions = {};
   if (locateFile) moduleOptions.locateFile = locateFile;
   if (wasmBinary) moduleOptions.wasmBinary = wasmBinary;
-  else if (isNode) moduleOptions.wasmBinary = await readBeside(locateFile ? locateFile('pelab.wasm', '') : 'pelab.wasm');
-  return new Lab(await createPelabModule(moduleOptions));
+  else if (isNode) moduleOptions.wasmBinary = await readBeside(locateFile ? locateFile(wasm, '') : wasm);
+  return new Lab(await factory(moduleOptions), simd ? 'simd' : 'scalar');
 }

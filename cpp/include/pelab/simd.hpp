@@ -1,13 +1,69 @@
-// The one SIMD width the core is written for. xsimd 8.1 has no wasm arch, but Emscripten maps SSE4.1
-// onto wasm SIMD128, so the same 4-lane batch serves the native and the wasm build and both compute
-// the same operations in the same order.
+// The one SIMD width the core is written for: 4 float lanes.
+//
+// SIMD builds (native, and wasm with -msimd128) use xsimd. xsimd 8.1 has no wasm arch, but Emscripten
+// maps SSE4.1 onto wasm SIMD128, so one fixed arch serves both and they compute the same operations
+// in the same order. Builds for engines without wasm SIMD define PELAB_NO_SIMD and get scalar_batch
+// below: the same four lanes and the same operations, as plain float code.
 #pragma once
+#include <cstddef>
+#include <memory>
+
+#ifndef PELAB_NO_SIMD
 #include <xsimd/xsimd.hpp>
+#endif
 
 namespace pelab {
 
-using arch = xsimd::sse4_1;
-using fbatch = xsimd::batch<float, arch>;
+#ifndef PELAB_NO_SIMD
+
+using fbatch = xsimd::batch<float, xsimd::sse4_1>;
+using xsimd::fma;
+using xsimd::hadd;
+using xsimd::zip_hi;
+using xsimd::zip_lo;
+template <typename T>
+using aligned_allocator = xsimd::aligned_allocator<T, 16>;
+
+#else
+
+struct scalar_batch {
+  static constexpr std::size_t size = 4;
+  float v[4];
+
+  scalar_batch() = default;
+  explicit scalar_batch(float x) : v{x, x, x, x} {}
+  static scalar_batch load_unaligned(const float* p) { return {p[0], p[1], p[2], p[3]}; }
+  static scalar_batch load_aligned(const float* p) { return load_unaligned(p); }
+  void store_unaligned(float* p) const {
+    for (int i = 0; i < 4; ++i) p[i] = v[i];
+  }
+  scalar_batch(float a, float b, float c, float d) : v{a, b, c, d} {}
+
+  template <typename Op>
+  friend scalar_batch lanewise(const scalar_batch& a, const scalar_batch& b, Op op) {
+    return {op(a.v[0], b.v[0]), op(a.v[1], b.v[1]), op(a.v[2], b.v[2]), op(a.v[3], b.v[3])};
+  }
+  friend scalar_batch operator+(const scalar_batch& a, const scalar_batch& b) {
+    return lanewise(a, b, [](float x, float y) { return x + y; });
+  }
+  friend scalar_batch operator-(const scalar_batch& a, const scalar_batch& b) {
+    return lanewise(a, b, [](float x, float y) { return x - y; });
+  }
+  friend scalar_batch operator*(const scalar_batch& a, const scalar_batch& b) {
+    return lanewise(a, b, [](float x, float y) { return x * y; });
+  }
+};
+
+using fbatch = scalar_batch;
+inline fbatch fma(const fbatch& a, const fbatch& b, const fbatch& c) { return a * b + c; }
+inline float hadd(const fbatch& a) { return (a.v[0] + a.v[1]) + (a.v[2] + a.v[3]); }
+inline fbatch zip_lo(const fbatch& a, const fbatch& b) { return {a.v[0], b.v[0], a.v[1], b.v[1]}; }
+inline fbatch zip_hi(const fbatch& a, const fbatch& b) { return {a.v[2], b.v[2], a.v[3], b.v[3]}; }
+template <typename T>
+using aligned_allocator = std::allocator<T>;
+
+#endif
+
 inline constexpr int lanes = static_cast<int>(fbatch::size);
 
 }  // namespace pelab

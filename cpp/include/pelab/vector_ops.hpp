@@ -6,7 +6,19 @@ namespace pelab {
 
 float dot(const float* a, const float* b, std::size_t n);
 float squared_distance(const float* a, const float* b, std::size_t n);
+// a · b[r] for four rows b[0..3] at once: four independent accumulators hide the add latency that
+// bounds a single dot product, and each load of `a` serves four rows.
+void dot4(const float* a, const float* const b[4], std::size_t n, float out[4]);
+void squared_distance4(const float* a, const float* const b[4], std::size_t n, float out[4]);
+// out[i*rowsB + j] = a_i · b_j for every row i of a and j of b, all of width n. Rows of a are taken
+// in small blocks that stay in cache while b streams past once per block.
+void dot_all_pairs(const float* a, std::size_t rowsA, const float* b, std::size_t rowsB, std::size_t n, float* out);
+// The same for a table against itself (rows × rows, symmetric): row dot products, squared distances.
+void gram_matrix(const float* table, std::size_t rows, std::size_t n, float* out);
+void squared_distance_matrix(const float* table, std::size_t rows, std::size_t n, float* out);
 void axpy(float alpha, const float* x, float* y, std::size_t n);  // y += alpha * x
+// x[i] = exp(x[i] - shift) for i < n; returns the sum of the new values (softmax's denominator).
+float exp_shifted(float* x, std::size_t n, float shift);
 void add_in_place(float* a, const float* b, std::size_t n);        // a += b
 
 }  // namespace pelab
