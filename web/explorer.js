@@ -63,7 +63,9 @@ export function mountExplorer(host, lab) {
     describe: (p, c, v) => `Position ${p}, dimension ${c} (${columnMeaning(variant, Number(inputs.dModel.value), c)}): ${v.toFixed(6)}`,
   });
 
-  let out = new Float32Array(0);
+  // One backing buffer, grown when needed; each redraw fills an exact-length view of it, so moving
+  // a slider allocates nothing.
+  let backing = new Float32Array(0);
   function redraw() {
     const options = {
       positions: Number(inputs.positions.value),
@@ -71,9 +73,11 @@ export function mountExplorer(host, lab) {
       base: Number(inputs.base.value),
       variant: inputs.variant.value,
     };
+    const size = options.positions * options.dModel;
+    let out;
     try {
-      if (out.length !== options.positions * options.dModel) out = new Float32Array(options.positions * options.dModel);
-      lab.sinusoidal({ ...options, out });
+      if (backing.length < size) backing = new Float32Array(size);
+      out = lab.sinusoidal({ ...options, out: backing.subarray(0, size) });
     } catch (error) {
       status.textContent = error.message;
       inputs[error.param]?.setAttribute('aria-invalid', 'true');

@@ -7,6 +7,7 @@ try {
   const lab = await createLab();
   loading.hidden = true;
   const explorer = mountExplorer(document.getElementById('explorer'), lab);
+  performance.mark('pelab:first-heatmap');
   document.body.dataset.ready = 'true';
   window.pelab = { lab, explorer };  // for the browser tests and the curious
 } catch (error) {

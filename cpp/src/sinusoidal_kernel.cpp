@@ -59,20 +59,21 @@ struct OffsetTable {
   }
 };
 
-// One row: pair k holds (as*oc + ac*os, ac*oc - as*os) from anchor a and offset o.
-struct RowWriter {
-  Variant variant;
-  int d;
-  int pairs;
-
-  void write(float* row, const float* as, const float* ac, const float* os, const float* oc) const {
-    int k = 0;
-    for (; k + lanes <= pairs; k += lanes) {
-      const fbatch a_s = fbatch::load_aligned(as + k), a_c = fbatch::load_aligned(ac + k);
-      const fbatch o_s = fbatch::load_aligned(os + k), o_c = fbatch::load_aligned(oc + k);
+// One block of rows: row j, pair k holds (as*oc + ac*os, ac*oc - as*os) from the block's anchor a
+// and offset row j of o. Pairs are the outer loop so each quad of anchors is loaded once per block,
+// and the layout is a template parameter so the inner loop has no branch.
+template <bool Interleaved>
+void write_block(float* first_row, int rows, int d, int pairs, const float* as, const float* ac, const OffsetTable& o) {
+  int k = 0;
+  for (; k + lanes <= pairs; k += lanes) {
+    const fbatch a_s = fbatch::load_aligned(as + k), a_c = fbatch::load_aligned(ac + k);
+    for (int j = 0; j < rows; ++j) {
+      const std::size_t at = static_cast<std::size_t>(j) * o.stride + k;
+      const fbatch o_s = fbatch::load_aligned(o.s.data() + at), o_c = fbatch::load_aligned(o.c.data() + at);
       const fbatch s = a_s * o_c + a_c * o_s;
       const fbatch c = a_c * o_c - a_s * o_s;
-      if (variant == Variant::paper) {
+      float* row = first_row + static_cast<std::size_t>(j) * d;
+      if (Interleaved) {
         zip_lo(s, c).store_unaligned(row + 2 * k);
         zip_hi(s, c).store_unaligned(row + 2 * k + lanes);
       } else {
@@ -80,14 +81,18 @@ struct RowWriter {
         c.store_unaligned(row + pairs + k);
       }
     }
-    for (; k < pairs; ++k) {
-      const PairColumns col = pair_columns(variant, d, k);
-      row[col.sin] = as[k] * oc[k] + ac[k] * os[k];
-      row[col.cos] = ac[k] * oc[k] - as[k] * os[k];
-    }
-    if (d % 2 != 0) row[d - 1] = 0.f;
   }
-};
+  for (; k < pairs; ++k) {
+    for (int j = 0; j < rows; ++j) {
+      const std::size_t at = static_cast<std::size_t>(j) * o.stride + k;
+      float* row = first_row + static_cast<std::size_t>(j) * d;
+      row[Interleaved ? 2 * k : k] = as[k] * o.c[at] + ac[k] * o.s[at];
+      row[Interleaved ? 2 * k + 1 : pairs + k] = ac[k] * o.c[at] - as[k] * o.s[at];
+    }
+  }
+  if (d % 2 != 0)
+    for (int j = 0; j < rows; ++j) first_row[static_cast<std::size_t>(j) * d + d - 1] = 0.f;
+}
 
 }  // namespace
 
@@ -107,17 +112,14 @@ void fill_sinusoidal(const SinusoidalSpec& spec, float* out) {
     block_step.c[k] = std::cos(kBlock * omega[k]);
   }
 
-  const RowWriter writer{spec.variant, spec.dModel, pairs};
+  const auto write = spec.variant == Variant::paper ? write_block<true> : write_block<false>;
   aligned_vector<float> anchor_s(static_cast<std::size_t>(stride), 0.f), anchor_c(anchor_s);
   for (int block = 0; block < spec.positions; block += kBlock) {
     std::copy(anchor.s.begin(), anchor.s.end(), anchor_s.begin());
     std::copy(anchor.c.begin(), anchor.c.end(), anchor_c.begin());
     const int rows = std::min(kBlock, spec.positions - block);
-    for (int j = 0; j < rows; ++j) {
-      float* row = out + static_cast<std::size_t>(block + j) * spec.dModel;
-      const std::size_t at = static_cast<std::size_t>(j) * stride;
-      writer.write(row, anchor_s.data(), anchor_c.data(), offsets.s.data() + at, offsets.c.data() + at);
-    }
+    write(out + static_cast<std::size_t>(block) * spec.dModel, rows, spec.dModel, pairs, anchor_s.data(), anchor_c.data(),
+          offsets);
     anchor.rotate(block_step.s, block_step.c);
   }
 }

@@ -19,6 +19,10 @@ function build() {
 
 export const lut = build();
 
+/** The same table as packed RGBA words (little-endian, as ImageData's bytes read on every engine we
+ *  target), so a pixel is one store. */
+export const lut32 = new Uint32Array(lut.buffer);
+
 /** Index into the table for a value in [−limit, limit] (clamped). */
 export function lutIndex(value, limit) {
   const t = (value / limit + 1) / 2;

@@ -31,10 +31,13 @@ val failure(const Status& s) {
   return r;
 }
 
-// A JS-owned copy (never a view of wasm memory, which memory growth would detach).
+// A JS-owned copy (never a view of wasm memory, which memory growth would detach). Allocating by
+// length and then set() is about twice as fast in V8 as constructing from the view.
 template <typename T>
 val copy_out(const char* array_type, const T* data, std::size_t n) {
-  return val::global(array_type).new_(emscripten::typed_memory_view(n, data));
+  val copy = val::global(array_type).new_(n);
+  copy.call<void>("set", emscripten::typed_memory_view(n, data));
+  return copy;
 }
 
 // Fills the caller's `out` when given (its length checked), else a new Float32Array.

@@ -1,0 +1,124 @@
+// npm run bench: one run, every figure a median of repetitions after a warm-up, every comparison a
+// ratio measured in this same run. Prints a table and writes tests/bench/results.json.
+//   node tests/bench/bench.mjs [--reps N] [--out FILE] [--no-browser]
+import { execFileSync } from 'node:child_process';
+import { statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { createLab } from 'positional-encoding-lab';
+import * as idiomatic from './idiomatic.mjs';
+import { browserFigures } from './browser_bench.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const reps = Math.max(5, Number(option('--reps', 15)));
+const outFile = option('--out', fileURLToPath(new URL('results.json', import.meta.url)));
+const root = new URL('../../', import.meta.url);
+
+function median(fn, count = reps) {
+  fn();
+  fn();  // warm-up: JIT, caches, wasm tier-up
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    fn();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[times.length >> 1];
+}
+
+function maxError(table, reference) {
+  let worst = 0;
+  for (let i = 0; i < table.length; i++) worst = Math.max(worst, Math.abs(table[i] - reference[i]));
+  return worst;
+}
+
+async function scalarLab() {
+  const validate = WebAssembly.validate;
+  WebAssembly.validate = () => false;
+  try { return await createLab(); } finally { WebAssembly.validate = validate; }
+}
+
+const simd = await createLab();
+const scalar = await scalarLab();
+const P = 2048, D = 512, size = P * D;
+const table = { positions: P, dModel: D, variant: 'paper' };
+const reference = simd.sinusoidalReference(table);
+const native = JSON.parse(execFileSync(fileURLToPath(new URL('build/native/pelab_native_bench', root)), [String(reps)],
+  { encoding: 'utf8' }));
+
+const rows = [];
+function row(name, fresh, reused, error) { rows.push({ name, freshMs: fresh, reusedMs: reused, maxError: error }); }
+for (const [name, lab] of [['wasm SIMD (ours)', simd], ['wasm scalar (ours)', scalar]]) {
+  const out = new Float32Array(size);
+  row(name, median(() => lab.sinusoidal(table)), median(() => lab.sinusoidal({ ...table, out })),
+    maxError(lab.sinusoidal(table), reference));
+}
+{
+  const out = new Float32Array(size);
+  row('idiomatic JavaScript', median(() => idiomatic.sinusoidal(P, D)), median(() => idiomatic.sinusoidal(P, D, out)),
+    maxError(idiomatic.sinusoidal(P, D), reference));
+}
+row('native (same core, g++ -O3 -msse4.1)', native.sinusoidalFreshMs, native.sinusoidalReusedMs, native.sinusoidalMaxError);
+{
+  const out = new Float32Array(size);
+  row('store floor (Float32Array fill)', median(() => new Float32Array(size).fill(0.5)), median(() => out.fill(0.5)), null);
+}
+
+const [ours, oursScalar, js, nat, floor] = rows;
+const ratio = (a, b) => a / b;
+const tableRatios = {
+  freshJsOverOurs: ratio(js.freshMs, ours.freshMs), reusedJsOverOurs: ratio(js.reusedMs, ours.reusedMs),
+  freshOursOverNative: ratio(ours.freshMs, nat.freshMs), reusedOursOverNative: ratio(ours.reusedMs, nat.reusedMs),
+  freshOursOverFloor: ratio(ours.freshMs, floor.freshMs), reusedOursOverFloor: ratio(ours.reusedMs, floor.reusedMs),
+  reusedScalarOverSimd: ratio(oursScalar.reusedMs, ours.reusedMs),
+};
+
+// Attention n = 512, dK = 64, and the dot-product matrix of 1024 positions at dModel 512.
+const n = 512, dK = 64;
+const q = Float32Array.from({ length: n * dK }, (_, i) => Math.sin(i * 0.37));
+const k = Float32Array.from({ length: n * dK }, (_, i) => Math.cos(i * 0.11));
+const attention = {
+  oursMs: median(() => simd.attention({ q, k, v: q, n, dK })),
+  jsMs: median(() => idiomatic.attention(q, k, q, n, dK), Math.min(reps, 7)),
+  nativeMs: native.attentionMs,
+};
+const dotTable = simd.sinusoidal({ positions: 1024, dModel: 512 });
+const dots = {
+  oursMs: median(() => simd.dotMatrix({ table: dotTable, rows: 1024, dModel: 512 }), Math.min(reps, 7)),
+  jsMs: median(() => idiomatic.dotMatrix(dotTable, 1024, 512), 5),
+  nativeMs: native.dotMatrixMs,
+};
+
+const browser = args.includes('--no-browser') ? null : await browserFigures(Math.max(reps, 30));
+const sizes = Object.fromEntries(['pelab.wasm', 'pelab-scalar.wasm'].map((f) =>
+  [f, statSync(fileURLToPath(new URL(`dist/${f}`, root))).size]));
+
+const results = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, Node ${process.version}`,
+  reps, table: { positions: P, dModel: D, variant: 'paper', rows }, tableRatios, attention, dots, browser, wasmBytes: sizes,
+};
+writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
+
+const f = (x, digits = 2) => (x == null ? '—' : x.toFixed(digits));
+const e = (x) => (x == null ? '—' : x.toExponential(1));
+console.log(`Machine: ${results.machine}; medians of ${reps} runs after warm-up\n`);
+console.log('| 2048 × 512 paper table | fresh (ms) | reused (ms) | max abs error vs float64 |');
+console.log('|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.name} | ${f(r.freshMs, 3)} | ${f(r.reusedMs, 3)} | ${e(r.maxError)} |`);
+console.log('\n| ratio | fresh | reused |\n|---|---|---|');
+console.log(`| JS ÷ ours | ${f(tableRatios.freshJsOverOurs, 1)}× | ${f(tableRatios.reusedJsOverOurs, 1)}× |`);
+console.log(`| ours ÷ native | ${f(tableRatios.freshOursOverNative)}× | ${f(tableRatios.reusedOursOverNative)}× |`);
+console.log(`| ours ÷ store floor | ${f(tableRatios.freshOursOverFloor)}× | ${f(tableRatios.reusedOursOverFloor)}× |`);
+console.log('\n| workload | ours wasm (ms) | idiomatic JS (ms) | JS ÷ ours | native (ms) |\n|---|---|---|---|---|');
+console.log(`| attention n=512, dK=64 | ${f(attention.oursMs)} | ${f(attention.jsMs)} | ${f(attention.jsMs / attention.oursMs, 1)}× | ${f(attention.nativeMs)} |`);
+console.log(`| dot matrix 1024 × 512 | ${f(dots.oursMs)} | ${f(dots.jsMs)} | ${f(dots.jsMs / dots.oursMs, 1)}× | ${f(dots.nativeMs)} |`);
+if (browser) {
+  console.log('\n| in headless Chromium | value |\n|---|---|');
+  console.log(`| slider re-render at 1024 × 512, p50 / p95 | ${f(browser.rerenderP50Ms)} / ${f(browser.rerenderP95Ms)} ms |`);
+  console.log(`| navigation → first heatmap | ${f(browser.firstHeatmapMs, 0)} ms |`);
+}
+console.log(`| wasm sizes | SIMD ${(sizes['pelab.wasm'] / 1024).toFixed(0)} KB, scalar ${(sizes['pelab-scalar.wasm'] / 1024).toFixed(0)} KB |`);
+console.log(`\nwrote ${outFile}`);
