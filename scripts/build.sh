@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the wasm module (Release) and lays out dist/: the Emscripten module, its .wasm, the JS layer
-# and its hand-written types. `--native` also builds the native core and Catch2 suite.
+# Builds the wasm modules (Release) and lays out dist/: the Emscripten modules, their .wasm, the JS
+# layer and its hand-written types, and the bundled lesson site in dist/site. `--native` also builds the native core and Catch2 suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs  # emcc's JS optimizer needs Debian's node modules
@@ -16,4 +16,6 @@ mkdir -p dist
 cp build/wasm/pelab.mjs build/wasm/pelab.wasm build/wasm/pelab-scalar.mjs build/wasm/pelab-scalar.wasm dist/
 cp cpp/bindings/wasm/lab.js dist/index.js
 cp cpp/bindings/wasm/lab.d.ts dist/index.d.ts
+# The lesson site, bundled from web/ into dist/site (it imports the package entry above).
+npx --no-install vite build --config web/vite.config.js
 echo "build: dist/ holds $(ls dist | tr '\n' ' ')"

@@ -16,7 +16,9 @@ export async function openLab() {
 
 // A page that records console errors, page errors and CSP violations.
 export async function watchedPage(browser, options = {}) {
-  const page = await browser.newPage(options);
+  const context = await browser.newContext(options);  // its own context: axe needs one, and storage stays apart
+  const page = await context.newPage();
+  page.on("close", () => context.close().catch(() => {}));
   const problems = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));

@@ -34,3 +34,11 @@ export function cssColour(value, limit) {
   const i = lutIndex(value, limit) * 4;
   return `rgb(${lut[i]}, ${lut[i + 1]}, ${lut[i + 2]})`;
 }
+
+/** 'dark' or 'light' text, whichever contrasts more with the cell colour (WCAG relative luminance). */
+export function textToneFor(value, limit) {
+  const i = lutIndex(value, limit) * 4;
+  const lin = (c) => { const s = c / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; };
+  const L = 0.2126 * lin(lut[i]) + 0.7152 * lin(lut[i + 1]) + 0.0722 * lin(lut[i + 2]);
+  return (L + 0.05) / 0.05 >= 1.05 / (L + 0.05) ? 'dark' : 'light';  // black text vs white text contrast
+}

@@ -1,0 +1,145 @@
+// Every exercise of the lesson page answered wrong and right in headless Chromium, its feedback
+// checked, and the numbers it shows compared with what the core returns through the public API.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { openLab, watchedPage } from './browser.mjs';
+
+let lab, page, problems;
+const shots = new URL('../../test-results/', import.meta.url);
+before(async () => {
+  lab = await openLab();
+  ({ page, problems } = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } }));
+  await page.goto(lab.url);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+});
+after(async () => { await lab.close(); });
+
+const section = (id) => page.locator(`section[data-exercise="${id}"]`);
+
+// [right option, wrong option] of every choice-question exercise.
+const CHOICES = {
+  'mask-order': ['a', 'b'], 'swap-invariance': ['same', 'changes'], 'position-in-embeddings': ['a', 'b'],
+  'why-positional-encoding': ['b', 'a'], 'frequency-structure': ['first', 'last'], 'binary-analogy': ['pair0', 'last'],
+  'relative-offset': ['no', 'yes'], 'same-token-different-position': ['a', 'b'], 'extrapolation': ['a', 'b'],
+  'learned-embeddings': ['a', 'b'], 'buffer-vs-parameter': ['buffer', 'parameter'], conventions: ['halves', 'tensor2tensor'],
+  precision: ['a', 'c'],
+};
+
+async function answer(id, option) {
+  await section(id).locator(`input[type=radio][value="${option}"]`).check();
+  await section(id).getByRole('button', { name: 'Check' }).click();
+  return section(id).locator('.feedback').innerText();
+}
+
+const progressText = () => page.locator('.progress-text').innerText();
+
+test('the page has all sixteen exercise sections', async () => {
+  const ids = await page.$$eval('section[data-exercise]', (s) => s.map((x) => x.dataset.exercise));
+  assert.equal(ids.length, 16);
+  for (const id of [...Object.keys(CHOICES), 'attention-equation', 'four-properties', 'implement-it']) assert.ok(ids.includes(id), id);
+});
+
+test('every choice question explains a wrong answer and a right one, and progress counts them', async () => {
+  for (const [id, [right, wrong]] of Object.entries(CHOICES)) {
+    const bad = await answer(id, wrong);
+    assert.match(bad, /^Not quite\./, id);
+    assert.match(bad, /The answer is “/, id);
+    const good = await answer(id, right);
+    assert.match(good, /^Right\./, id);
+    assert.ok(good.length > 60, `${id} explains why`);
+  }
+  assert.match(await progressText(), /^13 of 16 correct, 13 answered/);
+});
+
+test('the attention tiles grade a wrong order and run the right one through the core', async () => {
+  const s = section('attention-equation');
+  const place = (label) => s.getByRole('button', { name: `Add ${label}`, exact: true }).click();
+  for (const t of ['softmax(', 'Q', 'K']) await place(t);
+  await s.getByRole('button', { name: 'Check' }).click();
+  assert.match(await s.locator('.feedback').innerText(), /Tile 3 should be “Kᵀ”, not “K”/);
+  await s.getByRole('button', { name: 'Clear' }).click();
+  await s.getByRole('button', { name: 'Add softmax(', exact: true }).focus();
+  await page.keyboard.press('Enter');  // keyboard works as well as the pointer
+  for (const t of ['Q', 'Kᵀ', '/√dₖ', ')', 'V']) await place(t);
+  await s.getByRole('button', { name: 'Check' }).click();
+  assert.match(await s.locator('.feedback').innerText(), /^Right\./);
+  const shown = await s.locator('table').nth(3).locator('td').allInnerTexts();
+  const expected = await page.evaluate(() => Array.from(window.pelab.lab.attention({ q: [1, 0, 0, 1, 1, 1], k: [1, 0, 0, 1, 1, 1],
+    v: [1, 2, 3, 4, 5, 6], n: 3, dK: 2 }).output, (v) => v.toFixed(3)));
+  assert.deepEqual(shown, expected);
+});
+
+test('matching the four properties scores each match', async () => {
+  const s = section('four-properties');
+  const selects = s.locator('select');
+  for (let i = 0; i < 4; i++) await selects.nth(i).selectOption({ index: 1 });  // all "distance"
+  await s.getByRole('button', { name: 'Check' }).click();
+  assert.match(await s.locator('.feedback').innerText(), /^1 of 4 right\./);
+  for (const [i, v] of ['distance', 'repeat', 'offset', 'bounded'].entries()) await selects.nth(i).selectOption(v);
+  await s.getByRole('button', { name: 'Check' }).click();
+  assert.match(await s.locator('.feedback').innerText(), /^4 of 4 right\./);
+  const text = await s.locator('ul.checks').innerText();
+  const p = await page.evaluate(() => window.pelab.lab.properties({ positions: 256, dModel: 64, k: 3 }));
+  assert.ok(text.includes(p.minDistance.toFixed(4)), text);
+});
+
+test('implement-it runs code in a worker: a mismatch is located, the solution matches, an endless loop is stopped', async () => {
+  const s = section('implement-it');
+  const run = () => s.getByRole('button', { name: 'Run and compare' }).click();
+  await run();
+  await s.locator('.verdict').waitFor();
+  assert.match(await s.locator('.feedback').innerText(), /First mismatch at position 1, dimension 0: expected 0\.841471, got 0\.000000/);
+  await s.locator('textarea').fill('function pe() { while (true) {} }');
+  await run();
+  await page.waitForFunction(() => /Stopped after/.test(document.querySelector('[data-exercise="implement-it"] .feedback').textContent), null, { timeout: 10000 });
+  assert.equal(await page.evaluate(() => 1 + 1), 2);  // the page still answers
+  await s.getByRole('button', { name: 'Show solution' }).click();
+  await run();
+  await page.waitForFunction(() => /All 64 values match/.test(document.querySelector('[data-exercise="implement-it"] .feedback').textContent), null, { timeout: 10000 });
+  assert.match(await progressText(), /^16 of 16 correct/);
+});
+
+test('numbers on the page equal what the core returns', async () => {
+  // mask-order: weights zeroed after softmax, and their row sums
+  await section('mask-order').locator('select').selectOption('after-softmax');
+  const sums = await section('mask-order').locator('td.extra').allInnerTexts();
+  const expected = await page.evaluate(() => {
+    const { lab } = window.pelab;
+    const x = lab.embed({ tokens: [0, 1, 2, 3, 0, 4], vocabSize: 5, dModel: 16, seed: 7 });
+    const w = lab.selfAttention({ x, n: 6, dModel: 16, dK: 8, seed: 7, mask: 'after-softmax' }).weights;
+    return Array.from({ length: 6 }, (_, i) => w.slice(i * 6, i * 6 + 6).reduce((a, b) => a + b, 0).toFixed(4));
+  });
+  assert.deepEqual(sums, expected);
+  assert.ok(sums.slice(0, 5).every((s) => Number(s) < 1), 'rows no longer sum to 1');
+
+  // conventions: the fingerprints
+  const cells = await section('conventions').locator('td').allInnerTexts();
+  const fp = await page.evaluate(() => ['paper', 'halves', 'tensor2tensor'].flatMap((variant) =>
+    Array.from(window.pelab.lab.sinusoidal({ positions: 1, dModel: 8, start: 1, variant }), (v) => v.toFixed(6))));
+  assert.deepEqual(cells, fp);
+  assert.equal(cells[9], '0.099833');
+
+  // relative-offset: the residual for k = 3
+  const residual = await section('relative-offset').locator('p', { hasText: 'Largest |M_3' }).innerText();
+  const r = await page.evaluate(() => window.pelab.lab.relativeOffset({ positions: 500, dModel: 16, k: 3 }).maxResidual);
+  assert.ok(residual.endsWith(r.toExponential(2)), `${residual} vs ${r}`);
+  assert.ok(r < 1e-5);
+
+  // extrapolation: beyond the table the core's own error is shown
+  await section('extrapolation').locator('input[type=range]').fill('600');
+  assert.match(await section('extrapolation').locator('.core-message').innerText(), /no row for position 600/);
+});
+
+test('typed text is never interpreted as HTML', async () => {
+  const payload = '<img src=x onerror="window.__xss=1"> the <b>the</b>';
+  await section('same-token-different-position').locator('input[type=text]').fill(payload);
+  await section('implement-it').locator('textarea').fill(payload);
+  await section('implement-it').getByRole('button', { name: 'Run and compare' }).click();
+  await section('implement-it').locator('.verdict').waitFor();
+  assert.equal(await page.evaluate(() => window.__xss), undefined);
+  assert.equal(await page.locator('section img, section b').count(), 0);
+  await mkdir(shots, { recursive: true });
+  await page.screenshot({ path: new URL('lesson-answered.png', shots).pathname, fullPage: true });
+  assert.deepEqual(problems, []);
+});

@@ -1,0 +1,70 @@
+// The lesson page as a whole: accessibility (axe, WCAG 2.1 AA), progress kept across reloads and
+// reset, corrupt storage ignored, no request leaving the origin, and screenshots of every section in
+// light and dark.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { openLab, watchedPage } from './browser.mjs';
+
+let lab;
+before(async () => { lab = await openLab(); });
+after(async () => { await lab.close(); });
+const shots = new URL('../../test-results/sections/', import.meta.url);
+
+async function open(options = {}) {
+  const watched = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 }, ...options });
+  await watched.page.goto(lab.url);
+  await watched.page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+  return watched;
+}
+
+for (const colorScheme of ['light', 'dark']) {
+  test(`axe finds no WCAG 2.1 AA violations (${colorScheme}), and every section is photographed`, async () => {
+    const { page, problems } = await open({ colorScheme });
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), []);
+    await mkdir(shots, { recursive: true });
+    for (const id of await page.$$eval('section[data-exercise]', (s) => s.map((x) => x.dataset.exercise)))
+      await page.locator(`section[data-exercise="${id}"]`).screenshot({ path: new URL(`${id}-${colorScheme}.png`, shots).pathname });
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+test('progress survives a reload and the reset clears it; corrupt storage is ignored', async () => {
+  const context = await lab.browser.newContext();
+  const page = await context.newPage();
+  await page.goto(lab.url);
+  await page.waitForSelector('body[data-ready=true]');
+  const s = page.locator('section[data-exercise="why-positional-encoding"]');
+  await s.locator('input[value="b"]').check();
+  await s.getByRole('button', { name: 'Check' }).click();
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]');
+  assert.match(await page.locator('.progress-text').innerText(), /^1 of 16 correct, 1 answered/);
+  await page.getByRole('button', { name: 'Reset progress' }).click();
+  assert.match(await page.locator('.progress-text').innerText(), /^0 of 16 correct, 0 answered/);
+  for (const junk of ['{not json', '[1,2,3]', '{"mask-order":{"answered":"yes"},"__proto__":{"x":1}}', 'null']) {
+    await page.evaluate((v) => localStorage.setItem('pelab:progress:v1', v), junk);
+    await page.reload();
+    await page.waitForSelector('body[data-ready=true]');
+    assert.match(await page.locator('.progress-text').innerText(), /^0 of 16 correct/, junk);
+  }
+  await context.close();
+});
+
+test('no request leaves the page’s own origin, and the page works at 360 px', async () => {
+  const { page, problems } = await watchedPage(lab.browser, { viewport: { width: 360, height: 740 } });
+  const foreign = [];
+  const origin = new URL(lab.url).origin;
+  page.on('request', (r) => { if (!r.url().startsWith(origin) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) foreign.push(r.url()); });
+  await page.goto(lab.url);
+  await page.waitForSelector('body[data-ready=true]');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `overflows by ${overflow}px`);
+  await page.screenshot({ path: new URL('../lesson-360.png', shots).pathname, fullPage: true });
+  assert.deepEqual(foreign, []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

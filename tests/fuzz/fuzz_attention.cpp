@@ -1,0 +1,150 @@
+// attention, self_attention, dot_matrix and distance_matrix on arbitrary matrices, after their
+// validators accepted the shape. Entries are usually bounded (±256) and sometimes raw float bits;
+// the numeric invariants are asserted whenever every input entry is finite.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "fuzz_common.hpp"
+#include "pelab/analysis.hpp"
+#include "pelab/attention.hpp"
+#include "pelab/limits.hpp"
+
+using namespace pelab;
+using fuzz::expect_well_formed;
+
+namespace {
+
+std::vector<float> matrix(fuzz::Input& in, std::size_t count, bool bounded) {
+  std::vector<float> m(count);
+  for (float& x : m) x = in.value(bounded);
+  return m;
+}
+
+// Masked entries are exactly zero; with finite scores every row is a distribution (none and
+// before-softmax: sums to 1; after-softmax: to at most 1, and the last row masks nothing).
+void expect_weights(const std::vector<float>& w, int n, Mask mask, bool finite) {
+  for (int i = 0; i < n; ++i) {
+    const float* row = w.data() + static_cast<std::size_t>(i) * n;
+    if (mask != Mask::none)
+      for (int j = i + 1; j < n; ++j) FUZZ_ASSERT(row[j] == 0.f);
+    if (!finite) continue;
+    double sum = 0;
+    for (int j = 0; j < n; ++j) {
+      FUZZ_ASSERT(std::isfinite(row[j]) && row[j] >= 0.f && row[j] <= 1.0f + 1e-6f);
+      sum += row[j];
+    }
+    if (mask == Mask::after_softmax && i < n - 1) FUZZ_ASSERT(sum <= 1.0 + 1e-4);
+    else FUZZ_ASSERT(std::fabs(sum - 1.0) <= 1e-4);
+  }
+}
+
+// out = weights · v, checked against a float64 sum of the same weights.
+void expect_output(const std::vector<float>& w, const std::vector<float>& v, const std::vector<float>& out, int n,
+                   int dV) {
+  for (int i = 0; i < n; ++i)
+    for (int c = 0; c < dV; ++c) {
+      double exact = 0, scale = 0;
+      for (int j = 0; j < n; ++j) {
+        const double term = double(w[static_cast<std::size_t>(i) * n + j]) * v[static_cast<std::size_t>(j) * dV + c];
+        exact += term;
+        scale += std::fabs(term);
+      }
+      const float got = out[static_cast<std::size_t>(i) * dV + c];
+      FUZZ_ASSERT(std::isfinite(got) && std::fabs(got - exact) <= 1e-5 * scale + 1e-30);
+    }
+}
+
+void plain_attention(fuzz::Input& in) {
+  AttentionShape shape;
+  Mask mask;
+  Status s = make_attention_shape(in.number(), in.number(), in.number(), shape);
+  expect_well_formed(s);
+  if (s.ok) s = parse_mask(in.text(), mask);
+  expect_well_formed(s);
+  if (!s.ok || shape.n > fuzz::kMaxRows || shape.dK > 64 || shape.dV > 64) return;
+  const std::size_t n = static_cast<std::size_t>(shape.n);
+  const bool bounded = in.byte() % 4 != 0;
+  const std::vector<float> q = matrix(in, n * shape.dK, bounded), k = matrix(in, n * shape.dK, bounded),
+                           v = matrix(in, n * shape.dV, bounded);
+  std::vector<float> weights(n * n), out(n * shape.dV);
+  attention(shape, q.data(), k.data(), v.data(), mask, weights.data(), out.data());
+  const bool finite = fuzz::all_finite(q.data(), q.size()) && fuzz::all_finite(k.data(), k.size()) &&
+                      fuzz::all_finite(v.data(), v.size());
+  // Scores q·k of finite entries can overflow float (1e20 · 1e20) and then softmax gives NaN rows
+  // (inf − inf). Strict builds require proper weights for every finite input; otherwise they are
+  // checked only when the float64 bound on the scores shows no score can overflow.
+  const double bound = fuzz::max_abs(q.data(), q.size()) * fuzz::max_abs(k.data(), k.size()) * shape.dK;
+  const bool finite_scores = finite && (fuzz::kStrict || bound < 1e37);
+  expect_weights(weights, shape.n, mask, finite_scores);
+  const double v_bound = fuzz::max_abs(v.data(), v.size()) * shape.n;
+  if (finite_scores && v_bound < 1e37) expect_output(weights, v, out, shape.n, shape.dV);
+}
+
+void projected_attention(fuzz::Input& in) {
+  AttentionShape shape;
+  Mask mask;
+  const double dK = in.number(), dModel = in.number(), seed = in.number();
+  Status s = make_attention_shape(in.number(), dK, dK, shape);
+  if (s.ok) s = first_error(check(limits::dModel, dModel), check(limits::seed, seed));
+  if (s.ok) s = parse_mask(in.text(), mask);
+  expect_well_formed(s);
+  if (!s.ok || shape.n > fuzz::kMaxRows || shape.dK > 64 || dModel > 64) return;
+  const int d = static_cast<int>(dModel);
+  const std::size_t n = static_cast<std::size_t>(shape.n);
+  const std::vector<float> x = matrix(in, n * d, true);
+  std::vector<float> weights(n * n), out(n * shape.dK);
+  self_attention(x.data(), shape.n, d, shape.dK, static_cast<std::uint32_t>(seed), mask, weights.data(), out.data());
+  expect_weights(weights, shape.n, mask, true);
+  FUZZ_ASSERT(fuzz::all_finite(out.data(), out.size()));
+}
+
+void pair_matrices(fuzz::Input& in) {
+  const double rows_raw = in.number(), d_raw = in.number();
+  const bool bounded = in.byte() % 4 != 0;
+  // Usually a table of the size the shape implies; sometimes one of another length.
+  std::size_t length = in.byte() % 64;
+  if (fuzz::int_in(rows_raw, 1, 64) && fuzz::int_in(d_raw, 1, 256) && in.byte() % 8 != 0)
+    length = static_cast<std::size_t>(rows_raw * d_raw);
+  if (length > fuzz::kMaxElements) return;
+  const std::vector<float> table = matrix(in, length, bounded);
+  int rows = 0, d = 0;
+  const Status s = check_table(table.size(), rows_raw, d_raw, rows, d);
+  expect_well_formed(s);
+  if (!s.ok || rows > 64) return;
+  const std::size_t r = static_cast<std::size_t>(rows);
+  std::vector<float> dots(r * r), dists(r * r);
+  dot_matrix(table.data(), rows, d, dots.data());
+  distance_matrix(table.data(), rows, d, dists.data());
+  if (!fuzz::all_finite(table.data(), table.size()) || fuzz::max_abs(table.data(), table.size()) > 1e15) return;
+  const auto row = [&](std::size_t i) { return table.data() + i * static_cast<std::size_t>(d); };
+  for (std::size_t i = 0; i < r; ++i) {
+    FUZZ_ASSERT(dists[i * r + i] == 0.f);
+    for (std::size_t j = 0; j < r; ++j) {
+      FUZZ_ASSERT(dots[i * r + j] == dots[j * r + i] && dists[i * r + j] == dists[j * r + i]);
+      double dot = 0, dot_scale = 0, sq = 0;
+      for (int c = 0; c < d; ++c) {
+        dot += double(row(i)[c]) * row(j)[c];
+        dot_scale += std::fabs(double(row(i)[c]) * row(j)[c]);
+        sq += (double(row(i)[c]) - row(j)[c]) * (double(row(i)[c]) - row(j)[c]);
+      }
+      FUZZ_ASSERT(std::fabs(dots[i * r + j] - dot) <= 1e-5 * dot_scale + 1e-30);
+      FUZZ_ASSERT(dists[i * r + j] >= 0.f && std::fabs(dists[i * r + j] - std::sqrt(sq)) <= 1e-5 * std::sqrt(sq) + 1e-30);
+    }
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  fuzz::Input in(data, size);
+  for (int step = 0; step < 3 && !in.empty(); ++step) {
+    switch (in.byte() % 3) {
+      case 0: plain_attention(in); break;
+      case 1: projected_attention(in); break;
+      default: pair_matrices(in); break;
+    }
+  }
+  return 0;
+}

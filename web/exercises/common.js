@@ -1,0 +1,48 @@
+// Pieces the exercises share: a demo sentence turned into token ids, the model sizes the demos use,
+// and small control builders.
+import { h, uid } from '../widgets/dom.js';
+
+export const DEMO = { dModel: 16, dK: 8, seed: 7 };
+
+/** Words → ids (first appearance order), so equal words share an id. */
+export function tokenize(text) {
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 12);
+  const vocabulary = [];
+  const tokens = words.map((w) => {
+    if (!vocabulary.includes(w)) vocabulary.push(w);
+    return vocabulary.indexOf(w);
+  });
+  return { words, tokens, vocabSize: Math.max(vocabulary.length, 2) };
+}
+
+/** A sentence embedded for the demos: token embeddings plus the chosen encoding (core computed). */
+export function embedSentence(lab, text, encoding = 'sinusoidal') {
+  const t = tokenize(text);
+  return { ...t, x: lab.embed({ tokens: t.tokens, vocabSize: t.vocabSize, dModel: DEMO.dModel, seed: DEMO.seed, encoding }) };
+}
+
+export function slider({ label, min, max, step = 1, value, oninput }) {
+  const id = uid('slider');
+  const input = h('input', { type: 'range', id, min, max, step, value });
+  const shown = h('output', { for: id }, String(value));
+  input.addEventListener('input', () => { shown.value = input.value; oninput?.(Number(input.value)); });
+  return { input, element: h('div', { class: 'control' }, h('label', { for: id }, label), input, shown) };
+}
+
+export function select({ label, options, value, onchange }) {
+  const id = uid('select');
+  const el = h('select', { id }, ...options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)));
+  el.addEventListener('change', () => onchange?.(el.value));
+  return { input: el, element: h('div', { class: 'control' }, h('label', { for: id }, label), el) };
+}
+
+/** Row i of a row-major matrix. */
+export const row = (matrix, width, i) => matrix.subarray(i * width, (i + 1) * width);
+
+/** Euclidean distance between two rows, computed by the core's distance matrix. */
+export function coreDistance(lab, a, b) {
+  const table = new Float32Array(a.length * 2);
+  table.set(a, 0);
+  table.set(b, a.length);
+  return lab.distanceMatrix({ table, rows: 2, dModel: a.length })[1];
+}

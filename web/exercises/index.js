@@ -1,0 +1,25 @@
+// Every exercise of the lesson, in lesson order. Each is {id, title, mount(host, {lab, onResult})},
+// and mount returns the question contract (getScore, getMaxScore, getAnswerGiven, resetTask,
+// showSolutions), so the lesson page, the web component and the embed page all use them the same way.
+import maskOrder from './mask-order.js';
+import attentionEquation from './attention-equation.js';
+import swapInvariance from './swap-invariance.js';
+import positionInEmbeddings from './position-in-embeddings.js';
+import whyPositionalEncoding from './why-positional-encoding.js';
+import frequencyStructure from './frequency-structure.js';
+import binaryAnalogy from './binary-analogy.js';
+import fourProperties from './four-properties.js';
+import relativeOffset from './relative-offset.js';
+import implementIt from './implement-it.js';
+import sameTokenDifferentPosition from './same-token-different-position.js';
+import extrapolation from './extrapolation.js';
+import learnedEmbeddings from './learned-embeddings.js';
+import bufferVsParameter from './buffer-vs-parameter.js';
+import conventions from './conventions.js';
+import precision from './precision.js';
+
+export const exercises = [maskOrder, attentionEquation, swapInvariance, positionInEmbeddings, whyPositionalEncoding,
+  frequencyStructure, binaryAnalogy, fourProperties, relativeOffset, implementIt, sameTokenDifferentPosition,
+  extrapolation, learnedEmbeddings, bufferVsParameter, conventions, precision];
+
+export const byId = Object.fromEntries(exercises.map((e) => [e.id, e]));

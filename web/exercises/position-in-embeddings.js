@@ -1,0 +1,37 @@
+import { h, fmt } from '../widgets/dom.js';
+import { matrixTable } from '../widgets/tables.js';
+import { choiceQuestion } from '../widgets/question.js';
+import { DEMO, embedSentence, coreDistance, row } from './common.js';
+
+export default {
+  id: 'position-in-embeddings',
+  title: 'Attention only sees Q, K and V',
+  mount(host, { lab, onResult }) {
+    const text = 'the cat saw the dog';
+    const arms = ['none', 'sinusoidal'].map((encoding) => {
+      const { words, x } = embedSentence(lab, text, encoding);
+      const n = words.length;
+      const { output } = lab.selfAttention({ x, n, dModel: DEMO.dModel, dK: DEMO.dK, seed: DEMO.seed });
+      const a = row(output, DEMO.dK, 0), b = row(output, DEMO.dK, 3);
+      const both = new Float32Array(DEMO.dK * 2);
+      both.set(a);
+      both.set(b, DEMO.dK);
+      return h('div', {}, matrixTable({ caption: `${encoding === 'none' ? 'No' : 'Sinusoidal'} encoding: attention output rows for “the” at positions 0 and 3`,
+        values: both, rows: 2, cols: DEMO.dK, rowLabel: (i) => `the @ ${i ? 3 : 0}`, limit: 2, digits: 2 }),
+      h('p', {}, `Distance between the two rows: ${fmt(coreDistance(lab, a, b), 6)}`));
+    });
+    const question = choiceQuestion({ onResult, prompt: 'Why must position be written into the embeddings themselves?', options: [
+      { id: 'a', correct: true, label: 'Attention’s only inputs are Q, K and V, which are computed from the embeddings; there is no other way in.',
+        why: 'softmax(QKᵀ/√dₖ)V has no argument for position. Without an encoding, the two “the” rows above are identical (distance 0); with one, they differ.' },
+      { id: 'b', correct: false, label: 'Attention could take positions as a separate input, but adding is cheaper.',
+        why: 'The equation has no slot for a separate position signal; it is not a matter of cost.' },
+      { id: 'c', correct: false, label: 'The softmax needs positions to normalise each row.',
+        why: 'Softmax normalises over whatever scores it is given; positions play no part in it.' },
+      { id: 'd', correct: false, label: 'Only the value vectors need positions, so they are added to V.',
+        why: 'Position reaches Q, K and V alike because it is added to the embeddings they are all projected from.' },
+    ] });
+    host.append(h('p', {}, 'The same word “the” sits at positions 0 and 3. Here are its attention outputs, computed by the core, without and with an encoding.'),
+      h('div', { class: 'demo' }, arms), question.element);
+    return question;
+  },
+};

@@ -1,0 +1,41 @@
+import { h, fmt } from '../widgets/dom.js';
+import { matrixTable } from '../widgets/tables.js';
+import { choiceQuestion } from '../widgets/question.js';
+import { DEMO, embedSentence, coreDistance, row } from './common.js';
+
+export default {
+  id: 'same-token-different-position',
+  title: 'Same token, different position',
+  mount(host, { lab, onResult }) {
+    const input = h('input', { type: 'text', value: 'the dog chased the cat', maxlength: 80, 'aria-label': 'Sentence (12 words at most)' });
+    const view = h('div', { class: 'demo', 'aria-live': 'polite' });
+    function show() {
+      const plain = embedSentence(lab, input.value, 'none');
+      const encoded = embedSentence(lab, input.value, 'sinusoidal');
+      const { words, tokens } = plain;
+      const first = tokens.findIndex((t, i) => tokens.indexOf(t) !== i);
+      if (first < 0) { view.replaceChildren(h('p', {}, 'Type a sentence in which some word appears twice.')); return; }
+      const second = first, firstAt = tokens.indexOf(tokens[second]);
+      const pair = (x) => { const v = new Float32Array(DEMO.dModel * 2); v.set(row(x, DEMO.dModel, firstAt)); v.set(row(x, DEMO.dModel, second), DEMO.dModel); return v; };
+      const labels = (i) => `“${words[firstAt]}” @ ${i ? second : firstAt}`;
+      view.replaceChildren(
+        matrixTable({ caption: 'Token embeddings only', values: pair(plain.x), rows: 2, cols: DEMO.dModel, rowLabel: labels, limit: 3, digits: 2 }),
+        h('p', {}, `Distance: ${fmt(coreDistance(lab, row(plain.x, DEMO.dModel, firstAt), row(plain.x, DEMO.dModel, second)), 6)}`),
+        matrixTable({ caption: 'Token embeddings + sinusoidal encoding', values: pair(encoded.x), rows: 2, cols: DEMO.dModel, rowLabel: labels, limit: 3, digits: 2 }),
+        h('p', {}, `Distance: ${fmt(coreDistance(lab, row(encoded.x, DEMO.dModel, firstAt), row(encoded.x, DEMO.dModel, second)), 6)}`));
+    }
+    input.addEventListener('input', show);
+    show();
+    const question = choiceQuestion({ onResult, prompt: 'After adding the encoding, the two copies of the word are…', options: [
+      { id: 'a', correct: true, label: 'different vectors, so attention can tell them apart',
+        why: 'The token embedding is the same, but PE(p) differs for every p, so the sums differ; the distance above is positive.' },
+      { id: 'b', correct: false, label: 'still identical, because the word is the same',
+        why: 'The word’s embedding is identical, but each copy gets its own position vector added. Look at the second distance.' },
+      { id: 'c', correct: false, label: 'different only if the sentence is longer than the wavelength of pair 0',
+        why: 'Any two distinct positions get different encodings; no length is needed.' },
+    ] });
+    host.append(h('p', {}, 'Type a sentence with a repeated word. The core embeds it (seeded embeddings, dModel 16) with and without the encoding.'),
+      h('div', { class: 'control wide' }, h('label', {}, 'Sentence ', input)), view, question.element);
+    return question;
+  },
+};

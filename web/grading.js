@@ -1,0 +1,41 @@
+// Grading logic, free of the DOM so it can be unit-tested: every answer, right or wrong, comes back
+// with an explanation.
+
+/** options: [{id, label, correct, why}]; returns {correct, score, maxScore, explanation, others}. */
+export function gradeChoice(options, answerId) {
+  const chosen = options.find((o) => o.id === answerId);
+  if (!chosen) throw new RangeError(`unknown answer '${answerId}'`);
+  const right = options.find((o) => o.correct);
+  const others = chosen.correct ? [] : [`The answer is “${right.label}”: ${right.why}`];
+  return { correct: chosen.correct, score: chosen.correct ? 1 : 0, maxScore: 1, explanation: chosen.why, others };
+}
+
+/** The tile sequence that spells softmax(QKᵀ/√dk)V; returns where the attempt first goes wrong. */
+export const ATTENTION_TILES = ['softmax(', 'Q', 'Kᵀ', '/√dₖ', ')', 'V'];
+export function gradeTiles(sequence) {
+  const firstWrong = ATTENTION_TILES.findIndex((t, i) => sequence[i] !== t);
+  const complete = sequence.length === ATTENTION_TILES.length && firstWrong === -1;
+  let explanation;
+  if (complete) explanation = 'Scores QKᵀ compare every query with every key; dividing by √dₖ keeps their spread from growing with the width; softmax turns each row into weights summing to 1; the weights mix the rows of V.';
+  else if (sequence.length < ATTENTION_TILES.length && firstWrong >= sequence.length)
+    explanation = `So far so good: ${ATTENTION_TILES.length - sequence.length} more tile(s) to place.`;
+  else explanation = `Tile ${firstWrong + 1} should be “${ATTENTION_TILES[firstWrong]}”, not “${sequence[firstWrong] ?? 'nothing'}”.`;
+  return { correct: complete, score: complete ? 1 : 0, maxScore: 1, explanation, firstWrong };
+}
+
+/** matches: {property: checkId}; key: the right pairs. One point per right match. */
+export function gradeMatching(key, matches) {
+  const rows = Object.entries(key).map(([property, check]) => ({ property, right: matches[property] === check }));
+  const score = rows.filter((r) => r.right).length;
+  return { correct: score === rows.length, score, maxScore: rows.length, rows };
+}
+
+/** First element where `got` differs from `expected` by more than `tolerance`, in row-major order. */
+export function firstMismatch(expected, got, dModel, tolerance) {
+  for (let i = 0; i < expected.length; i++) {
+    const value = got[i];
+    if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value - expected[i]) > tolerance)
+      return { position: Math.floor(i / dModel), dimension: i % dModel, expected: expected[i], got: value };
+  }
+  return null;
+}
