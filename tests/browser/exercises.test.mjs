@@ -121,7 +121,7 @@ test('numbers on the page equal what the core returns', async () => {
   assert.equal(cells[9], '0.099833');
 
   // relative-offset: the residual for k = 3
-  const residual = await section('relative-offset').locator('p', { hasText: 'Largest |M_3' }).innerText();
+  const residual = await section('relative-offset').locator('p', { hasText: 'Largest |M₃' }).innerText();
   const r = await page.evaluate(() => window.pelab.lab.relativeOffset({ positions: 500, dModel: 16, k: 3 }).maxResidual);
   assert.ok(residual.endsWith(r.toExponential(2)), `${residual} vs ${r}`);
   assert.ok(r < 1e-5);

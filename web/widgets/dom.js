@@ -26,3 +26,6 @@ export function fmt(value, digits = 4) {
   if (value !== 0 && (Math.abs(value) < 0.5 * 10 ** -digits || Math.abs(value) >= 1e6)) return value.toExponential(2);
   return value.toFixed(digits);
 }
+
+/** An integer in Unicode subscript digits, for names like M₁₂ in running text. */
+export const subscript = (n) => String(n).replace(/[0-9-]/g, (c) => '₀₁₂₃₄₅₆₇₈₉'[c] ?? '₋');
