@@ -16,6 +16,12 @@ mkdir -p dist
 cp build/wasm/pelab.mjs build/wasm/pelab.wasm build/wasm/pelab-scalar.mjs build/wasm/pelab-scalar.wasm dist/
 cp cpp/bindings/wasm/lab.js dist/index.js
 cp cpp/bindings/wasm/lab.d.ts dist/index.d.ts
-# The lesson site, bundled from web/ into dist/site (it imports the package entry above).
+cp web/components/pe-exercise.d.ts dist/components.d.ts
+cp web/embed/host.d.ts dist/embed.d.ts
+# The lesson site and embed page, bundled from web/ into dist/site (they import the package entry
+# above), and the package's <pe-exercise> components and embed host helper.
 npx --no-install vite build --config web/vite.config.js
+rm -rf dist/assets  # hashed worker files of earlier builds
+LIB=components npx --no-install vite build --config web/vite.lib.config.js
+LIB=embed npx --no-install vite build --config web/vite.lib.config.js
 echo "build: dist/ holds $(ls dist | tr '\n' ' ')"

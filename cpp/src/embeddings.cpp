@@ -15,7 +15,10 @@ Status make_embedding_spec(double vocabSize, double dModel, double seed, Embeddi
 }
 
 Status make_tokens(const EmbeddingSpec& spec, const std::vector<double>& raw, std::vector<int>& out) {
-  if (Status s = check(limits::tokenCount, static_cast<double>(raw.size())); !s.ok) return s;
+  if (Status s = check(limits::tokenCount, static_cast<double>(raw.size())); !s.ok)
+    return Status::error("tokens", "tokens must hold from " + std::to_string(limits::tokenCount.lo) + " to " +
+                                       std::to_string(limits::tokenCount.hi) + " token ids (got " +
+                                       std::to_string(raw.size()) + ")");
   const IntParam token{"tokens", 0, spec.vocabSize - 1};
   out.resize(raw.size());
   for (std::size_t i = 0; i < raw.size(); ++i) {

@@ -42,11 +42,22 @@ Status check_swap(int n, double i, double j) {
   return first_error(check(first, i), check(second, j));
 }
 
-PermutationResult permutation_experiment(const SequenceSpec& spec, const std::vector<int>& tokens, int dK, int i, int j) {
-  SequenceSpec plain = spec, encoded = spec;
-  plain.encoding = Encoding::none;
+namespace {
+
+SequenceSpec encoded_arm(const SequenceSpec& spec) {
+  SequenceSpec encoded = spec;
   if (encoded.encoding == Encoding::none) encoded.encoding = Encoding::sinusoidal;
-  return {arm(plain, tokens, dK, i, j), arm(encoded, tokens, dK, i, j)};
+  return encoded;
+}
+
+}  // namespace
+
+Status check_permutation(const SequenceSpec& spec, int n) { return check_sequence(encoded_arm(spec), n); }
+
+PermutationResult permutation_experiment(const SequenceSpec& spec, const std::vector<int>& tokens, int dK, int i, int j) {
+  SequenceSpec plain = spec;
+  plain.encoding = Encoding::none;
+  return {arm(plain, tokens, dK, i, j), arm(encoded_arm(spec), tokens, dK, i, j)};
 }
 
 }  // namespace pelab

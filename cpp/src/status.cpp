@@ -6,10 +6,13 @@
 namespace pelab {
 namespace {
 
-// Shortest readable form, as %g prints it (no iostreams: they would add ~90 KB to the wasm).
+// The value as a JS reader would write it: NaN, Infinity, integers in full, others to 15 digits
+// (no iostreams: they would add ~90 KB to the wasm).
 std::string show(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", v);
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
+  char text[40];
+  std::snprintf(text, sizeof text, "%.15g", v);
   return text;
 }
 

@@ -4,7 +4,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 
 export async function openLab() {
-  const server = await startServer(0);
+  const server = await startServer({ port: 0 });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
@@ -20,7 +20,9 @@ export async function watchedPage(browser, options = {}) {
   const page = await context.newPage();
   page.on("close", () => context.close().catch(() => {}));
   const problems = [];
-  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+  // Failed loads are reported by URL below; the browser's own favicon probe is not a problem.
+  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(`console: ${m.text()}`));
+  page.on('response', (r) => r.status() >= 400 && !r.url().endsWith('/favicon.ico') && problems.push(`HTTP ${r.status()}: ${r.url()}`));
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) =>

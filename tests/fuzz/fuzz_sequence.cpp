@@ -72,10 +72,15 @@ void permutation(fuzz::Input& in, const SequenceSpec& spec, const std::vector<in
   const double dK = in.byte() % 2 ? static_cast<double>(1 + in.byte() % 16) : in.number();
   const double i = in.byte() % 2 ? static_cast<double>(in.byte() % 20) : in.number();
   const double j = in.byte() % 2 ? static_cast<double>(in.byte() % 20) : in.number();
-  Status s = check(limits::dK, dK);
+  // bindings.cpp permutation(): the encoded arm is checked too (sinusoidal when encoding is 'none')
+  Status s = check_permutation(spec, n);
+  if (s.ok) s = check(limits::dK, dK);
   if (s.ok) s = check_swap(n, i, j);
   expect_well_formed(s);
   if (!s.ok || n > 12 || spec.embedding.dModel > 64 || dK > 32) return;
+  SequenceSpec encoded = spec;
+  if (encoded.encoding == Encoding::none) encoded.encoding = Encoding::sinusoidal;
+  FUZZ_ASSERT(check_sequence(encoded, n).ok);  // the arm with an encoding is one embed would accept
   const PermutationResult r = permutation_experiment(spec, tokens, static_cast<int>(dK), static_cast<int>(i),
                                                      static_cast<int>(j));
   for (const PermutationArm* arm : {&r.withoutEncoding, &r.withEncoding}) {

@@ -260,6 +260,13 @@ void sequence(fuzz::Input& in) {
       break;
     }
   }
+  // The permutation also needs its encoded arm: sinusoidal when the encoding is 'none'.
+  const Status p = check_permutation(spec, n);
+  expect_well_formed(p);
+  if (spec.encoding == Encoding::none)
+    FUZZ_ASSERT(p.ok == (sinusoidal_oracle(n, spec.embedding.dModel, base, variant_name(spec.variant), start) == nullptr));
+  else
+    FUZZ_ASSERT(p.ok == s.ok);
 }
 
 }  // namespace

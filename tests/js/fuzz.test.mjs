@@ -17,7 +17,7 @@ const lab = await labPromise;
 const SEED = process.env.FUZZ_SEED === undefined ? 20240611 : Number.parseInt(process.env.FUZZ_SEED, 10);
 const SCALE = process.env.FUZZ_RUNS === undefined ? 1 : Number(process.env.FUZZ_RUNS) / 18000;
 assert.ok(Number.isInteger(SEED), `FUZZ_SEED must be an integer, got ${process.env.FUZZ_SEED}`);
-console.log(`# fuzz seed ${SEED} (reproduce with FUZZ_SEED=${SEED})`);
+console.log(`fuzz seed ${SEED} (reproduce with FUZZ_SEED=${SEED})`);
 
 // The option names of every method (as lab.js's schemas have them).
 const TABLE = ['positions', 'dModel', 'base', 'variant', 'start'];

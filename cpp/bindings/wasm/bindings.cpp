@@ -242,6 +242,7 @@ val permutation(const val& o) {
   SequenceSpec spec;
   std::vector<int> tokens;
   Status s = read_sequence(o, spec, tokens);
+  if (s.ok) s = check_permutation(spec, static_cast<int>(tokens.size()));
   if (s.ok) s = check(limits::dK, num(o, "dK"));
   if (s.ok) s = check_swap(static_cast<int>(tokens.size()), num(o, "i"), num(o, "j"));
   if (!s.ok) return failure(s);

@@ -5,7 +5,9 @@
 export type Variant = 'paper' | 'halves' | 'tensor2tensor';
 export type Mask = 'none' | 'before-softmax' | 'after-softmax';
 export type Encoding = 'none' | 'sinusoidal' | 'learned';
-export type NumberList = ArrayLike<number>;
+/** A dense array of numbers or a (non-detached) numeric typed array. */
+export type NumberList = readonly number[] | Float32Array | Float64Array | Int8Array | Uint8Array | Uint8ClampedArray |
+  Int16Array | Uint16Array | Int32Array | Uint32Array;
 
 export interface TableOptions {
   /** Rows of the table: an integer from 1 to 65536. */

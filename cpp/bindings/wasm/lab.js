@@ -28,22 +28,41 @@ async function loadBuild(simd) {
 
 function typeName(value) {
   if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
   if (Array.isArray(value)) return 'an array';
   if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-const isNumberList = (v) =>
-  (ArrayBuffer.isView(v) && !(v instanceof DataView) && typeof v.length === 'number' && !(v instanceof BigInt64Array) &&
-    !(v instanceof BigUint64Array)) ||
-  (Array.isArray(v) && v.every((x) => typeof x === 'number'));
+// Whether a buffer was transferred away. `detached` is recent; elsewhere a detached buffer is the one
+// a view cannot be built on.
+function isDetached(buffer) {
+  if (typeof buffer.detached === 'boolean') return buffer.detached;
+  if (buffer.byteLength > 0) return false;
+  try { new Uint8Array(buffer); return false; } catch { return true; }
+}
+
+// A genuine numeric typed array (not a Proxy or look-alike) whose buffer is still attached: anything
+// else would make the binding's copy throw inside wasm, where nothing can be cleaned up.
+const isLiveTypedArray = (v, Type) =>
+  ArrayBuffer.isView(v) && !(v instanceof DataView) && !(v instanceof BigInt64Array) && !(v instanceof BigUint64Array) &&
+  (Type === undefined || Object.prototype.toString.call(v) === `[object ${Type.name}]`) && !isDetached(v.buffer);
+
+// Plain arrays must be dense and all numbers (every() would skip holes).
+function isNumberArray(v) {
+  if (!Array.isArray(v)) return false;
+  for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'number') return false;
+  return true;
+}
+
+const isNumberList = (v) => isLiveTypedArray(v) || isNumberArray(v);
 
 // What each kind of option must be, as [test, description for the TypeError].
 const KINDS = {
   number: [(v) => typeof v === 'number', 'a number'],
   string: [(v) => typeof v === 'string', 'a string'],
-  numbers: [isNumberList, 'an array or typed array of numbers'],
-  float32: [(v) => v instanceof Float32Array, 'a Float32Array'],
+  numbers: [isNumberList, 'an array of numbers or a typed array (not detached)'],
+  float32: [(v) => isLiveTypedArray(v, Float32Array), 'a Float32Array (not detached)'],
   pair: [(v) => Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'number'), 'an array of two numbers'],
 };
 
@@ -109,13 +128,13 @@ export class Lab {
       throw new TypeError(`${fn}: expected an options object, got ${typeName(given)}`);
     const schema = SCHEMAS[fn];
     for (const key of Object.keys(given))
-      if (!(key in schema))
+      if (!Object.hasOwn(schema, key))
         throw withParam(new TypeError(`${fn}: unknown option '${key}' (known: ${Object.keys(schema).join(', ')})`), key);
     const o = {};
     for (const [name, [kind, fallback]] of Object.entries(schema)) {
       const value = given[name];
       const [test, wanted] = KINDS[kind];
-      const range = this.#ranges[name] ? ` (${this.#ranges[name]})` : '';
+      const range = kind === 'number' && this.#ranges[name] ? ` (${this.#ranges[name]})` : '';
       if (value === undefined) {
         if (fallback === REQUIRED) throw withParam(new TypeError(`${fn}: ${name} is required: ${wanted}${range}`), name);
         if (fallback !== OPTIONAL) o[name] = fallback;

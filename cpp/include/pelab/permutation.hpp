@@ -25,6 +25,9 @@ struct PermutationResult {
 
 Status check_swap(int n, double i, double j);
 
+// Both arms must be computable: the encoded arm (sinusoidal when spec.encoding is `none`) included.
+Status check_permutation(const SequenceSpec& spec, int n);
+
 // `spec.encoding` is the arm with an encoding (`none` is taken as `sinusoidal`). Assumes the tokens
 // and check_sequence(spec, n) passed.
 PermutationResult permutation_experiment(const SequenceSpec& spec, const std::vector<int>& tokens, int dK, int i, int j);

@@ -1,0 +1,68 @@
+// The package as developers get it: `npm pack`, within its size budgets, installed from the tarball
+// into a fresh project, imported by Node, and built by Vite into an app that runs in Chromium under
+// the strict CSP.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { startServer } from '../../scripts/serve.mjs';
+import { openLab, watchedPage } from './browser.mjs';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'pelab-consumer-'));
+const app = join(work, 'app');
+let packed, lab;
+
+before(async () => {
+  [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: repo, encoding: 'utf8' }));
+  cpSync(fileURLToPath(new URL('../consumer/vite-app', import.meta.url)), app, { recursive: true });
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module',
+    dependencies: { 'positional-encoding-lab': `file:${join(work, packed.filename)}` } }));
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: app, stdio: 'inherit' });
+  lab = await openLab();
+});
+after(async () => { await lab?.close(); rmSync(work, { recursive: true, force: true }); });
+
+test('the tarball holds the API, types, both wasm builds, components and embed helper, within budget', () => {
+  const files = packed.files.map((f) => f.path);
+  for (const f of ['dist/index.js', 'dist/index.d.ts', 'dist/pelab.mjs', 'dist/pelab.wasm', 'dist/pelab-scalar.mjs',
+    'dist/pelab-scalar.wasm', 'dist/components.js', 'dist/components.d.ts', 'dist/embed.js', 'dist/embed.iife.js',
+    'dist/embed.d.ts', 'package.json'])
+    assert.ok(files.includes(f), f);
+  assert.ok(!files.some((f) => f.startsWith('dist/site/') || f.startsWith('cpp/') || f.startsWith('tests/')), 'no site, sources or tests');
+  for (const wasm of packed.files.filter((f) => f.path.endsWith('.wasm'))) assert.ok(wasm.size <= 150 * 1024, `${wasm.path}: ${wasm.size} B`);
+  assert.ok(packed.unpackedSize <= 1.5 * 1024 * 1024, `unpacked ${packed.unpackedSize} B`);
+  const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
+  for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) assert.equal(pkg.scripts?.[hook], undefined, hook);
+});
+
+test('Node imports the installed package and computes', () => {
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e',
+    "const { createLab } = await import('positional-encoding-lab'); const lab = await createLab(); console.log(lab.sinusoidal({ positions: 2, dModel: 2 })[2].toFixed(6));"],
+  { cwd: app, encoding: 'utf8' });
+  assert.equal(out.trim(), Math.sin(1).toFixed(6));
+});
+
+test('a Vite app built from the tarball runs in Chromium, component included', async () => {
+  await build({ root: app, logLevel: 'warn', configFile: false,
+    build: { outDir: join(app, 'dist'), target: 'es2022', assetsInlineLimit: 0, modulePreload: { polyfill: false } } });
+  const server = await startServer({ port: 0, mounts: [['/', join(app, 'dist')]] });
+  try {
+    const { page, problems } = await watchedPage(lab.browser);
+    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+    assert.equal(await page.textContent('#out'), `simd ${Math.sin(1).toFixed(6)}`);
+    // The side-effect import survives tree-shaking (package.json sideEffects) and defines the element.
+    await page.waitForFunction(() => document.querySelector('pe-exercise').ready);
+    const cell = await page.locator('pe-exercise td').nth(9).innerText();
+    assert.equal(cell, '0.099833');  // the halves fingerprint, computed by the installed core
+    assert.deepEqual(problems, []);
+    await page.close();
+  } finally {
+    server.close();
+  }
+});

@@ -1,0 +1,107 @@
+// Using the lab anywhere: the <pe-exercise> component on a plain static page, and embed.html in an
+// iframe on another origin, sized and reporting through the host helper. Everything is served under
+// the strict CSP and any violation fails the test (watchedPage).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer, CSP } from '../../scripts/serve.mjs';
+import { watchedPage } from './browser.mjs';
+
+const path = (p) => fileURLToPath(new URL(p, import.meta.url));
+let browser, site, course, siteUrl, courseUrl;
+before(async () => {
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu',
+    '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  site = await startServer({ port: 0 });  // the lab's own origin: site and embed.html
+  siteUrl = `http://127.0.0.1:${site.address().port}`;
+  // A course author's origin, as strict as ours, plus permission to frame the lab's origin.
+  course = await startServer({ port: 0, csp: `${CSP}; frame-src ${siteUrl}`, mounts: [['/dist/', path('../../dist')],
+    ['/static/', path('../consumer/static')], ['/', path('../consumer/host')]] });
+  courseUrl = `http://127.0.0.1:${course.address().port}`;
+});
+after(async () => { await browser.close(); site.close(); course.close(); });
+
+test('the component works on a plain static page: events and the H5P-style methods', async () => {
+  const { page, problems } = await watchedPage(browser);
+  await page.goto(`${courseUrl}/static/`);
+  await page.waitForSelector('body[data-ready=true]');
+  assert.equal(await page.textContent('#out'), Math.sin(1).toFixed(6));
+  const el = page.locator('pe-exercise');
+  await page.waitForFunction(() => document.querySelector('pe-exercise').ready);
+  assert.equal(await el.evaluate((e) => e.getAnswerGiven()), false);
+  assert.equal(await el.evaluate((e) => e.getMaxScore()), 1);
+  await el.locator('input[value="a"]').check();  // Playwright pierces the shadow root
+  await el.getByRole('button', { name: 'Check' }).click();
+  assert.deepEqual(JSON.parse(await page.getAttribute('body', 'data-result')),
+    { exercise: 'why-positional-encoding', correct: false, score: 0, maxScore: 1 });
+  await el.locator('input[value="b"]').check();
+  await el.getByRole('button', { name: 'Check' }).click();
+  assert.equal(JSON.parse(await page.getAttribute('body', 'data-result')).correct, true);
+  assert.equal(await el.evaluate((e) => e.getScore()), 1);
+  assert.equal(await el.evaluate((e) => e.getAnswerGiven()), true);
+  await el.evaluate((e) => e.resetTask());
+  assert.equal(await el.evaluate((e) => e.getScore()), 0);
+  await el.evaluate((e) => e.showSolutions());
+  assert.match(await el.locator('.feedback').innerText(), /^Solution:/);
+  // Themeable from outside through custom properties
+  await el.evaluate((e) => e.style.setProperty('--pe-panel', 'rgb(1, 2, 3)'));
+  assert.equal(await el.evaluate((e) => getComputedStyle(e).backgroundColor), 'rgb(1, 2, 3)');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('an iframe on another origin is sized by the host helper and reports xAPI-shaped results', async () => {
+  const { page, problems } = await watchedPage(browser, { viewport: { width: 900, height: 700 } });
+  const frameUrl = `${siteUrl}/embed.html?exercise=buffer-vs-parameter&theme=dark`;
+  await page.goto(`${courseUrl}/?frame=${encodeURIComponent(frameUrl)}`);
+  const frame = page.frameLocator('iframe');
+  await frame.locator('body[data-ready=true]').waitFor();
+  await page.waitForFunction(() => parseInt(document.querySelector('iframe').style.height, 10) > 300);
+  const height = await page.$eval('iframe', (f) => parseInt(f.style.height, 10));
+  const inner = await frame.locator('html').evaluate((h) => h.scrollHeight);
+  assert.ok(Math.abs(height - inner) <= 2, `iframe ${height}px vs content ${inner}px`);
+  assert.equal(await frame.locator('html').getAttribute('data-theme'), 'dark');
+  await frame.locator('input[value="parameter"]').check();
+  await frame.getByRole('button', { name: 'Check' }).click();
+  await frame.locator('input[value="buffer"]').check();
+  await frame.getByRole('button', { name: 'Check' }).click();
+  await page.waitForFunction(() => window.results.length === 2);
+  const [wrong, right] = await page.evaluate(() => window.results);
+  assert.equal(wrong.correct, false);
+  assert.equal(right.correct, true);
+  assert.equal(right.exercise, 'buffer-vs-parameter');
+  assert.equal(right.statement.verb.display['en-US'], 'answered');
+  assert.equal(right.statement.result.score.scaled, 1);
+  assert.equal(right.statement.result.success, true);
+  assert.equal(wrong.statement.result.score.scaled, 0);
+  // Feedback made the frame taller; the helper followed.
+  const after = await page.$eval('iframe', (f) => parseInt(f.style.height, 10));
+  assert.ok(after > height, `${after} > ${height}`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('messages from an origin the host did not trust are ignored, and the frame scrolls instead', async () => {
+  const { page, problems } = await watchedPage(browser, { viewport: { width: 900, height: 700 } });
+  const frameUrl = `${siteUrl}/embed.html?exercise=conventions`;
+  await page.goto(`${courseUrl}/?frame=${encodeURIComponent(frameUrl)}&trust=${encodeURIComponent('https://elsewhere.example')}`);
+  const frame = page.frameLocator('iframe');
+  await frame.locator('body[data-ready=true]').waitFor();
+  await frame.locator('input[value="halves"]').check();
+  await frame.getByRole('button', { name: 'Check' }).click();
+  await page.waitForTimeout(300);  // give stray messages a chance to arrive (none may be acted on)
+  assert.equal(await page.$eval('iframe', (f) => f.style.height), '');
+  assert.deepEqual(await page.evaluate(() => window.results), []);
+  const scrolls = await frame.locator('html').evaluate((h) => h.scrollHeight > h.clientHeight && getComputedStyle(h).overflowY !== 'hidden');
+  assert.equal(scrolls, true);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('embed.html names an unknown exercise instead of failing silently', async () => {
+  const { page } = await watchedPage(browser);
+  await page.goto(`${siteUrl}/embed.html?exercise=nope`);
+  assert.match(await page.locator('[role=alert]').innerText(), /Unknown exercise “nope”/);
+  await page.close();
+});

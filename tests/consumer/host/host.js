@@ -1,0 +1,14 @@
+// The course author's side: an iframe of embed.html and the host helper, told which origin to trust.
+// ?frame=URL of the embed page, ?trust=origin to accept (defaults to the frame's own origin).
+const params = new URLSearchParams(location.search);
+const frameUrl = params.get('frame');
+const trust = params.get('trust') ?? new URL(frameUrl).origin;
+const frame = document.createElement('iframe');
+frame.src = frameUrl;
+frame.title = 'Positional encoding exercise';
+frame.width = '100%';
+frame.height = '200';
+document.getElementById('slot').append(frame);
+window.results = [];
+frame.addEventListener('pelab-result', (e) => window.results.push(e.detail));
+window.PelabEmbed.connectEmbeds({ origins: [trust] });  // the plain-script build of the helper

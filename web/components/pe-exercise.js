@@ -1,0 +1,73 @@
+// <pe-exercise name="ID">: one exercise of the lesson in a shadow root, styled by the same sheets as
+// the page (adopted as constructed stylesheets, which a strict CSP allows) and themeable through the
+// --pe-* custom properties. It loads the wasm core once per page, dispatches `pe-result`
+// ({exercise, correct, score, maxScore}) after every check, and exposes the H5P question contract.
+import { createLab } from 'positional-encoding-lab';
+import { byId } from '../exercises/index.js';
+import { h } from '../widgets/dom.js';
+import themeCss from '../styles/theme.css?inline';
+import exerciseCss from '../styles/exercise.css?inline';
+
+let labPromise;
+const sharedLab = () => (labPromise ??= createLab());
+
+let sheets;
+function styleSheets() {
+  if (!sheets) {
+    sheets = [themeCss, exerciseCss].map((css) => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      return sheet;
+    });
+  }
+  return sheets;
+}
+
+export class PeExercise extends HTMLElement {
+  static observedAttributes = ['name'];
+  #controller = null;
+  #mounted = null;
+
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' }).adoptedStyleSheets = styleSheets();
+  }
+
+  connectedCallback() { this.#mount(); }
+  attributeChangedCallback() { if (this.isConnected) this.#mount(); }
+
+  async #mount() {
+    const name = this.getAttribute('name');
+    if (name === this.#mounted) return;
+    this.#mounted = name;
+    this.#controller = null;
+    const exercise = byId[name];
+    if (!exercise) {
+      this.shadowRoot.replaceChildren(h('p', { class: 'error', role: 'alert' },
+        `Unknown exercise “${name ?? ''}”. Known: ${Object.keys(byId).join(', ')}.`));
+      return;
+    }
+    this.shadowRoot.replaceChildren(h('p', { role: 'status' }, 'Starting the WebAssembly core…'));
+    const lab = await sharedLab();
+    if (this.#mounted !== name) return;  // renamed while loading
+    const section = h('section', { 'data-exercise': name, 'aria-labelledby': 'title' }, h('h2', { id: 'title' }, exercise.title));
+    this.shadowRoot.replaceChildren(section);
+    this.#controller = exercise.mount(section, { lab, onResult: (r) => this.#report(name, r) });
+    this.dispatchEvent(new CustomEvent('pe-ready', { detail: { exercise: name } }));
+  }
+
+  #report(exercise, { correct, score, maxScore }) {
+    this.dispatchEvent(new CustomEvent('pe-result', { bubbles: true, composed: true,
+      detail: { exercise, correct, score, maxScore } }));
+  }
+
+  /** Whether the exercise has started (the core is loaded and the exercise mounted). */
+  get ready() { return this.#controller !== null; }
+  getScore() { return this.#controller?.getScore() ?? 0; }
+  getMaxScore() { return this.#controller?.getMaxScore() ?? 0; }
+  getAnswerGiven() { return this.#controller?.getAnswerGiven() ?? false; }
+  resetTask() { this.#controller?.resetTask(); }
+  showSolutions() { this.#controller?.showSolutions(); }
+}
+
+if (!customElements.get('pe-exercise')) customElements.define('pe-exercise', PeExercise);

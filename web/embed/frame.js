@@ -1,0 +1,42 @@
+// embed.html: one exercise, chosen by ?exercise=ID (&theme=light|dark). It tells its host page its
+// height after every change (fonts and formulas included, via ResizeObserver) and its results, with an
+// xAPI-shaped statement. Without a listening host the page simply scrolls.
+import { createLab } from 'positional-encoding-lab';
+import { byId } from '../exercises/index.js';
+import { h } from '../widgets/dom.js';
+
+const params = new URLSearchParams(location.search);
+const name = params.get('exercise');
+const theme = params.get('theme');
+if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
+
+const post = (message) => { if (window.parent !== window) window.parent.postMessage(message, '*'); };
+
+export function statement(exercise, title, { correct, score, maxScore }) {
+  return {
+    actor: { objectType: 'Agent', name: 'learner' },
+    verb: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } },
+    object: { objectType: 'Activity', id: `${location.origin}${location.pathname}?exercise=${exercise}`,
+      definition: { name: { 'en-US': title }, type: 'http://adlnet.gov/expapi/activities/cmi.interaction' } },
+    result: { score: { raw: score, min: 0, max: maxScore, scaled: maxScore ? score / maxScore : 0 }, success: correct, completion: true },
+    timestamp: new Date().toISOString(),
+  };
+}
+
+const root = document.getElementById('exercise');
+new ResizeObserver(() => post({ type: 'pelab:resize', height: document.documentElement.scrollHeight })).observe(document.body);
+document.fonts?.ready.then(() => post({ type: 'pelab:resize', height: document.documentElement.scrollHeight }));
+
+const exercise = byId[name];
+if (!exercise) {
+  root.replaceChildren(h('p', { class: 'error', role: 'alert' }, `Unknown exercise “${name ?? ''}”. Known: ${Object.keys(byId).join(', ')}.`));
+} else {
+  document.title = `${exercise.title} — Positional Encoding Lab`;
+  const lab = await createLab();
+  const section = h('section', { 'data-exercise': name, 'aria-labelledby': 'title' }, h('h1', { id: 'title' }, exercise.title));
+  root.replaceChildren(section);
+  const controller = exercise.mount(section, { lab, onResult: (r) => post({ type: 'pelab:result', exercise: name,
+    correct: r.correct, score: r.score, maxScore: r.maxScore, statement: statement(name, exercise.title, r) }) });
+  window.pelabExercise = controller;
+  document.body.dataset.ready = 'true';
+}
