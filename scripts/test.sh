@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# npm test: set up, build both ways, then the three layers — C++ (native and wasm under node), JS
-# through the public API, and the page in headless Chromium. Each layer ends with a summary line.
+# npm test: set up, build both ways, then the layers — C++ (native, sanitized, fuzzed, and wasm under
+# node), JS through the public API, and the pages in headless Chromium. Each ends with a summary line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 1
@@ -27,6 +27,8 @@ run_layer() {  # name, command...
 }
 
 run_layer cpp-native ctest --test-dir build/native --verbose
+run_layer cpp-sanitize bash scripts/sanitize.sh    # the same suite under ASan + LSan + UBSan
+run_layer fuzz env FUZZ_STRICT=1 bash scripts/fuzz.sh 5  # libFuzzer smoke: each target 5 s, ASan + UBSan
 run_layer cpp-wasm ctest --test-dir build/wasm --verbose  # SIMD and scalar builds
 run_layer js node --test tests/js/
 run_layer browser node --test --test-concurrency=1 tests/browser/

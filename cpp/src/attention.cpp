@@ -11,16 +11,50 @@
 namespace pelab {
 namespace {
 
-// One row of weights from query i: scaled scores, masked as asked, stable softmax.
+// Keys query i may see before softmax: all, or only j <= i under the causal mask.
+int visible_keys(int n, int i, Mask mask) { return mask == Mask::before_softmax ? i + 1 : n; }
+
+// Zeros what the mask hides: keys past `visible` (exp(-inf) = 0), and the future after softmax.
+void apply_mask(float* row, int n, int i, int visible, Mask mask) {
+  for (int j = visible; j < n; ++j) row[j] = 0.f;
+  if (mask == Mask::after_softmax)
+    for (int j = i + 1; j < n; ++j) row[j] = 0.f;
+}
+
+// One row of weights from query i: scaled scores, masked as asked, stable softmax (the row maximum
+// is subtracted, so exp never overflows).
 void softmax_row(float* row, int n, int i, Mask mask) {
-  const int visible = mask == Mask::before_softmax ? i + 1 : n;
+  const int visible = visible_keys(n, i, mask);
   float peak = -std::numeric_limits<float>::infinity();
   for (int j = 0; j < visible; ++j) peak = std::max(peak, row[j]);
   const float total = exp_shifted(row, static_cast<std::size_t>(visible), peak);
   for (int j = 0; j < visible; ++j) row[j] /= total;
-  for (int j = visible; j < n; ++j) row[j] = 0.f;  // masked before softmax: exp(-inf) = 0
-  if (mask == Mask::after_softmax)
-    for (int j = i + 1; j < n; ++j) row[j] = 0.f;
+  apply_mask(row, n, i, visible, mask);
+}
+
+// The same row when float scores overflowed (finite inputs whose products pass 3.4e38): scores
+// and softmax in double, where a dot product of floats cannot overflow.
+void softmax_row_in_double(const float* q, const float* k, std::size_t dK, float scale, float* row, int n, int i,
+                           Mask mask) {
+  const int visible = visible_keys(n, i, mask);
+  std::vector<double> score(static_cast<std::size_t>(visible));
+  double peak = -std::numeric_limits<double>::infinity();
+  for (int j = 0; j < visible; ++j) {
+    double s = 0;
+    for (std::size_t c = 0; c < dK; ++c) s += double(q[c]) * double(k[static_cast<std::size_t>(j) * dK + c]);
+    score[static_cast<std::size_t>(j)] = s * scale;
+    peak = std::max(peak, score[static_cast<std::size_t>(j)]);
+  }
+  double total = 0;
+  for (double& s : score) total += s = std::exp(s - peak);
+  for (int j = 0; j < visible; ++j) row[j] = static_cast<float>(score[static_cast<std::size_t>(j)] / total);
+  apply_mask(row, n, i, visible, mask);
+}
+
+bool all_finite(const float* x, std::size_t n) {
+  for (std::size_t j = 0; j < n; ++j)
+    if (!std::isfinite(x[j])) return false;
+  return true;
 }
 
 }  // namespace
@@ -37,8 +71,20 @@ Status parse_mask(const std::string& name, Mask& out) {
 Status make_attention_shape(double n, double dK, double dV, AttentionShape& out) {
   Status s = first_error(check(limits::sequence, n), check(limits::dK, dK), check(limits::dV, dV));
   if (!s.ok) return s;
+  if (n * n * (dK + dV) > limits::maxWork)
+    return Status::error("n", "n² × (dK + dV) must be at most " + std::to_string(static_cast<long long>(limits::maxWork)) +
+                                  " multiply-adds (got " + std::to_string(static_cast<long long>(n * n * (dK + dV))) + ")");
   out = {static_cast<int>(n), static_cast<int>(dK), static_cast<int>(dV)};
   return Status::fine();
+}
+
+Status check_self_attention(const AttentionShape& shape, double dModel) {
+  const double work = 3.0 * shape.n * dModel * shape.dK;
+  if (work <= limits::maxWork) return Status::fine();
+  return Status::error("dModel", "3 × n × dModel × dK must be at most " +
+                                     std::to_string(static_cast<long long>(limits::maxWork)) +
+                                     " multiply-adds for the projections (got " +
+                                     std::to_string(static_cast<long long>(work)) + ")");
 }
 
 void attention(const AttentionShape& shape, const float* q, const float* k, const float* v, Mask mask, float* weights,
@@ -50,7 +96,10 @@ void attention(const AttentionShape& shape, const float* q, const float* k, cons
   for (std::size_t i = 0; i < n; ++i) {
     float* row = weights + i * n;
     for (std::size_t j = 0; j < n; ++j) row[j] *= scale;
-    softmax_row(row, shape.n, static_cast<int>(i), mask);
+    if (all_finite(row, n) || !all_finite(q + i * dK, dK) || !all_finite(k, n * dK))
+      softmax_row(row, shape.n, static_cast<int>(i), mask);  // (non-finite inputs give NaN, as they should)
+    else
+      softmax_row_in_double(q + i * dK, k, dK, scale, row, shape.n, static_cast<int>(i), mask);
     float* oi = out + i * dV;
     std::fill(oi, oi + dV, 0.f);
     for (std::size_t j = 0; j < n; ++j)

@@ -1,5 +1,7 @@
 #include "pelab/sequence.hpp"
 
+#include "pelab/limits.hpp"
+
 #include "pelab/vector_ops.hpp"
 
 namespace pelab {
@@ -28,7 +30,16 @@ Status check_sequence(const SequenceSpec& spec, int n) {
   switch (spec.encoding) {
     case Encoding::none: return Status::fine();
     case Encoding::sinusoidal: return validate(sinusoidal_part(spec, n));
-    case Encoding::learned: return check_learned_position(learned_part(spec), spec.start + n - 1.0);
+    case Encoding::learned: {
+      const double last = spec.start + n - 1.0;
+      if (last > limits::position.hi)
+        return Status::error("start", "start + tokens.length - 1 must be at most " + std::to_string(limits::position.hi) +
+                                          " (got " + std::to_string(static_cast<long long>(last)) + ")");
+      if (Status s = check_learned_position(learned_part(spec), last); !s.ok)
+        return Status::error("maxLen", "maxLen must be more than start + tokens.length - 1 = " +
+                                           std::to_string(static_cast<long long>(last)) + " for a learned table: " + s.message);
+      return Status::fine();
+    }
   }
   return Status::fine();
 }

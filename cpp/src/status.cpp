@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace pelab {
 namespace {
@@ -13,6 +14,7 @@ std::string show(double v) {
   if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
   char text[40];
   std::snprintf(text, sizeof text, "%.15g", v);
+  if (std::strtod(text, nullptr) != v) std::snprintf(text, sizeof text, "%.17g", v);  // exact when 15 digits are not
   return text;
 }
 

@@ -78,12 +78,26 @@ TEST_CASE("softmax does not overflow on huge scores", "[attention]") {
   CHECK(out[2] == Approx(3.0).margin(1e-6));  // all weight on the largest key
 }
 
+TEST_CASE("finite inputs whose scores overflow float still give weights that sum to 1", "[attention]") {
+  const std::vector<float> q{1e20f, 1.f}, k{1e20f, 1.f}, v{1.f, 2.f};
+  std::vector<float> w(4), out(2);
+  attention({2, 1, 1}, q.data(), k.data(), v.data(), Mask::none, w.data(), out.data());
+  for (float x : w) CHECK(std::isfinite(x));
+  CHECK(row_sum(w, 2, 0) == Approx(1.0).margin(1e-6));
+  CHECK(w[0] == Approx(1.0).margin(1e-6));  // 1e40 beats 1e20 outright
+  CHECK(out[0] == Approx(1.0).margin(1e-6));
+}
+
 TEST_CASE("bad attention arguments are refused by name", "[attention][validation]") {
   AttentionShape shape;
   Mask mask;
   CHECK(make_attention_shape(0, 4, 4, shape).param == "n");
   CHECK(make_attention_shape(4, 0.5, 4, shape).param == "dK");
   CHECK(make_attention_shape(4, 4, 5000, shape).param == "dV");
+  CHECK(make_attention_shape(2048, 1024, 1024, shape).param == "n");  // too much work for one call
+  REQUIRE(make_attention_shape(64, 16, 16, shape).ok);
+  CHECK(check_self_attention(shape, 4096).ok);
+  CHECK(check_self_attention({2048, 1024, 1024}, 4096).param == "dModel");
   CHECK(parse_mask("sideways", mask).param == "mask");
   CHECK(parse_mask("before-softmax", mask).ok);
 }

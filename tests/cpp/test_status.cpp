@@ -21,3 +21,12 @@ TEST_CASE("first_error keeps the first failing check", "[status]") {
   CHECK(s.param == "a");
   CHECK(first_error(Status::fine(), Status::fine()).ok);
 }
+
+TEST_CASE("a rejected value is quoted so that it reads back as itself", "[status]") {
+  const IntParam p{"start", 0, 1000000};
+  CHECK_THAT(check(p, 1000001).message, Catch::EndsWith("(got 1000001)"));
+  CHECK_THAT(check(p, 2.0000001).message, Catch::EndsWith("(got 2.0000001)"));
+  CHECK_THAT(check(p, 1000000.0000000001).message, Catch::Contains("1000000.0000000001"));
+  CHECK_THAT(check(p, std::nan("")).message, Catch::EndsWith("(got NaN)"));
+  CHECK_THAT(check(p, -HUGE_VAL).message, Catch::EndsWith("(got -Infinity)"));
+}

@@ -46,7 +46,8 @@ test('values out of range are RangeErrors that name the parameter and its range'
     /no row for position 512/);
   throwsNaming(() => lab.embed({ tokens: [9], vocabSize: 4, dModel: 8 }), RangeError, 'tokens', /from 0 to 3/);
   throwsNaming(() => lab.embed({ tokens: [0, 1, 2], vocabSize: 4, dModel: 8, encoding: 'learned', maxLen: 2 }),
-    RangeError, 'position', /no row/);
+    RangeError, 'maxLen', /no row for position 2/);
+  throwsNaming(() => lab.attention({ q: [], k: [], v: [], n: 2048, dK: 1024 }), RangeError, 'n', /multiply-adds/);
   throwsNaming(() => lab.attention({ q: [1], k: [1], v: [1, 2], n: 1, dK: 1 }), RangeError, 'v', /exactly 1/);
   throwsNaming(() => lab.attention({ q: [1], k: [1], v: [1], n: 1, dK: 1, mask: 'later' }), RangeError, 'mask');
   throwsNaming(() => lab.permutation({ tokens: [1, 2], vocabSize: 4, dModel: 8, dK: 4, swap: [0, 2] }), RangeError,

@@ -174,6 +174,7 @@ val self_attention_of(const val& o) {
   Mask mask;
   Status s = make_attention_shape(num(o, "n"), num(o, "dK"), num(o, "dK"), shape);
   if (s.ok) s = first_error(check(limits::dModel, num(o, "dModel")), check(limits::seed, num(o, "seed")));
+  if (s.ok) s = check_self_attention(shape, num(o, "dModel"));
   if (s.ok) s = parse_mask(str(o, "mask"), mask);
   if (!s.ok) return failure(s);
   const int d = static_cast<int>(num(o, "dModel"));
@@ -243,7 +244,9 @@ val permutation(const val& o) {
   std::vector<int> tokens;
   Status s = read_sequence(o, spec, tokens);
   if (s.ok) s = check_permutation(spec, static_cast<int>(tokens.size()));
-  if (s.ok) s = check(limits::dK, num(o, "dK"));
+  AttentionShape shape;
+  if (s.ok) s = make_attention_shape(static_cast<double>(tokens.size()), num(o, "dK"), num(o, "dK"), shape);
+  if (s.ok) s = check_self_attention(shape, spec.embedding.dModel);
   if (s.ok) s = check_swap(static_cast<int>(tokens.size()), num(o, "i"), num(o, "j"));
   if (!s.ok) return failure(s);
   const PermutationResult r = permutation_experiment(spec, tokens, static_cast<int>(num(o, "dK")),

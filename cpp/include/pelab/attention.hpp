@@ -22,9 +22,14 @@ struct AttentionShape {
   int dV = 4;  // width of V
 };
 
+// Also caps the work (n² × (dK + dV) multiply-adds), so no call can stall the page.
 Status make_attention_shape(double n, double dK, double dV, AttentionShape& out);
 
-// weights: n × n, out: n × dV. Softmax subtracts each row's maximum first, so it cannot overflow.
+// Self-attention also projects n × dModel inputs to Q, K, V: that work is capped the same way.
+Status check_self_attention(const AttentionShape& shape, double dModel);
+
+// weights: n × n, out: n × dV. Softmax subtracts each row's maximum first, so exp cannot overflow; a
+// row whose float scores overflow (huge but finite inputs) is redone in double.
 void attention(const AttentionShape& shape, const float* q, const float* k, const float* v, Mask mask, float* weights,
                float* out);
 

@@ -25,4 +25,7 @@ inline constexpr IntParam offset{"k", 0, 65535};
 // No single result may hold more than this many floats (32 MiB), so no call can exhaust memory.
 inline constexpr std::int64_t maxElements = std::int64_t{1} << 23;
 
+// No single call may do more than this many multiply-adds (~1 s in wasm at worst), so none can hang.
+inline constexpr double maxWork = 1 << 30;
+
 }  // namespace pelab::limits
