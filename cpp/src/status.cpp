@@ -2,7 +2,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 
 namespace pelab {
 namespace {
@@ -13,8 +12,13 @@ std::string show(double v) {
   if (std::isnan(v)) return "NaN";
   if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
   char text[40];
+  if (std::floor(v) == v && std::fabs(v) < 9007199254740992.0) {
+    std::snprintf(text, sizeof text, "%.0f", v);  // integers in full
+    return text;
+  }
   std::snprintf(text, sizeof text, "%.15g", v);
-  if (std::strtod(text, nullptr) != v) std::snprintf(text, sizeof text, "%.17g", v);  // exact when 15 digits are not
+  // A fraction must never read as an integer (1000000.0000000001 as "1000000"): then show all digits.
+  if (std::string(text).find_first_of(".e") == std::string::npos) std::snprintf(text, sizeof text, "%.17g", v);
   return text;
 }
 
