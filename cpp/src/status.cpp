@@ -12,8 +12,8 @@ std::string show(double v) {
   if (std::isnan(v)) return "NaN";
   if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
   char text[40];
-  if (std::floor(v) == v && std::fabs(v) < 9007199254740992.0) {
-    std::snprintf(text, sizeof text, "%.0f", v);  // integers in full
+  if (std::floor(v) == v) {  // integers in full; past 2^53 with every significant digit
+    std::snprintf(text, sizeof text, std::fabs(v) < 9007199254740992.0 ? "%.0f" : "%.17g", v);
     return text;
   }
   std::snprintf(text, sizeof text, "%.15g", v);
