@@ -51,6 +51,10 @@ test('hover and keyboard focus show the exact value the core computes', async ()
   const box = await page.$eval('.heatmap canvas', (c) => c.getBoundingClientRect().toJSON());
   await page.mouse.move(box.x + 48 + 2, box.y + 10 + 2);
   assert.match(await page.textContent('.readout'), /^Position 0, dimension 0 \(pair 0, sin\): 0\.000000$/);
+  // The data-table alternative holds the same numbers.
+  await page.locator('#explorer details.data-table summary').click();
+  const cell = await page.locator('#explorer details.data-table tbody tr').nth(3).locator('td').nth(1).innerText();
+  assert.equal(cell, expected.toFixed(4));
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -2,6 +2,9 @@
 // a legend, and the exact value of a cell on hover and on keyboard focus (arrow keys, Home/End,
 // PageUp/PageDown). The cell readout is announced through an aria-live region.
 import { lut32, LUT_SIZE, cssColour } from './colormap.js';
+import { matrixTable } from './tables.js';
+
+const TABLE_CELLS = 24;  // the data table shows the top-left 24 × 24 cells; the readout reaches any cell
 
 const MARGIN = { left: 48, top: 10, right: 10, bottom: 34 };
 
@@ -33,7 +36,11 @@ export class Heatmap {
     this.canvas = element('canvas', { tabindex: '0', role: 'img', 'aria-label': label });
     this.readout = element('p', { class: 'readout', 'aria-live': 'polite' }, 'Hover over a cell, or focus the map and use the arrow keys.');
     this.legend = this.#legend();
-    this.root.append(this.canvas, this.legend, this.readout);
+    // The data-table alternative, built only when opened (a table can be half a million cells).
+    this.details = element('details', { class: 'data-table' });
+    this.details.append(element('summary', {}, 'Data table'));
+    this.details.addEventListener('toggle', () => this.#fillTable());
+    this.root.append(this.canvas, this.legend, this.readout, this.details);
     host.append(this.root);
     this.context = this.canvas.getContext('2d');
     this.cells = document.createElement('canvas');
@@ -56,6 +63,16 @@ export class Heatmap {
   }
 
   /** Shows a rows × columns matrix; `firstRow` labels row 0 (the table's start position). */
+  #fillTable() {
+    if (!this.details.open || !this.data) return;
+    const rows = Math.min(this.rows, TABLE_CELLS), cols = Math.min(this.columns, TABLE_CELLS);
+    const values = new Float32Array(rows * cols);
+    for (let r = 0; r < rows; r++) values.set(this.data.subarray(r * this.columns, r * this.columns + cols), r * cols);
+    const more = rows < this.rows || cols < this.columns ? ` (first ${rows} of ${this.rows} ${this.rowName}s, ${cols} of ${this.columns} ${this.columnName}s; focus the map for any other cell)` : '';
+    this.details.replaceChildren(this.details.firstChild, matrixTable({ caption: `Values by ${this.rowName} (rows) and ${this.columnName} (columns)${more}`,
+      values, rows, cols, rowLabel: (r) => String(r + this.firstRow), digits: 4 }));
+  }
+
   update(data, rows, columns, firstRow = 0) {
     Object.assign(this, { data, rows, columns, firstRow });
     this.focus.row = Math.min(this.focus.row, rows - 1);
@@ -77,6 +94,7 @@ export class Heatmap {
     }
     this.cells.getContext('2d').putImageData(this.image, 0, 0);
     this.#draw();
+    this.#fillTable();
   }
 
   #plotArea() {
