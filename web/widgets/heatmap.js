@@ -48,7 +48,15 @@ export class Heatmap {
     this.canvas.addEventListener('keydown', (e) => this.#key(e));
     this.canvas.addEventListener('focus', () => this.#announce());
     this.canvas.addEventListener('blur', () => this.#draw());
-    new ResizeObserver(() => this.#draw()).observe(this.root);
+    // Size and colours are read when they change, never while drawing: reading layout in the middle of
+    // a slider drag would force a reflow of the whole page on every frame.
+    this.size = { width: 0, height: 0 };
+    new ResizeObserver(([entry]) => {
+      this.size = { width: entry.contentRect.width, height: entry.contentRect.height };
+      this.#readStyle();
+      this.#draw();
+    }).observe(this.canvas);
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => { this.#readStyle(); this.#draw(); });
   }
 
   #legend() {
@@ -97,16 +105,21 @@ export class Heatmap {
     this.#fillTable();
   }
 
+  #readStyle() {
+    const style = getComputedStyle(this.root);
+    this.style = { colour: style.color, font: `12px ${style.fontFamily}`,
+      focus: style.getPropertyValue('--focus').trim() || '#000' };
+  }
+
   #plotArea() {
-    const width = this.canvas.clientWidth;
-    const height = this.canvas.clientHeight;
+    const { width, height } = this.size;
     return { x: MARGIN.left, y: MARGIN.top, w: width - MARGIN.left - MARGIN.right, h: height - MARGIN.top - MARGIN.bottom };
   }
 
   #draw() {
-    if (!this.data) return;
+    if (!this.data || !this.style || this.size.width === 0) return;
     const ratio = window.devicePixelRatio || 1;
-    const width = this.canvas.clientWidth, height = this.canvas.clientHeight;
+    const { width, height } = this.size;
     if (this.canvas.width !== Math.round(width * ratio) || this.canvas.height !== Math.round(height * ratio)) {
       this.canvas.width = Math.round(width * ratio);
       this.canvas.height = Math.round(height * ratio);
@@ -122,10 +135,9 @@ export class Heatmap {
   }
 
   #axes(ctx, area) {
-    const style = getComputedStyle(this.root);
-    ctx.fillStyle = style.color;
-    ctx.strokeStyle = style.color;
-    ctx.font = `12px ${style.fontFamily}`;
+    ctx.fillStyle = this.style.colour;
+    ctx.strokeStyle = this.style.colour;
+    ctx.font = this.style.font;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
     const colStep = niceStep(this.columns, Math.max(2, Math.floor(area.w / 60)));
@@ -154,7 +166,7 @@ export class Heatmap {
   #outlineFocus(ctx, area) {
     const cw = area.w / this.columns, ch = area.h / this.rows;
     ctx.lineWidth = 2;
-    ctx.strokeStyle = getComputedStyle(this.root).getPropertyValue('--focus').trim() || '#000';
+    ctx.strokeStyle = this.style.focus;
     ctx.strokeRect(area.x + this.focus.column * cw - 1, area.y + this.focus.row * ch - 1, Math.max(cw, 3) + 2, Math.max(ch, 3) + 2);
   }
 
