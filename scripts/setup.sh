@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-debian_packages=(emscripten libxsimd-dev catch2 chromium cmake ninja-build g++ clang)
+# clang + libclang-rt-14-dev: libFuzzer and the sanitizers' runtimes for scripts/fuzz.sh
+debian_packages=(emscripten libxsimd-dev catch2 chromium cmake ninja-build g++ clang libclang-rt-14-dev)
 missing=()
 for pkg in "${debian_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

@@ -1,39 +1,14 @@
 // The table explorer: the sinusoidal heatmap with controls for positions, dModel, base and
 // convention. Every redraw asks the wasm core for the table, filling one reused Float32Array.
 import { Heatmap } from './widgets/heatmap.js';
+import { h } from './widgets/dom.js';
+import { slider, select, numberField } from './widgets/controls.js';
 
-const CONVENTIONS = {
-  paper: 'paper (sin, cos interleaved)',
-  halves: 'halves ([sin | cos])',
-  tensor2tensor: 'tensor2tensor ([sin | cos])',
-};
-
-function control(form, { id, label, type, min, max, step, value, options }) {
-  const wrap = document.createElement('div');
-  wrap.className = 'control';
-  const text = document.createElement('label');
-  text.htmlFor = id;
-  text.textContent = label;
-  let input;
-  if (type === 'select') {
-    input = document.createElement('select');
-    for (const [v, name] of Object.entries(options)) input.add(new Option(name, v, v === value, v === value));
-  } else {
-    input = document.createElement('input');
-    Object.assign(input, { type, min, max, step, value });
-  }
-  input.id = id;
-  wrap.append(text, input);
-  if (type === 'range') {
-    const shown = document.createElement('output');
-    shown.htmlFor = id;
-    shown.value = value;
-    input.addEventListener('input', () => (shown.value = input.value));
-    wrap.append(shown);
-  }
-  form.append(wrap);
-  return input;
-}
+const CONVENTIONS = [
+  ['paper', 'paper (sin, cos interleaved)'],
+  ['halves', 'halves ([sin | cos])'],
+  ['tensor2tensor', 'tensor2tensor ([sin | cos])'],
+];
 
 function columnMeaning(variant, dModel, column) {
   const pairs = Math.floor(dModel / 2);
@@ -43,18 +18,15 @@ function columnMeaning(variant, dModel, column) {
 }
 
 export function mountExplorer(host, lab) {
-  const form = document.createElement('form');
-  form.className = 'controls';
-  form.addEventListener('submit', (e) => e.preventDefault());
-  const inputs = {
-    positions: control(form, { id: 'positions', label: 'Positions', type: 'range', min: 1, max: 1024, step: 1, value: 128 }),
-    dModel: control(form, { id: 'dModel', label: 'dModel', type: 'range', min: 2, max: 512, step: 2, value: 64 }),
-    base: control(form, { id: 'base', label: 'Base', type: 'number', min: 2, max: 1e9, step: 'any', value: 10000 }),
-    variant: control(form, { id: 'variant', label: 'Convention', type: 'select', value: 'paper', options: CONVENTIONS }),
+  const controls = {
+    positions: slider({ id: 'positions', label: 'Positions', min: 1, max: 1024, value: 128 }),
+    dModel: slider({ id: 'dModel', label: 'dModel', min: 2, max: 512, step: 2, value: 64 }),
+    base: numberField({ id: 'base', label: 'Base', min: 2, max: 1e9, value: 10000 }),
+    variant: select({ id: 'variant', label: 'Convention', value: 'paper', options: CONVENTIONS }),
   };
-  const status = document.createElement('p');
-  status.className = 'status';
-  status.setAttribute('role', 'status');
+  const inputs = Object.fromEntries(Object.entries(controls).map(([k, c]) => [k, c.input]));
+  const form = h('form', { class: 'controls', onsubmit: (e) => e.preventDefault() }, Object.values(controls).map((c) => c.element));
+  const status = h('p', { class: 'status', role: 'status' });
   host.append(form, status);
 
   let variant = 'paper';

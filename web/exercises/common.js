@@ -1,6 +1,6 @@
 // Pieces the exercises share: a demo sentence turned into token ids, the model sizes the demos use,
-// and small control builders.
-import { h, uid } from '../widgets/dom.js';
+// and the control builders (re-exported from widgets/controls.js).
+export { slider, select } from '../widgets/controls.js';
 
 export const DEMO = { dModel: 16, dK: 8, seed: 7 };
 
@@ -19,21 +19,6 @@ export function tokenize(text) {
 export function embedSentence(lab, text, encoding = 'sinusoidal') {
   const t = tokenize(text);
   return { ...t, x: lab.embed({ tokens: t.tokens, vocabSize: t.vocabSize, dModel: DEMO.dModel, seed: DEMO.seed, encoding }) };
-}
-
-export function slider({ label, min, max, step = 1, value, oninput }) {
-  const id = uid('slider');
-  const input = h('input', { type: 'range', id, min, max, step, value });
-  const shown = h('output', { for: id }, String(value));
-  input.addEventListener('input', () => { shown.value = input.value; oninput?.(Number(input.value)); });
-  return { input, element: h('div', { class: 'control' }, h('label', { for: id }, label), input, shown) };
-}
-
-export function select({ label, options, value, onchange }) {
-  const id = uid('select');
-  const el = h('select', { id }, ...options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)));
-  el.addEventListener('change', () => onchange?.(el.value));
-  return { input: el, element: h('div', { class: 'control' }, h('label', { for: id }, label), el) };
 }
 
 /** Row i of a row-major matrix. */

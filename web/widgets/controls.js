@@ -1,0 +1,27 @@
+// Labelled controls, written once for the explorer and the exercises: a range slider that shows its
+// value, a select, and a number field. Each returns {input, element}; `id` is generated unless given.
+import { h, uid } from './dom.js';
+
+function labelled(id, label, ...parts) {
+  return h('div', { class: 'control' }, h('label', { for: id }, label), ...parts);
+}
+
+export function slider({ id = uid('slider'), label, min, max, step = 1, value, oninput }) {
+  const input = h('input', { type: 'range', id, min, max, step, value });
+  const shown = h('output', { for: id }, String(value));
+  input.addEventListener('input', () => { shown.value = input.value; oninput?.(Number(input.value)); });
+  return { input, element: labelled(id, label, input, shown) };
+}
+
+/** options: [[value, text], …] */
+export function select({ id = uid('select'), label, options, value, onchange }) {
+  const input = h('select', { id }, ...options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)));
+  input.addEventListener('change', () => onchange?.(input.value));
+  return { input, element: labelled(id, label, input) };
+}
+
+export function numberField({ id = uid('number'), label, min, max, step = 'any', value, oninput }) {
+  const input = h('input', { type: 'number', id, min, max, step, value });
+  input.addEventListener('input', () => oninput?.(Number(input.value)));
+  return { input, element: labelled(id, label, input) };
+}
