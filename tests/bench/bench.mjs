@@ -1,6 +1,6 @@
 // npm run bench: one run, every figure a median of repetitions after a warm-up, every comparison a
 // ratio measured in this same run. Prints a table and writes tests/bench/results.json.
-//   node tests/bench/bench.mjs [--reps N] [--out FILE] [--no-browser]
+//   node --expose-gc tests/bench/bench.mjs [--reps N] [--out FILE] [--no-browser]
 import { execFileSync } from 'node:child_process';
 import { statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -15,9 +15,11 @@ const reps = Math.max(5, Number(option('--reps', 15)));
 const outFile = option('--out', fileURLToPath(new URL('results.json', import.meta.url)));
 const root = new URL('../../', import.meta.url);
 
+// Every series starts from the same heap: a full GC first (node --expose-gc, as `npm run bench` runs it),
+// then five warm-up calls (JIT, caches, wasm tier-up, and the allocator's first big arrays).
 function median(fn, count = reps) {
-  fn();
-  fn();  // warm-up: JIT, caches, wasm tier-up
+  globalThis.gc?.();
+  for (let i = 0; i < 5; i++) fn();
   const times = [];
   for (let i = 0; i < count; i++) {
     const start = performance.now();
