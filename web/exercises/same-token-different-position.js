@@ -13,9 +13,10 @@ export default {
       const plain = embedSentence(lab, input.value, 'none');
       const encoded = embedSentence(lab, input.value, 'sinusoidal');
       const { words, tokens } = plain;
-      const first = tokens.findIndex((t, i) => tokens.indexOf(t) !== i);
-      if (first < 0) { view.replaceChildren(h('p', {}, 'Type a sentence in which some word appears twice.')); return; }
-      const second = first, firstAt = tokens.indexOf(tokens[second]);
+      // The first word that repeats: its later position, and where it appeared first.
+      const second = tokens.findIndex((t, i) => tokens.indexOf(t) !== i);
+      if (second < 0) { view.replaceChildren(h('p', {}, 'Type a sentence in which some word appears twice.')); return; }
+      const firstAt = tokens.indexOf(tokens[second]);
       const pair = (x) => { const v = new Float32Array(DEMO.dModel * 2); v.set(row(x, DEMO.dModel, firstAt)); v.set(row(x, DEMO.dModel, second), DEMO.dModel); return v; };
       const labels = (i) => `“${words[firstAt]}” @ ${i ? second : firstAt}`;
       view.replaceChildren(
