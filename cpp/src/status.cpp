@@ -16,9 +16,11 @@ std::string show(double v) {
     std::snprintf(text, sizeof text, std::fabs(v) < 9007199254740992.0 ? "%.0f" : "%.17g", v);
     return text;
   }
+  // A fraction must never read as an integer (1000000.0000000001 as "1000000", 4007719883243413.5 as
+  // "4.00771988324341e+15"): where 15 digits cannot show the fraction, show all 17.
   std::snprintf(text, sizeof text, "%.15g", v);
-  // A fraction must never read as an integer (1000000.0000000001 as "1000000"): then show all digits.
-  if (std::string(text).find_first_of(".e") == std::string::npos) std::snprintf(text, sizeof text, "%.17g", v);
+  if (std::fabs(v) >= 1e14 || std::string(text).find('.') == std::string::npos)
+    std::snprintf(text, sizeof text, "%.17g", v);
   return text;
 }
 

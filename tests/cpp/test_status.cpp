@@ -27,6 +27,7 @@ TEST_CASE("a rejected value is quoted so that it reads back as itself", "[status
   CHECK_THAT(check(p, 1000001).message, Catch::EndsWith("(got 1000001)"));
   CHECK_THAT(check(p, 2.0000001).message, Catch::EndsWith("(got 2.0000001)"));
   CHECK_THAT(check(p, 1000000.0000000001).message, Catch::Contains("1000000.0000000001"));
+  CHECK_THAT(check(p, 4007719883243413.5).message, Catch::EndsWith("(got 4007719883243413.5)"));  // found by fuzzing
   CHECK_THAT(check(p, std::nan("")).message, Catch::EndsWith("(got NaN)"));
   CHECK_THAT(check(p, -HUGE_VAL).message, Catch::EndsWith("(got -Infinity)"));
 }
