@@ -63,7 +63,7 @@ const KINDS = {
   string: [(v) => typeof v === 'string', 'a string'],
   numbers: [isNumberList, 'an array of numbers or a typed array (not detached)'],
   float32: [(v) => isLiveTypedArray(v, Float32Array), 'a Float32Array (not detached)'],
-  pair: [(v) => Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'number'), 'an array of two numbers'],
+  pair: [(v) => isNumberArray(v) && v.length === 2, 'an array of two numbers'],
 };
 
 const REQUIRED = Symbol('required');
