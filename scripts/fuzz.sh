@@ -38,7 +38,7 @@ fi
 
 # newest modification time (seconds) among the given files
 newest() { stat -c %Y "$@" | sort -n | tail -n 1; }
-headers=$(newest cpp/include/pelab/*.hpp)
+headers=$(newest cpp/include/pelab/*/*.hpp)
 
 # --- which targets ---------------------------------------------------------------------------------
 if [ -n "${FUZZ_TARGETS:-}" ]; then
@@ -50,10 +50,10 @@ fi
 [ ${#targets[@]} -gt 0 ] || { echo "no fuzz targets in tests/fuzz/" >&2; exit 2; }
 
 # --- the core, compiled once with the fuzzer's instrumentation and shared by every target ---------
-# (only the objects of today's cpp/src/*.cpp are linked: one left by a removed source is ignored)
+# (only the objects of today's cpp/src/*/*.cpp are linked: one left by a removed source is ignored)
 stale=()
 objects=()
-for src in cpp/src/*.cpp; do
+for src in cpp/src/*/*.cpp; do
   obj=$out/obj/$(basename "${src%.cpp}").o
   objects+=("$obj")
   if [ ! -f "$obj" ] || [ "$(newest "$src")" -gt "$(newest "$obj")" ] || [ "$headers" -gt "$(newest "$obj")" ]; then

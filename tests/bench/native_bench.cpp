@@ -6,10 +6,10 @@
 #include <cstdio>
 #include <vector>
 
-#include "pelab/analysis.hpp"
-#include "pelab/attention.hpp"
-#include "pelab/random.hpp"
-#include "pelab/sinusoidal.hpp"
+#include "pelab/analysis/analysis.hpp"
+#include "pelab/attention/attention.hpp"
+#include "pelab/numerics/random.hpp"
+#include "pelab/encodings/sinusoidal.hpp"
 
 using namespace pelab;
 

@@ -4,12 +4,12 @@
 #include <string>
 #include <vector>
 
-#include "pelab/analysis.hpp"
-#include "pelab/attention.hpp"
-#include "pelab/learned.hpp"
-#include "pelab/permutation.hpp"
-#include "pelab/relative.hpp"
-#include "pelab/sequence.hpp"
+#include "pelab/analysis/analysis.hpp"
+#include "pelab/attention/attention.hpp"
+#include "pelab/encodings/learned.hpp"
+#include "pelab/attention/permutation.hpp"
+#include "pelab/encodings/relative.hpp"
+#include "pelab/encodings/sequence.hpp"
 
 using namespace pelab;
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <vector>
 
-#include "pelab/sinusoidal.hpp"
+#include "pelab/encodings/sinusoidal.hpp"
 
 namespace pelab::testing {
 

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "fuzz_common.hpp"
-#include "pelab/analysis.hpp"
-#include "pelab/attention.hpp"
-#include "pelab/limits.hpp"
+#include "pelab/analysis/analysis.hpp"
+#include "pelab/attention/attention.hpp"
+#include "pelab/validation/limits.hpp"
 
 using namespace pelab;
 using fuzz::expect_well_formed;

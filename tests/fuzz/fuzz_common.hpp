@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "pelab/status.hpp"
+#include "pelab/validation/status.hpp"
 
 #define FUZZ_ASSERT(cond)                                                                  \
   do {                                                                                     \

@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "fuzz_common.hpp"
-#include "pelab/analysis.hpp"
-#include "pelab/learned.hpp"
-#include "pelab/relative.hpp"
-#include "pelab/sinusoidal.hpp"
+#include "pelab/analysis/analysis.hpp"
+#include "pelab/encodings/learned.hpp"
+#include "pelab/encodings/relative.hpp"
+#include "pelab/encodings/sinusoidal.hpp"
 
 using namespace pelab;
 using fuzz::expect_well_formed;

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "fuzz_common.hpp"
-#include "pelab/limits.hpp"
-#include "pelab/permutation.hpp"
-#include "pelab/sequence.hpp"
+#include "pelab/validation/limits.hpp"
+#include "pelab/attention/permutation.hpp"
+#include "pelab/encodings/sequence.hpp"
 
 using namespace pelab;
 using fuzz::expect_well_formed;

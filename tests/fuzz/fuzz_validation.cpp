@@ -8,15 +8,15 @@
 #include <vector>
 
 #include "fuzz_common.hpp"
-#include "pelab/analysis.hpp"
-#include "pelab/attention.hpp"
-#include "pelab/embeddings.hpp"
-#include "pelab/learned.hpp"
-#include "pelab/limits.hpp"
-#include "pelab/permutation.hpp"
-#include "pelab/relative.hpp"
-#include "pelab/sequence.hpp"
-#include "pelab/sinusoidal.hpp"
+#include "pelab/analysis/analysis.hpp"
+#include "pelab/attention/attention.hpp"
+#include "pelab/encodings/embeddings.hpp"
+#include "pelab/encodings/learned.hpp"
+#include "pelab/validation/limits.hpp"
+#include "pelab/attention/permutation.hpp"
+#include "pelab/encodings/relative.hpp"
+#include "pelab/encodings/sequence.hpp"
+#include "pelab/encodings/sinusoidal.hpp"
 
 using namespace pelab;
 using fuzz::expect_status;

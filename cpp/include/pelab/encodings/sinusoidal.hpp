@@ -1,0 +1,44 @@
+// The sinusoidal position table PE(p, ·) for p = start … start+positions-1, row-major float32.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "pelab/validation/status.hpp"
+#include "pelab/encodings/variant.hpp"
+
+namespace pelab {
+
+struct SinusoidalSpec {
+  int positions = 128;
+  int dModel = 64;
+  double base = 10000.0;
+  Variant variant = Variant::paper;
+  int start = 0;
+};
+
+// Builds a spec from untrusted numbers, or says which one is wrong and what it may be.
+// Odd dModel: rejected for `paper` (its pairs interleave); for `halves` and `tensor2tensor` the last
+// column is zero, as tensor2tensor's get_timing_signal_1d and fairseq pad it.
+Status make_sinusoidal_spec(double positions, double dModel, double base, const std::string& variant,
+                            double start, SinusoidalSpec& out);
+Status validate(const SinusoidalSpec& spec);
+
+inline int pair_count(const SinusoidalSpec& s) { return s.dModel / 2; }
+inline std::size_t element_count(const SinusoidalSpec& s) {
+  return static_cast<std::size_t>(s.positions) * static_cast<std::size_t>(s.dModel);
+}
+
+// Angular frequency omega_k of every pair, in double precision.
+std::vector<double> frequencies(const SinusoidalSpec& spec);
+
+// The fast table: max abs error <= 2e-6 against fill_sinusoidal_reference (measured ~2e-7).
+void fill_sinusoidal(const SinusoidalSpec& spec, float* out);
+
+// The formula evaluated in float64, one sin/cos per element: the yardstick for the others.
+void fill_sinusoidal_reference(const SinusoidalSpec& spec, double* out);
+
+// What a float32 implementation does: angle = float(p) * float(omega), then sinf/cosf.
+// Its error grows with the position; the precision exercise shows how far.
+void fill_sinusoidal_float32_angles(const SinusoidalSpec& spec, float* out);
+
+}  // namespace pelab

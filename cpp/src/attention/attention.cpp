@@ -1,0 +1,132 @@
+#include "pelab/attention/attention.hpp"
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "pelab/validation/limits.hpp"
+#include "pelab/numerics/random.hpp"
+#include "pelab/numerics/vector_ops.hpp"
+
+namespace pelab {
+namespace {
+
+// Keys query i may see before softmax: all, or only j <= i under the causal mask.
+int visible_keys(int n, int i, Mask mask) { return mask == Mask::before_softmax ? i + 1 : n; }
+
+// Zeros what the mask hides: keys past `visible` (exp(-inf) = 0), and the future after softmax.
+void apply_mask(float* row, int n, int i, int visible, Mask mask) {
+  for (int j = visible; j < n; ++j) row[j] = 0.f;
+  if (mask == Mask::after_softmax)
+    for (int j = i + 1; j < n; ++j) row[j] = 0.f;
+}
+
+// One row of weights from query i: scaled scores, masked as asked, stable softmax (the row maximum
+// is subtracted, so exp never overflows).
+void softmax_row(float* row, int n, int i, Mask mask) {
+  const int visible = visible_keys(n, i, mask);
+  float peak = -std::numeric_limits<float>::infinity();
+  for (int j = 0; j < visible; ++j) peak = std::max(peak, row[j]);
+  const float total = exp_shifted(row, static_cast<std::size_t>(visible), peak);
+  for (int j = 0; j < visible; ++j) row[j] /= total;
+  apply_mask(row, n, i, visible, mask);
+}
+
+// The same row when float scores overflowed (finite inputs whose products pass 3.4e38): scores
+// and softmax in double, where a dot product of floats cannot overflow.
+void softmax_row_in_double(const float* q, const float* k, std::size_t dK, float scale, float* row, int n, int i,
+                           Mask mask) {
+  const int visible = visible_keys(n, i, mask);
+  std::vector<double> score(static_cast<std::size_t>(visible));
+  double peak = -std::numeric_limits<double>::infinity();
+  for (int j = 0; j < visible; ++j) {
+    double s = 0;
+    for (std::size_t c = 0; c < dK; ++c) s += double(q[c]) * double(k[static_cast<std::size_t>(j) * dK + c]);
+    score[static_cast<std::size_t>(j)] = s * scale;
+    peak = std::max(peak, score[static_cast<std::size_t>(j)]);
+  }
+  double total = 0;
+  for (double& s : score) total += s = std::exp(s - peak);
+  for (int j = 0; j < visible; ++j) row[j] = static_cast<float>(score[static_cast<std::size_t>(j)] / total);
+  apply_mask(row, n, i, visible, mask);
+}
+
+bool all_finite(const float* x, std::size_t n) {
+  for (std::size_t j = 0; j < n; ++j)
+    if (!std::isfinite(x[j])) return false;
+  return true;
+}
+
+}  // namespace
+
+Status parse_mask(const std::string& name, Mask& out) {
+  if (name == "none") out = Mask::none;
+  else if (name == "before-softmax") out = Mask::before_softmax;
+  else if (name == "after-softmax") out = Mask::after_softmax;
+  else
+    return Status::error("mask", "mask must be one of 'none', 'before-softmax', 'after-softmax' (got '" + name + "')");
+  return Status::fine();
+}
+
+Status make_attention_shape(double n, double dK, double dV, AttentionShape& out) {
+  Status s = first_error(check(limits::sequence, n), check(limits::dK, dK), check(limits::dV, dV));
+  if (!s.ok) return s;
+  if (n * n * (dK + dV) > limits::maxWork)
+    return Status::error("n", "n² × (dK + dV) must be at most " + std::to_string(static_cast<long long>(limits::maxWork)) +
+                                  " multiply-adds (got " + std::to_string(static_cast<long long>(n * n * (dK + dV))) + ")");
+  out = {static_cast<int>(n), static_cast<int>(dK), static_cast<int>(dV)};
+  return Status::fine();
+}
+
+Status check_self_attention(const AttentionShape& shape, double dModel) {
+  const double work = 3.0 * shape.n * dModel * shape.dK;
+  if (work <= limits::maxWork) return Status::fine();
+  return Status::error("dModel", "3 × n × dModel × dK must be at most " +
+                                     std::to_string(static_cast<long long>(limits::maxWork)) +
+                                     " multiply-adds for the projections (got " +
+                                     std::to_string(static_cast<long long>(work)) + ")");
+}
+
+void attention(const AttentionShape& shape, const float* q, const float* k, const float* v, Mask mask, float* weights,
+               float* out) {
+  const auto n = static_cast<std::size_t>(shape.n), dK = static_cast<std::size_t>(shape.dK),
+             dV = static_cast<std::size_t>(shape.dV);
+  dot_all_pairs(q, n, k, n, dK, weights);  // raw scores Q Kᵀ
+  const float scale = 1.0f / std::sqrt(static_cast<float>(shape.dK));
+  for (std::size_t i = 0; i < n; ++i) {
+    float* row = weights + i * n;
+    for (std::size_t j = 0; j < n; ++j) row[j] *= scale;
+    if (all_finite(row, n) || !all_finite(q + i * dK, dK) || !all_finite(k, n * dK))
+      softmax_row(row, shape.n, static_cast<int>(i), mask);  // (non-finite inputs give NaN, as they should)
+    else
+      softmax_row_in_double(q + i * dK, k, dK, scale, row, shape.n, static_cast<int>(i), mask);
+    float* oi = out + i * dV;
+    std::fill(oi, oi + dV, 0.f);
+    for (std::size_t j = 0; j < n; ++j)
+      if (row[j] != 0.f) axpy(row[j], v + j * dV, oi, dV);
+  }
+}
+
+void project(const float* x, int n, int dModel, int dK, std::uint32_t seed, random::Stream stream, float* out) {
+  // Row r of the weight matrix is drawn at counters r*dK … r*dK+dK-1, so out[i] = sum_r x[i][r] * W[r].
+  std::vector<float> w(static_cast<std::size_t>(dModel) * dK);
+  random::fill_normal(seed, stream, 0, w.size(), 1.0f / std::sqrt(static_cast<float>(dModel)),
+                      w.data());
+  for (int i = 0; i < n; ++i) {
+    float* oi = out + static_cast<std::size_t>(i) * dK;
+    std::fill(oi, oi + dK, 0.f);
+    for (int r = 0; r < dModel; ++r)
+      axpy(x[static_cast<std::size_t>(i) * dModel + r], w.data() + static_cast<std::size_t>(r) * dK, oi, dK);
+  }
+}
+
+void self_attention(const float* x, int n, int dModel, int dK, std::uint32_t seed, Mask mask, float* weights, float* out) {
+  const std::size_t size = static_cast<std::size_t>(n) * dK;
+  std::vector<float> q(size), k(size), v(size);
+  project(x, n, dModel, dK, seed, random::Stream::query_projection, q.data());
+  project(x, n, dModel, dK, seed, random::Stream::key_projection, k.data());
+  project(x, n, dModel, dK, seed, random::Stream::value_projection, v.data());
+  attention({n, dK, dK}, q.data(), k.data(), v.data(), mask, weights, out);
+}
+
+}  // namespace pelab

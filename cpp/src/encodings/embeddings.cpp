@@ -1,0 +1,39 @@
+#include "pelab/encodings/embeddings.hpp"
+
+#include <string>
+
+#include "pelab/validation/limits.hpp"
+#include "pelab/numerics/random.hpp"
+
+namespace pelab {
+
+Status make_embedding_spec(double vocabSize, double dModel, double seed, EmbeddingSpec& out) {
+  Status s = first_error(check(limits::vocabSize, vocabSize), check(limits::dModel, dModel), check(limits::seed, seed));
+  if (!s.ok) return s;
+  out = {static_cast<int>(vocabSize), static_cast<int>(dModel), static_cast<std::uint32_t>(seed)};
+  return Status::fine();
+}
+
+Status make_tokens(const EmbeddingSpec& spec, const std::vector<double>& raw, std::vector<int>& out) {
+  if (Status s = check(limits::tokenCount, static_cast<double>(raw.size())); !s.ok)
+    return Status::error("tokens", "tokens must hold from " + std::to_string(limits::tokenCount.lo) + " to " +
+                                       std::to_string(limits::tokenCount.hi) + " token ids (got " +
+                                       std::to_string(raw.size()) + ")");
+  const IntParam token{"tokens", 0, spec.vocabSize - 1};
+  out.resize(raw.size());
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    if (Status s = check(token, raw[i]); !s.ok)
+      return Status::error("tokens", "tokens[" + std::to_string(i) + "]: " + s.message);
+    out[i] = static_cast<int>(raw[i]);
+  }
+  return Status::fine();
+}
+
+void embed_tokens(const EmbeddingSpec& spec, const int* tokens, int n, float* out) {
+  const auto d = static_cast<std::size_t>(spec.dModel);
+  for (int i = 0; i < n; ++i)
+    random::fill_normal(spec.seed, random::Stream::token_embeddings, static_cast<std::uint64_t>(tokens[i]) * d, d, 1.0f,
+                        out + static_cast<std::size_t>(i) * d);
+}
+
+}  // namespace pelab
