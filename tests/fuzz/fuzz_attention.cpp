@@ -112,9 +112,10 @@ void pair_matrices(fuzz::Input& in) {
     length = static_cast<std::size_t>(rows_raw * d_raw);
   if (length > fuzz::kMaxElements) return;
   const std::vector<float> table = matrix(in, length, bounded);
-  int rows = 0, d = 0;
-  const Status s = check_table(table.size(), rows_raw, d_raw, rows, d);
+  PairMatrixRequest request;
+  const Status s = make_pair_matrix_request(static_cast<double>(table.size()), rows_raw, d_raw, kNoOut, request);
   expect_well_formed(s);
+  const int rows = request.rows, d = request.dModel;
   if (!s.ok || rows > 64) return;
   const std::size_t r = static_cast<std::size_t>(rows);
   std::vector<float> dots(r * r), dists(r * r);

@@ -16,7 +16,7 @@ using fuzz::expect_well_formed;
 
 namespace {
 
-// bindings.cpp read_sequence, field by field.
+// A sequence from arbitrary options, through the builder the bindings use.
 Status read_sequence(fuzz::Input& in, SequenceSpec& spec, std::vector<int>& tokens) {
   const double vocab = in.number(), dModel = in.number(), seed = in.number();
   std::vector<double> raw(in.byte() % 20);
@@ -26,16 +26,8 @@ Status read_sequence(fuzz::Input& in, SequenceSpec& spec, std::vector<int>& toke
   const double start = in.byte() % 2 ? static_cast<double>(in.byte()) : in.number();
   const double maxLen = in.byte() % 2 ? static_cast<double>(in.byte()) : in.number();
 
-  Status s = make_embedding_spec(vocab, dModel, seed, spec.embedding);
-  if (s.ok) s = make_tokens(spec.embedding, raw, tokens);
-  if (s.ok) s = parse_encoding(encoding, spec.encoding);
-  if (s.ok) s = parse_variant(variant, spec.variant);
-  if (s.ok) s = first_error(check(limits::base, base), check(limits::start, start), check(limits::maxLen, maxLen));
-  if (!s.ok) return s;
-  spec.base = base;
-  spec.start = static_cast<int>(start);
-  spec.learned.maxLen = static_cast<int>(maxLen);
-  return check_sequence(spec, static_cast<int>(tokens.size()));
+  return make_sequence_spec({vocab, dModel, seed, encoding, variant, base, start, maxLen}, raw.data(), raw.size(), spec,
+                            tokens);
 }
 
 void embedding(const SequenceSpec& spec, const std::vector<int>& tokens) {

@@ -1,290 +1,292 @@
-// Embind glue and nothing else: read the JS layer's already-typed options, let the core validate
-// them, run the core, and hand back either fresh typed arrays or {param, message}. No C++ exception
-// ever crosses this boundary (it would reach JS as a bare number); statuses do instead.
+// Embind glue. Each function takes the JS layer's numbers and names, asks the core's builder for a
+// checked request, runs the kernel into the exchange and answers with the broken rule's number (0
+// when fine). Arrays come and go through the exchange (exchange.hpp); the JS layer words failures
+// (messages.js) from `lastStatus`, and copies results out.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
+#include "exchange.hpp"
 #include "pelab/analysis/analysis.hpp"
 #include "pelab/attention/attention.hpp"
-#include "pelab/encodings/learned.hpp"
-#include "pelab/validation/limits.hpp"
 #include "pelab/attention/permutation.hpp"
+#include "pelab/encodings/learned.hpp"
 #include "pelab/encodings/relative.hpp"
 #include "pelab/encodings/sequence.hpp"
 #include "pelab/encodings/sinusoidal.hpp"
+#include "pelab/validation/limits.hpp"
 
-using emscripten::val;
 using namespace pelab;
+using bindings::exchange;
 
 namespace {
 
-double num(const val& o, const char* key) { return o[key].as<double>(); }
-std::string str(const val& o, const char* key) { return o[key].as<std::string>(); }
+// Records the status for `lastStatus` and returns its rule's number (0: fine).
+int answer(const Status& s) {
+  exchange().status = s;
+  return static_cast<int>(s.rule);
+}
 
-val failure(const Status& s) {
-  val r = val::object();
-  r.set("param", s.param);
-  r.set("message", s.message);
+std::vector<float>& result32(int slot, std::size_t n) {
+  std::vector<float>& r = exchange().results32[static_cast<std::size_t>(slot)];
+  r.resize(n);
   return r;
 }
 
-// A JS-owned copy (never a view of wasm memory, which memory growth would detach). Allocating by
-// length and then set() is about twice as fast in V8 as constructing from the view.
-template <typename T>
-val copy_out(const char* array_type, const T* data, std::size_t n) {
-  val copy = val::global(array_type).new_(n);
-  copy.call<void>("set", emscripten::typed_memory_view(n, data));
-  return copy;
-}
-
-// Fills the caller's `out` when given (its length checked), else a new Float32Array.
-val deliver(const std::vector<float>& data, const val& out) {
-  if (out.isUndefined()) return copy_out("Float32Array", data.data(), data.size());
-  out.call<void>("set", emscripten::typed_memory_view(data.size(), data.data()));
-  return out;
-}
-
-Status check_out(const val& o, std::size_t expected) {
-  const val out = o["out"];
-  if (out.isUndefined()) return Status::fine();
-  return check_length("out", out["length"].as<std::size_t>(), expected);
-}
-
-Status read_sinusoidal(const val& o, SinusoidalSpec& spec) {
-  return make_sinusoidal_spec(num(o, "positions"), num(o, "dModel"), num(o, "base"), str(o, "variant"),
-                              num(o, "start"), spec);
-}
-
-// A scratch buffer reused across calls, so repeated calls settle at one size instead of growing.
-std::vector<float>& scratch(std::size_t n) {
-  static std::vector<float> buffer;
-  buffer.resize(n);
-  return buffer;
-}
-
-val sinusoidal(const val& o) {
-  SinusoidalSpec spec;
-  Status s = read_sinusoidal(o, spec);
-  if (s.ok) s = check_out(o, element_count(spec));
-  if (!s.ok) return failure(s);
-  std::vector<float>& t = scratch(element_count(spec));
-  fill_sinusoidal(spec, t.data());
-  return deliver(t, o["out"]);
-}
-
-val sinusoidal_reference(const val& o) {
-  SinusoidalSpec spec;
-  if (Status s = read_sinusoidal(o, spec); !s.ok) return failure(s);
-  std::vector<double> t(element_count(spec));
-  fill_sinusoidal_reference(spec, t.data());
-  return copy_out("Float64Array", t.data(), t.size());
-}
-
-val sinusoidal_float32_angles(const val& o) {
-  SinusoidalSpec spec;
-  if (Status s = read_sinusoidal(o, spec); !s.ok) return failure(s);
-  std::vector<float> t(element_count(spec));
-  fill_sinusoidal_float32_angles(spec, t.data());
-  return copy_out("Float32Array", t.data(), t.size());
-}
-
-val frequencies_of(const val& o) {
-  SinusoidalSpec spec;
-  if (Status s = read_sinusoidal(o, spec); !s.ok) return failure(s);
-  const std::vector<double> omega = frequencies(spec), wave = wavelengths(spec);
-  val r = val::object();
-  r.set("omega", copy_out("Float64Array", omega.data(), omega.size()));
-  r.set("wavelength", copy_out("Float64Array", wave.data(), wave.size()));
+std::vector<double>& result64(int slot, std::size_t n) {
+  std::vector<double>& r = exchange().results64[static_cast<std::size_t>(slot)];
+  r.resize(n);
   return r;
 }
 
-val learned_table(const val& o) {
+const std::vector<float>& floats(int slot) { return exchange().floats[static_cast<std::size_t>(slot)]; }
+double floats_length(int slot) { return static_cast<double>(floats(slot).size()); }
+
+// --- arrays in and out --------------------------------------------------------------------------
+
+// Sizes input slot `slot` (0–2 floats, 3 tokens) for `length` numbers after the core's cap check.
+int reserve_input(int slot, const std::string& param, double length) {
+  if (Status s = limits::check_input_elements(param.c_str(), length); !s.ok) return answer(s);
+  const auto n = static_cast<std::size_t>(length);
+  if (slot == 3) exchange().tokens.resize(n);
+  else exchange().floats[static_cast<std::size_t>(slot)].resize(n);
+  return answer(Status::fine());
+}
+
+std::uintptr_t input_address(int slot) {
+  if (slot == 3) return reinterpret_cast<std::uintptr_t>(exchange().tokens.data());
+  return reinterpret_cast<std::uintptr_t>(floats(slot).data());
+}
+
+std::uintptr_t result_address(int kind, int slot) {
+  if (kind == 32) return reinterpret_cast<std::uintptr_t>(exchange().results32[static_cast<std::size_t>(slot)].data());
+  return reinterpret_cast<std::uintptr_t>(exchange().results64[static_cast<std::size_t>(slot)].data());
+}
+
+double result_length(int kind, int slot) {
+  if (kind == 32) return static_cast<double>(exchange().results32[static_cast<std::size_t>(slot)].size());
+  return static_cast<double>(exchange().results64[static_cast<std::size_t>(slot)].size());
+}
+
+double number(int slot) { return exchange().numbers[static_cast<std::size_t>(slot)]; }
+
+// --- the calls ----------------------------------------------------------------------------------
+
+int sinusoidal(double positions, double dModel, double base, const std::string& variant, double start,
+               double outLength) {
+  SinusoidalSpec spec;
+  const Status s = make_table_request(positions, dModel, base, variant, start, outLength, spec);
+  if (s.ok) fill_sinusoidal(spec, result32(0, element_count(spec)).data());
+  return answer(s);
+}
+
+int sinusoidal_reference(double positions, double dModel, double base, const std::string& variant, double start) {
+  SinusoidalSpec spec;
+  const Status s = make_sinusoidal_spec(positions, dModel, base, variant, start, spec);
+  if (s.ok) fill_sinusoidal_reference(spec, result64(0, element_count(spec)).data());
+  return answer(s);
+}
+
+int sinusoidal_float32_angles(double positions, double dModel, double base, const std::string& variant,
+                              double start) {
+  SinusoidalSpec spec;
+  const Status s = make_sinusoidal_spec(positions, dModel, base, variant, start, spec);
+  if (s.ok) fill_sinusoidal_float32_angles(spec, result32(0, element_count(spec)).data());
+  return answer(s);
+}
+
+int frequencies_of(double dModel, double base, const std::string& variant) {
+  SinusoidalSpec spec;
+  const Status s = make_frequency_spec(dModel, base, variant, spec);
+  if (s.ok) {
+    exchange().results64[0] = frequencies(spec);
+    exchange().results64[1] = wavelengths(spec);
+  }
+  return answer(s);
+}
+
+int learned_table(double maxLen, double dModel, double seed, double outLength) {
   LearnedSpec spec;
-  Status s = make_learned_spec(num(o, "maxLen"), num(o, "dModel"), num(o, "seed"), spec);
-  if (s.ok) s = check_out(o, static_cast<std::size_t>(spec.maxLen) * spec.dModel);
-  if (!s.ok) return failure(s);
-  std::vector<float>& t = scratch(static_cast<std::size_t>(spec.maxLen) * spec.dModel);
-  fill_learned_table(spec, t.data());
-  return deliver(t, o["out"]);
+  const Status s = make_learned_table_request(maxLen, dModel, seed, outLength, spec);
+  if (s.ok) fill_learned_table(spec, result32(0, static_cast<std::size_t>(spec.maxLen) * spec.dModel).data());
+  return answer(s);
 }
 
-val learned_lookup(const val& o) {
-  LearnedSpec spec;
-  Status s = make_learned_spec(num(o, "maxLen"), num(o, "dModel"), num(o, "seed"), spec);
-  if (s.ok) s = check_learned_position(spec, num(o, "position"));
-  if (!s.ok) return failure(s);
-  std::vector<float> row(static_cast<std::size_t>(spec.dModel));
-  learned_row(spec, static_cast<int>(num(o, "position")), row.data());
-  return copy_out("Float32Array", row.data(), row.size());
+int learned_lookup(double maxLen, double dModel, double seed, double position) {
+  LearnedLookup lookup;
+  const Status s = make_learned_lookup(maxLen, dModel, seed, position, lookup);
+  if (s.ok)
+    learned_row(lookup.table, lookup.position, result32(0, static_cast<std::size_t>(lookup.table.dModel)).data());
+  return answer(s);
 }
 
-Status read_sequence(const val& o, SequenceSpec& spec, std::vector<int>& tokens) {
-  Status s = make_embedding_spec(num(o, "vocabSize"), num(o, "dModel"), num(o, "seed"), spec.embedding);
-  if (s.ok) s = make_tokens(spec.embedding, emscripten::convertJSArrayToNumberVector<double>(o["tokens"]), tokens);
-  if (s.ok) s = parse_encoding(str(o, "encoding"), spec.encoding);
-  if (s.ok) s = parse_variant(str(o, "variant"), spec.variant);
-  if (s.ok) s = first_error(check(limits::base, num(o, "base")), check(limits::start, num(o, "start")),
-                            check(limits::maxLen, num(o, "maxLen")));
-  if (!s.ok) return s;
-  spec.base = num(o, "base");
-  spec.start = static_cast<int>(num(o, "start"));
-  spec.learned.maxLen = static_cast<int>(num(o, "maxLen"));
-  return check_sequence(spec, static_cast<int>(tokens.size()));
+RawSequence raw_sequence(double vocabSize, double dModel, double seed, const std::string& encoding, double base,
+                         const std::string& variant, double start, double maxLen) {
+  return {vocabSize, dModel, seed, encoding, variant, base, start, maxLen};
 }
 
-val embed(const val& o) {
+int embed(double vocabSize, double dModel, double seed, const std::string& encoding, double base,
+          const std::string& variant, double start, double maxLen) {
   SequenceSpec spec;
-  std::vector<int> tokens;
-  if (Status s = read_sequence(o, spec, tokens); !s.ok) return failure(s);
-  std::vector<float> x(tokens.size() * static_cast<std::size_t>(spec.embedding.dModel));
-  embed_sequence(spec, tokens, x.data());
-  return copy_out("Float32Array", x.data(), x.size());
+  std::vector<int> ids;
+  const std::vector<double>& tokens = exchange().tokens;
+  const Status s = make_sequence_spec(raw_sequence(vocabSize, dModel, seed, encoding, base, variant, start, maxLen),
+                                      tokens.data(), tokens.size(), spec, ids);
+  if (s.ok) embed_sequence(spec, ids, result32(0, ids.size() * static_cast<std::size_t>(spec.embedding.dModel)).data());
+  return answer(s);
 }
 
-val attention_result(const std::vector<float>& weights, const std::vector<float>& output) {
-  val r = val::object();
-  r.set("weights", copy_out("Float32Array", weights.data(), weights.size()));
-  r.set("output", copy_out("Float32Array", output.data(), output.size()));
-  return r;
+int attention_of(double n, double dK, double dV, const std::string& mask) {
+  AttentionRequest r;
+  const Status s = make_attention_request(n, dK, dV, mask, floats_length(0), floats_length(1), floats_length(2), r);
+  if (s.ok) {
+    const auto rows = static_cast<std::size_t>(r.shape.n);
+    attention(r.shape, floats(0).data(), floats(1).data(), floats(2).data(), r.mask, result32(0, rows * rows).data(),
+              result32(1, rows * static_cast<std::size_t>(r.shape.dV)).data());
+  }
+  return answer(s);
 }
 
-val attention_of(const val& o) {
-  AttentionShape shape;
-  Mask mask;
-  Status s = make_attention_shape(num(o, "n"), num(o, "dK"), num(o, "dV"), shape);
-  if (s.ok) s = parse_mask(str(o, "mask"), mask);
-  if (!s.ok) return failure(s);
-  const auto q = emscripten::convertJSArrayToNumberVector<float>(o["q"]);
-  const auto k = emscripten::convertJSArrayToNumberVector<float>(o["k"]);
-  const auto v = emscripten::convertJSArrayToNumberVector<float>(o["v"]);
-  const std::size_t n = static_cast<std::size_t>(shape.n);
-  s = first_error(check_length("q", q.size(), n * shape.dK), check_length("k", k.size(), n * shape.dK),
-                  check_length("v", v.size(), n * shape.dV));
-  if (!s.ok) return failure(s);
-  std::vector<float> weights(n * n), output(n * shape.dV);
-  attention(shape, q.data(), k.data(), v.data(), mask, weights.data(), output.data());
-  return attention_result(weights, output);
+int self_attention_of(double n, double dModel, double dK, double seed, const std::string& mask) {
+  SelfAttentionRequest r;
+  const Status s = make_self_attention(n, dModel, dK, seed, mask, floats_length(0), r);
+  if (s.ok) {
+    const auto rows = static_cast<std::size_t>(r.shape.n);
+    self_attention(floats(0).data(), r.shape.n, r.dModel, r.shape.dK, r.seed, r.mask, result32(0, rows * rows).data(),
+                   result32(1, rows * static_cast<std::size_t>(r.shape.dK)).data());
+  }
+  return answer(s);
 }
 
-val self_attention_of(const val& o) {
-  AttentionShape shape;
-  Mask mask;
-  Status s = make_attention_shape(num(o, "n"), num(o, "dK"), num(o, "dK"), shape);
-  if (s.ok) s = first_error(check(limits::dModel, num(o, "dModel")), check(limits::seed, num(o, "seed")));
-  if (s.ok) s = check_self_attention(shape, num(o, "dModel"));
-  if (s.ok) s = parse_mask(str(o, "mask"), mask);
-  if (!s.ok) return failure(s);
-  const int d = static_cast<int>(num(o, "dModel"));
-  const auto x = emscripten::convertJSArrayToNumberVector<float>(o["x"]);
-  const std::size_t n = static_cast<std::size_t>(shape.n);
-  if (s = check_length("x", x.size(), n * d); !s.ok) return failure(s);
-  std::vector<float> weights(n * n), output(n * shape.dK);
-  self_attention(x.data(), shape.n, d, shape.dK, static_cast<std::uint32_t>(num(o, "seed")), mask, weights.data(),
-                 output.data());
-  return attention_result(weights, output);
-}
-
-val relative_offset(const val& o) {
-  SinusoidalSpec spec;
-  Status s = read_sinusoidal(o, spec);
-  if (s.ok) s = check_offset(spec, num(o, "k"));
-  if (!s.ok) return failure(s);
-  const int k = static_cast<int>(num(o, "k"));
-  std::vector<float> blocks(static_cast<std::size_t>(pair_count(spec)) * 4);
-  offset_blocks(spec, k, blocks.data());
-  val r = val::object();
-  r.set("blocks", copy_out("Float32Array", blocks.data(), blocks.size()));
-  r.set("maxResidual", offset_residual(spec, k));
-  return r;
+int relative_offset(double positions, double dModel, double base, const std::string& variant, double start,
+                    double k) {
+  OffsetRequest r;
+  const Status s = make_offset_request(positions, dModel, base, variant, start, k, r);
+  if (s.ok) {
+    offset_blocks(r.spec, r.k, result32(0, static_cast<std::size_t>(pair_count(r.spec)) * 4).data());
+    exchange().numbers[0] = offset_residual(r.spec, r.k);
+  }
+  return answer(s);
 }
 
 template <void (*Fill)(const float*, int, int, float*)>
-val pair_matrix(const val& o) {
-  const auto table = emscripten::convertJSArrayToNumberVector<float>(o["table"]);
-  int rows = 0, d = 0;
-  Status s = check_table(table.size(), num(o, "rows"), num(o, "dModel"), rows, d);
-  if (s.ok) s = check_out(o, static_cast<std::size_t>(rows) * rows);
-  if (!s.ok) return failure(s);
-  std::vector<float>& m = scratch(static_cast<std::size_t>(rows) * rows);
-  Fill(table.data(), rows, d, m.data());
-  return deliver(m, o["out"]);
+int pair_matrix(double rows, double dModel, double outLength) {
+  PairMatrixRequest r;
+  const Status s = make_pair_matrix_request(floats_length(0), rows, dModel, outLength, r);
+  if (s.ok) Fill(floats(0).data(), r.rows, r.dModel, result32(0, static_cast<std::size_t>(r.rows) * r.rows).data());
+  return answer(s);
 }
 
-val properties_of(const val& o) {
-  SinusoidalSpec spec;
-  Status s = read_sinusoidal(o, spec);
-  if (s.ok) s = check_properties(spec, num(o, "k"));
-  if (!s.ok) return failure(s);
-  const Properties p = properties(spec, static_cast<int>(num(o, "k")));
-  val r = val::object();
-  r.set("minDistance", p.minDistance);
-  r.set("minDistancePositions", val::array(std::vector<int>{p.minDistanceP, p.minDistanceQ}));
-  r.set("maxAbsValue", p.maxAbsValue);
-  r.set("minNormSq", p.minNormSq);
-  r.set("maxNormSq", p.maxNormSq);
-  r.set("minOffsetDot", p.minOffsetDot);
-  r.set("maxOffsetDot", p.maxOffsetDot);
-  r.set("offsetDotDeviation", p.offsetDotDeviation);
-  return r;
+int properties_of(double positions, double dModel, double base, const std::string& variant, double start, double k) {
+  OffsetRequest r;
+  const Status s = make_properties_request(positions, dModel, base, variant, start, k, r);
+  if (s.ok) {
+    const Properties p = properties(r.spec, r.k);
+    exchange().numbers = {p.minDistance, double(p.minDistanceP), double(p.minDistanceQ), p.maxAbsValue, p.minNormSq,
+                          p.maxNormSq,   p.minOffsetDot,         p.maxOffsetDot,         p.offsetDotDeviation};
+  }
+  return answer(s);
 }
 
-val arm_result(const PermutationArm& a) {
-  val r = val::object();
-  r.set("original", attention_result(a.original.weights, a.original.output));
-  r.set("swapped", attention_result(a.swapped.weights, a.swapped.output));
-  r.set("relabelResidual", a.relabelResidual);
-  return r;
+void keep_run(const AttentionRun& run, int slot) {
+  exchange().results32[static_cast<std::size_t>(slot)] = run.weights;
+  exchange().results32[static_cast<std::size_t>(slot) + 1] = run.output;
 }
 
-val permutation(const val& o) {
-  SequenceSpec spec;
-  std::vector<int> tokens;
-  Status s = read_sequence(o, spec, tokens);
-  if (s.ok) s = check_permutation(spec, static_cast<int>(tokens.size()));
-  AttentionShape shape;
-  if (s.ok) s = make_attention_shape(static_cast<double>(tokens.size()), num(o, "dK"), num(o, "dK"), shape);
-  if (s.ok) s = check_self_attention(shape, spec.embedding.dModel);
-  if (s.ok) s = check_swap(static_cast<int>(tokens.size()), num(o, "i"), num(o, "j"));
-  if (!s.ok) return failure(s);
-  const PermutationResult r = permutation_experiment(spec, tokens, static_cast<int>(num(o, "dK")),
-                                                     static_cast<int>(num(o, "i")), static_cast<int>(num(o, "j")));
-  val out = val::object();
-  out.set("withoutEncoding", arm_result(r.withoutEncoding));
-  out.set("withEncoding", arm_result(r.withEncoding));
-  return out;
+int permutation(double vocabSize, double dModel, double seed, const std::string& encoding, double base,
+                const std::string& variant, double start, double maxLen, double dK, double i, double j) {
+  PermutationRequest r;
+  const std::vector<double>& tokens = exchange().tokens;
+  const Status s =
+      make_permutation_request(raw_sequence(vocabSize, dModel, seed, encoding, base, variant, start, maxLen),
+                               tokens.data(), tokens.size(), dK, i, j, r);
+  if (s.ok) {
+    const PermutationResult p = permutation_experiment(r.spec, r.tokens, r.dK, r.i, r.j);
+    keep_run(p.withoutEncoding.original, 0), keep_run(p.withoutEncoding.swapped, 2);
+    keep_run(p.withEncoding.original, 4), keep_run(p.withEncoding.swapped, 6);
+    exchange().numbers[0] = p.withoutEncoding.relabelResidual;
+    exchange().numbers[1] = p.withEncoding.relabelResidual;
+  }
+  return answer(s);
 }
 
-// The allowed range of every parameter, so the JS layer's TypeErrors quote the same text.
-val param_ranges() {
-  val r = val::object();
+// The last call's status, field by field (a value object: no handle outlives the call).
+struct StatusFields {
+  int rule = 0;
+  std::string param;
+  double got = 0, lo = 0, hi = 0, a = 0, b = 0, index = -1;
+  int cost = 0;
+};
+
+StatusFields last_status() {
+  const Status& s = exchange().status;
+  return {static_cast<int>(s.rule), s.param, s.got, s.lo, s.hi, s.a, s.b, s.index, static_cast<int>(s.cost)};
+}
+
+// Every range, name list and cap of limits.hpp, for the JS layer's checks and messages. Built from
+// constants only, once per module.
+emscripten::val limits_of() {
+  using emscripten::val;
+  val ranges = val::object();
   for (const IntParam& p : {limits::positions, limits::dModel, limits::start, limits::seed, limits::maxLen,
                             limits::position, limits::vocabSize, limits::sequence, limits::dK, limits::dV,
                             limits::rows, limits::offset})
-    r.set(p.name, describe(p));
-  r.set(limits::base.name, describe(limits::base));
+    ranges.set(p.name, val::array(std::vector<double>{double(p.lo), double(p.hi), 1}));
+  ranges.set(limits::base.name, val::array(std::vector<double>{limits::base.lo, limits::base.hi, 0}));
+  val choices = val::object();
+  const auto names = [](const auto& list) {
+    val a = val::array();
+    for (const char* name : list) a.call<void>("push", std::string(name));
+    return a;
+  };
+  choices.set("variant", names(limits::variants));
+  choices.set("encoding", names(limits::encodings));
+  choices.set("mask", names(limits::masks));
+  val r = val::object();
+  r.set("ranges", ranges);
+  r.set("choices", choices);
   r.set("maxElements", static_cast<double>(limits::maxElements));
+  r.set("maxWork", limits::maxWork);
+  r.set("tokenCount", val::array(std::vector<double>{double(limits::tokenCount.lo), double(limits::tokenCount.hi)}));
   return r;
 }
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(pelab) {
-  emscripten::function("paramRanges", &param_ranges);
-  emscripten::function("sinusoidal", &sinusoidal);
-  emscripten::function("sinusoidalReference", &sinusoidal_reference);
-  emscripten::function("sinusoidalFloat32Angles", &sinusoidal_float32_angles);
-  emscripten::function("frequencies", &frequencies_of);
-  emscripten::function("learnedTable", &learned_table);
-  emscripten::function("learnedLookup", &learned_lookup);
-  emscripten::function("embed", &embed);
-  emscripten::function("attention", &attention_of);
-  emscripten::function("selfAttention", &self_attention_of);
-  emscripten::function("relativeOffset", &relative_offset);
-  emscripten::function("dotMatrix", &pair_matrix<dot_matrix>);
-  emscripten::function("distanceMatrix", &pair_matrix<distance_matrix>);
-  emscripten::function("properties", &properties_of);
-  emscripten::function("permutation", &permutation);
+  using emscripten::function;
+  emscripten::value_object<StatusFields>("StatusFields")
+      .field("rule", &StatusFields::rule)
+      .field("param", &StatusFields::param)
+      .field("got", &StatusFields::got)
+      .field("lo", &StatusFields::lo)
+      .field("hi", &StatusFields::hi)
+      .field("a", &StatusFields::a)
+      .field("b", &StatusFields::b)
+      .field("index", &StatusFields::index)
+      .field("cost", &StatusFields::cost);
+  function("limits", &limits_of);
+  function("lastStatus", &last_status);
+  function("reserveInput", &reserve_input);
+  function("inputAddress", &input_address);
+  function("resultAddress", &result_address);
+  function("resultLength", &result_length);
+  function("number", &number);
+  function("sinusoidal", &sinusoidal);
+  function("sinusoidalReference", &sinusoidal_reference);
+  function("sinusoidalFloat32Angles", &sinusoidal_float32_angles);
+  function("frequencies", &frequencies_of);
+  function("learnedTable", &learned_table);
+  function("learnedLookup", &learned_lookup);
+  function("embed", &embed);
+  function("attention", &attention_of);
+  function("selfAttention", &self_attention_of);
+  function("relativeOffset", &relative_offset);
+  function("dotMatrix", &pair_matrix<dot_matrix>);
+  function("distanceMatrix", &pair_matrix<distance_matrix>);
+  function("properties", &properties_of);
+  function("permutation", &permutation);
 }

@@ -1,6 +1,15 @@
 // The idiomatic JS layer over the Embind module: options objects with defaults, type checks that
-// throw TypeError, core range checks turned into RangeError, and results that are plain typed arrays
-// owned by the caller. The numbers all come from the C++ core.
+// throw TypeError, the core's range checks turned into RangeError, and results that are plain typed
+// arrays owned by the caller. The numbers all come from the C++ core.
+//
+// One call, in order: snapshot the caller's options (the only time caller code can run), check their
+// types, copy lists into wasm memory through the engine's own methods, run the binding (it sees only
+// numbers and names), then copy results out. No JS object is ever handed to wasm and no exception
+// can cross a live wasm frame, so a refused call leaves nothing behind.
+import { copyArray, copyInto, copyOf, freeze, heapView, isUsableTypedArray, snapshot, typedLength, typedName,
+  typeName } from './options.js';
+import { describeRange, describeStatus } from './messages.js';
+
 const isNode = typeof process === 'object' && process.versions != null && process.versions.node != null;
 
 // Reads a file that sits beside this module (Node only; the browser build fetches instead).
@@ -26,77 +35,62 @@ async function loadBuild(simd) {
   return { factory: (await import('./pelab-scalar.mjs')).default, wasm: 'pelab-scalar.wasm' };
 }
 
-function typeName(value) {
-  if (value === null) return 'null';
-  if (value === undefined) return 'undefined';
-  if (Array.isArray(value)) return 'an array';
-  if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-// Whether a buffer was transferred away. `detached` is recent; elsewhere a detached buffer is the one
-// a view cannot be built on.
-function isDetached(buffer) {
-  if (typeof buffer.detached === 'boolean') return buffer.detached;
-  if (buffer.byteLength > 0) return false;
-  try { new Uint8Array(buffer); return false; } catch { return true; }
-}
-
-// A genuine numeric typed array (not a Proxy or look-alike) whose buffer is still attached: anything
-// else would make the binding's copy throw inside wasm, where nothing can be cleaned up.
-const isLiveTypedArray = (v, Type) =>
-  ArrayBuffer.isView(v) && !(v instanceof DataView) && !(v instanceof BigInt64Array) && !(v instanceof BigUint64Array) &&
-  (Type === undefined || Object.prototype.toString.call(v) === `[object ${Type.name}]`) && !isDetached(v.buffer);
-
-// Plain arrays must be dense and all numbers (every() would skip holes).
-function isNumberArray(v) {
-  if (!Array.isArray(v)) return false;
-  for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'number') return false;
-  return true;
-}
-
-const isNumberList = (v) => isLiveTypedArray(v) || isNumberArray(v);
-
-// What each kind of option must be, as [test, description for the TypeError].
+// What each kind of option must be: [test, description for the TypeError]. Lists are tested after
+// the snapshot (see #lists).
 const KINDS = {
   number: [(v) => typeof v === 'number', 'a number'],
   string: [(v) => typeof v === 'string', 'a string'],
-  numbers: [isNumberList, 'an array of numbers or a typed array (not detached)'],
-  float32: [(v) => isLiveTypedArray(v, Float32Array), 'a Float32Array (not detached)'],
-  pair: [(v) => isNumberArray(v) && v.length === 2, 'an array of two numbers'],
+  floats: [null, 'an array of numbers or a typed array (not detached)'],
+  tokens: [null, 'an array of numbers or a typed array (not detached)'],
+  out: [(v) => isUsableTypedArray(v, 'Float32Array'), 'a Float32Array (not detached)'],
+  pair: [null, 'an array of two numbers'],
 };
 
 const REQUIRED = Symbol('required');
 const OPTIONAL = Symbol('optional');
+const NO_OUT = -1;  // status.hpp's kNoOut
+const TOKENS_SLOT = 3;
 
-// Option schemas: name → [kind, default]. REQUIRED must be given; OPTIONAL may be left out.
+// Option schemas: name → [kind, default, input slot for lists]. REQUIRED must be given; OPTIONAL may be left out.
 const TABLE = { positions: ['number', REQUIRED], dModel: ['number', REQUIRED], base: ['number', 10000],
   variant: ['string', 'paper'], start: ['number', 0] };
-const SEQUENCE = { tokens: ['numbers', REQUIRED], vocabSize: ['number', REQUIRED], dModel: ['number', REQUIRED],
-  seed: ['number', 0], encoding: ['string', 'sinusoidal'], base: ['number', 10000], variant: ['string', 'paper'],
-  start: ['number', 0], maxLen: ['number', 512] };
-const PAIRS = { table: ['numbers', REQUIRED], rows: ['number', REQUIRED], dModel: ['number', REQUIRED],
-  out: ['float32', OPTIONAL] };
+const SEQUENCE = { tokens: ['tokens', REQUIRED, TOKENS_SLOT], vocabSize: ['number', REQUIRED],
+  dModel: ['number', REQUIRED], seed: ['number', 0], encoding: ['string', 'sinusoidal'], base: ['number', 10000],
+  variant: ['string', 'paper'], start: ['number', 0], maxLen: ['number', 512] };
+const PAIRS = { table: ['floats', REQUIRED, 0], rows: ['number', REQUIRED], dModel: ['number', REQUIRED],
+  out: ['out', OPTIONAL] };
 
-const SCHEMAS = {
-  sinusoidal: { ...TABLE, out: ['float32', OPTIONAL] },
-  sinusoidalReference: TABLE,
-  sinusoidalFloat32Angles: TABLE,
-  frequencies: { dModel: ['number', REQUIRED], base: ['number', 10000], variant: ['string', 'paper'] },
-  learnedTable: { maxLen: ['number', REQUIRED], dModel: ['number', REQUIRED], seed: ['number', 0],
-    out: ['float32', OPTIONAL] },
-  learnedLookup: { maxLen: ['number', REQUIRED], dModel: ['number', REQUIRED], seed: ['number', 0],
-    position: ['number', REQUIRED] },
-  embed: SEQUENCE,
-  attention: { q: ['numbers', REQUIRED], k: ['numbers', REQUIRED], v: ['numbers', REQUIRED], n: ['number', REQUIRED],
-    dK: ['number', REQUIRED], dV: ['number', OPTIONAL], mask: ['string', 'none'] },
-  selfAttention: { x: ['numbers', REQUIRED], n: ['number', REQUIRED], dModel: ['number', REQUIRED],
+const outLength = (o) => (o.out === undefined ? NO_OUT : typedLength(o.out));
+const table = (o) => [o.positions, o.dModel, o.base, o.variant, o.start];
+const sequence = (o) => [o.vocabSize, o.dModel, o.seed, o.encoding, o.base, o.variant, o.start, o.maxLen];
+
+// Per method: its options, the binding's arguments, and how to read its results (see #results).
+const METHODS = {
+  sinusoidal: { schema: { ...TABLE, out: ['out', OPTIONAL] }, args: (o) => [...table(o), outLength(o)],
+    read: (r, o) => r.float32(0, o.out) },
+  sinusoidalReference: { schema: TABLE, args: table, read: (r) => r.float64(0) },
+  sinusoidalFloat32Angles: { schema: TABLE, args: table, read: (r) => r.float32(0) },
+  frequencies: { schema: { dModel: ['number', REQUIRED], base: ['number', 10000], variant: ['string', 'paper'] },
+    args: (o) => [o.dModel, o.base, o.variant], read: (r) => ({ omega: r.float64(0), wavelength: r.float64(1) }) },
+  learnedTable: { schema: { maxLen: ['number', REQUIRED], dModel: ['number', REQUIRED], seed: ['number', 0],
+    out: ['out', OPTIONAL] }, args: (o) => [o.maxLen, o.dModel, o.seed, outLength(o)], read: (r, o) => r.float32(0, o.out) },
+  learnedLookup: { schema: { maxLen: ['number', REQUIRED], dModel: ['number', REQUIRED], seed: ['number', 0],
+    position: ['number', REQUIRED] }, args: (o) => [o.maxLen, o.dModel, o.seed, o.position], read: (r) => r.float32(0) },
+  embed: { schema: SEQUENCE, args: sequence, read: (r) => r.float32(0) },
+  attention: { schema: { q: ['floats', REQUIRED, 0], k: ['floats', REQUIRED, 1], v: ['floats', REQUIRED, 2],
+    n: ['number', REQUIRED], dK: ['number', REQUIRED], dV: ['number', OPTIONAL], mask: ['string', 'none'] },
+  args: (o) => [o.n, o.dK, o.dV ?? o.dK, o.mask], read: (r) => r.attention(0) },
+  selfAttention: { schema: { x: ['floats', REQUIRED, 0], n: ['number', REQUIRED], dModel: ['number', REQUIRED],
     dK: ['number', REQUIRED], seed: ['number', 0], mask: ['string', 'none'] },
-  relativeOffset: { ...TABLE, k: ['number', REQUIRED] },
-  dotMatrix: PAIRS,
-  distanceMatrix: PAIRS,
-  properties: { ...TABLE, k: ['number', 1] },
-  permutation: { ...SEQUENCE, dK: ['number', REQUIRED], swap: ['pair', REQUIRED] },
+  args: (o) => [o.n, o.dModel, o.dK, o.seed, o.mask], read: (r) => r.attention(0) },
+  relativeOffset: { schema: { ...TABLE, k: ['number', REQUIRED] }, args: (o) => [...table(o), o.k],
+    read: (r) => ({ blocks: r.float32(0), maxResidual: r.number(0) }) },
+  dotMatrix: { schema: PAIRS, args: (o) => [o.rows, o.dModel, outLength(o)], read: (r, o) => r.float32(0, o.out) },
+  distanceMatrix: { schema: PAIRS, args: (o) => [o.rows, o.dModel, outLength(o)], read: (r, o) => r.float32(0, o.out) },
+  properties: { schema: { ...TABLE, k: ['number', 1] }, args: (o) => [...table(o), o.k], read: (r) => r.properties() },
+  permutation: { schema: { ...SEQUENCE, dK: ['number', REQUIRED], swap: ['pair', REQUIRED] },
+    args: (o) => [...sequence(o), o.dK, o.swap[0], o.swap[1]],
+    read: (r) => ({ withoutEncoding: r.arm(0, 0), withEncoding: r.arm(4, 1) }) },
 };
 
 function withParam(error, param) {
@@ -106,6 +100,7 @@ function withParam(error, param) {
 
 export class Lab {
   #module;
+  #core;  // the core's ranges, names and caps (bindings' `limits`)
   #ranges;
 
   /** Which build runs: 'simd' or 'scalar'. */
@@ -113,26 +108,43 @@ export class Lab {
 
   constructor(module, build) {
     this.#module = module;
-    this.#ranges = Object.freeze(module.paramRanges());
+    this.#core = module.limits();
+    const ranges = {};
+    for (const [name, range] of Object.entries(this.#core.ranges)) ranges[name] = describeRange(range);
+    ranges.maxElements = this.#core.maxElements;
+    ranges.maxWork = this.#core.maxWork;
+    this.#ranges = freeze(ranges);
     this.build = build;
   }
 
-  /** The allowed range of every numeric parameter, as the errors quote it. */
+  /** The allowed range of every numeric parameter, as the errors quote it, and the caps. */
   get limits() {
     return this.#ranges;
   }
 
-  // Fills defaults and checks types; values are left for the core to range-check.
+  // Phases one and two: the caller's options, read once (see options.js), lists copied.
   #options(fn, given) {
     if (given === null || typeof given !== 'object' || Array.isArray(given))
       throw new TypeError(`${fn}: expected an options object, got ${typeName(given)}`);
-    const schema = SCHEMAS[fn];
-    for (const key of Object.keys(given))
-      if (!Object.hasOwn(schema, key))
-        throw withParam(new TypeError(`${fn}: unknown option '${key}' (known: ${Object.keys(schema).join(', ')})`), key);
-    const o = {};
-    for (const [name, [kind, fallback]] of Object.entries(schema)) {
-      const value = given[name];
+    const { schema } = METHODS[fn];
+    const { values, unknown } = snapshot(given, schema);
+    if (unknown.length)
+      throw withParam(new TypeError(`${fn}: unknown option '${unknown[0]}' (known: ${Object.keys(schema).join(', ')})`),
+        unknown[0]);
+    const copies = Object.create(null);
+    for (const [name, [kind]] of Object.entries(schema))
+      if ((kind === 'floats' || kind === 'tokens' || kind === 'pair') && Array.isArray(values[name]))
+        copies[name] = copyArray(values[name], this.#core.maxElements);
+    return this.#checked(fn, schema, values, copies);
+  }
+
+  // Phase three, where no caller code runs: every option of the right type, in schema order. Returns
+  // the checked options and the lists to copy into wasm memory, as [name, slot, list].
+  #checked(fn, schema, values, copies) {
+    const o = Object.create(null);
+    const lists = [];
+    for (const [name, [kind, fallback, slot]] of Object.entries(schema)) {
+      const value = values[name];
       const [test, wanted] = KINDS[kind];
       const range = kind === 'number' && this.#ranges[name] ? ` (${this.#ranges[name]})` : '';
       if (value === undefined) {
@@ -140,41 +152,98 @@ export class Lab {
         if (fallback !== OPTIONAL) o[name] = fallback;
         continue;
       }
-      if (!test(value))
-        throw withParam(new TypeError(`${fn}: ${name} must be ${wanted}${range}, got ${typeName(value)}`), name);
-      o[name] = value;
+      const refuse = (why = '') =>
+        withParam(new TypeError(`${fn}: ${name} must be ${wanted}${range}, got ${typeName(value)}${why}`), name);
+      if (test) {
+        if (!test(value)) throw refuse();
+        o[name] = value;
+      } else {
+        o[name] = this.#list(fn, name, kind, slot, value, copies[name], refuse);
+        if (kind !== 'pair') lists.push([name, slot, o[name]]);
+      }
     }
-    return o;
+    return { o, lists };
   }
 
-  // Runs one binding; a {param, message} answer becomes a RangeError.
-  #call(fn, options) {
-    const result = this.#module[fn](options);
-    if (result !== null && typeof result === 'object' && typeof result.message === 'string' && 'param' in result)
-      throw withParam(new RangeError(`${fn}: ${result.message}`), result.param);
-    return result;
+  // A list option: a copy of a plain array's numbers, or a genuine typed array (the copy into wasm
+  // memory happens in #call, after every option has been checked).
+  #list(fn, name, kind, slot, value, copy, refuse) {
+    if (copy?.tooLong !== undefined) this.#reserve(fn, name, slot, copy.tooLong);  // throws the core's cap
+    if (copy?.problem) throw refuse(` (${copy.problem})`);
+    const list = copy?.copy ?? (isUsableTypedArray(value) ? value : undefined);
+    if (list === undefined) throw refuse();
+    if (kind === 'pair' && (typedName(value) !== undefined || typedLength(list) !== 2)) throw refuse();
+    return list;
   }
 
-  #run(fn, given, adapt = (o) => o) {
-    return this.#call(fn, adapt(this.#options(fn, given)));
+  // Sizes an input slot, or throws the core's refusal (an array longer than any call takes).
+  #reserve(fn, name, slot, length) {
+    if (this.#module.reserveInput(slot, name, length) !== 0) this.#refuse(fn, {});
+  }
+
+  #refuse(fn, given) {
+    const status = this.#module.lastStatus();
+    throw withParam(new RangeError(`${fn}: ${describeStatus(status, given, this.#core)}`), status.param);
+  }
+
+  // Copies the lists into wasm memory, runs the binding, and reads its results out.
+  #call(fn, { o, lists }) {
+    const module = this.#module;
+    for (const [name, slot, list] of lists) {
+      this.#reserve(fn, name, slot, typedLength(list));
+      const type = slot === TOKENS_SLOT ? 'float64' : 'float32';
+      const heap = type === 'float64' ? module.HEAPF64 : module.HEAPF32;  // read after #reserve: memory may grow
+      copyInto(heapView(heap.buffer, module.inputAddress(slot), typedLength(list), type), list);
+    }
+    const { args, read } = METHODS[fn];
+    if (module[fn](...args(o)) !== 0) this.#refuse(fn, o);
+    return read(this.#results(), o);
+  }
+
+  // Readers of the binding's results; each copies out of wasm memory (never a view of it).
+  #results() {
+    const module = this.#module;
+    const view = (bits, slot) => heapView((bits === 64 ? module.HEAPF64 : module.HEAPF32).buffer,
+      module.resultAddress(bits, slot), module.resultLength(bits, slot), bits === 64 ? 'float64' : 'float32');
+    const float32 = (slot, out) => {
+      if (out === undefined) return copyOf(view(32, slot), 'float32');
+      copyInto(out, view(32, slot));
+      return out;
+    };
+    const attention = (slot) => ({ weights: float32(slot), output: float32(slot + 1) });
+    return {
+      float32,
+      float64: (slot) => copyOf(view(64, slot), 'float64'),
+      number: (slot) => module.number(slot),
+      attention,
+      arm: (slot, residual) => ({ original: attention(slot), swapped: attention(slot + 2),
+        relabelResidual: module.number(residual) }),
+      properties: () => {
+        const n = (slot) => module.number(slot);
+        return { minDistance: n(0), minDistancePositions: [n(1), n(2)], maxAbsValue: n(3), minNormSq: n(4),
+          maxNormSq: n(5), minOffsetDot: n(6), maxOffsetDot: n(7), offsetDotDeviation: n(8) };
+      },
+    };
+  }
+
+  #run(fn, given) {
+    return this.#call(fn, this.#options(fn, given));
   }
 
   sinusoidal(options) { return this.#run('sinusoidal', options); }
   sinusoidalReference(options) { return this.#run('sinusoidalReference', options); }
   sinusoidalFloat32Angles(options) { return this.#run('sinusoidalFloat32Angles', options); }
-  frequencies(options) { return this.#run('frequencies', options, (o) => ({ ...o, positions: 1, start: 0 })); }
+  frequencies(options) { return this.#run('frequencies', options); }
   learnedTable(options) { return this.#run('learnedTable', options); }
   learnedLookup(options) { return this.#run('learnedLookup', options); }
   embed(options) { return this.#run('embed', options); }
-  attention(options) { return this.#run('attention', options, (o) => ({ ...o, dV: o.dV ?? o.dK })); }
+  attention(options) { return this.#run('attention', options); }
   selfAttention(options) { return this.#run('selfAttention', options); }
   relativeOffset(options) { return this.#run('relativeOffset', options); }
   dotMatrix(options) { return this.#run('dotMatrix', options); }
   distanceMatrix(options) { return this.#run('distanceMatrix', options); }
   properties(options) { return this.#run('properties', options); }
-  permutation(options) {
-    return this.#run('permutation', options, (o) => ({ ...o, i: o.swap[0], j: o.swap[1] }));
-  }
+  permutation(options) { return this.#run('permutation', options); }
 }
 
 /**

@@ -15,13 +15,15 @@ constexpr double kPropertiesWork = 1 << 28;  // positions² × dModel
 
 }  // namespace
 
-Status check_table(std::size_t length, double rows, double dModel, int& rowsOut, int& dModelOut) {
+Status make_pair_matrix_request(double tableLength, double rows, double dModel, double outLength,
+                                PairMatrixRequest& out) {
   Status s = first_error(check(limits::rows, rows), check(limits::dModel, dModel));
-  if (!s.ok) return s;
-  if (s = check_length("table", length, static_cast<std::size_t>(rows * dModel)); !s.ok) return s;
-  rowsOut = static_cast<int>(rows);
-  dModelOut = static_cast<int>(dModel);
-  return Status::fine();
+  if (s.ok) s = check_length("table", tableLength, rows * dModel);
+  if (s.ok && rows * rows * dModel > limits::maxWork)
+    s = Status::too_much_work("rows", Cost::pair_matrix, rows * rows * dModel, limits::maxWork);
+  if (s.ok) s = check_out(outLength, rows * rows);
+  if (s.ok) out = {static_cast<int>(rows), static_cast<int>(dModel)};
+  return s;
 }
 
 void dot_matrix(const float* table, int rows, int dModel, float* out) {
@@ -44,19 +46,20 @@ std::vector<double> wavelengths(const SinusoidalSpec& spec) {
 Status check_properties(const SinusoidalSpec& spec, double k) {
   if (Status s = check_offset(spec, k); !s.ok) return s;
   const double work = double(spec.positions) * spec.positions * spec.dModel;
-  if (work > kPropertiesWork)
-    return Status::error("positions", "positions² × dModel must be at most " +
-                                          std::to_string(static_cast<long long>(kPropertiesWork)) +
-                                          " for the properties summary (got " +
-                                          std::to_string(static_cast<long long>(work)) + ")");
+  if (work > kPropertiesWork) return Status::too_much_work("positions", Cost::properties, work, kPropertiesWork);
   return Status::fine();
 }
 
+Status make_properties_request(double positions, double dModel, double base, const std::string& variant,
+                               double start, double k, OffsetRequest& out) {
+  Status s = make_sinusoidal_spec(positions, dModel, base, variant, start, out.spec);
+  if (s.ok) s = check_properties(out.spec, k);
+  if (s.ok) out.k = static_cast<int>(k);
+  return s;
+}
+
 Properties properties(const SinusoidalSpec& spec, int k) {
-  SinusoidalSpec extended = spec;
-  extended.positions += k;
-  std::vector<float> table(element_count(extended));
-  fill_sinusoidal(extended, table.data());
+  const std::vector<float> table = sinusoidal_table(with_extra_rows(spec, k));
   const auto d = static_cast<std::size_t>(spec.dModel);
   const auto row = [&](int p) { return table.data() + static_cast<std::size_t>(p) * d; };
 

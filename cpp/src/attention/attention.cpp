@@ -59,32 +59,57 @@ bool all_finite(const float* x, std::size_t n) {
 
 }  // namespace
 
+// Mask's enumerators follow limits::masks, name for name.
+static_assert(static_cast<int>(Mask::after_softmax) == 2 && limits::masks.size() == 3);
+
 Status parse_mask(const std::string& name, Mask& out) {
-  if (name == "none") out = Mask::none;
-  else if (name == "before-softmax") out = Mask::before_softmax;
-  else if (name == "after-softmax") out = Mask::after_softmax;
-  else
-    return Status::error("mask", "mask must be one of 'none', 'before-softmax', 'after-softmax' (got '" + name + "')");
-  return Status::fine();
+  int index = 0;
+  Status s = limits::parse_choice(limits::masks, "mask", name, index);
+  if (s.ok) out = static_cast<Mask>(index);
+  return s;
+}
+
+double attention_work(double n, double dK, double dV) { return n * n * (dK + dV + limits::scoreWork); }
+
+double self_attention_work(double n, double dModel, double dK) {
+  return limits::projectionWork * 3 * n * dModel * dK + attention_work(n, dK, dK);
 }
 
 Status make_attention_shape(double n, double dK, double dV, AttentionShape& out) {
   Status s = first_error(check(limits::sequence, n), check(limits::dK, dK), check(limits::dV, dV));
   if (!s.ok) return s;
-  if (n * n * (dK + dV) > limits::maxWork)
-    return Status::error("n", "n² × (dK + dV) must be at most " + std::to_string(static_cast<long long>(limits::maxWork)) +
-                                  " multiply-adds (got " + std::to_string(static_cast<long long>(n * n * (dK + dV))) + ")");
+  if (attention_work(n, dK, dV) > limits::maxWork)
+    return Status::too_much_work("n", Cost::attention, attention_work(n, dK, dV), limits::maxWork);
   out = {static_cast<int>(n), static_cast<int>(dK), static_cast<int>(dV)};
   return Status::fine();
 }
 
 Status check_self_attention(const AttentionShape& shape, double dModel) {
-  const double work = 3.0 * shape.n * dModel * shape.dK;
+  const double work = self_attention_work(shape.n, dModel, shape.dK);
   if (work <= limits::maxWork) return Status::fine();
-  return Status::error("dModel", "3 × n × dModel × dK must be at most " +
-                                     std::to_string(static_cast<long long>(limits::maxWork)) +
-                                     " multiply-adds for the projections (got " +
-                                     std::to_string(static_cast<long long>(work)) + ")");
+  return Status::too_much_work("dModel", Cost::self_attention, work, limits::maxWork);
+}
+
+Status make_attention_request(double n, double dK, double dV, const std::string& mask, double qLength,
+                              double kLength, double vLength, AttentionRequest& out) {
+  Status s = make_attention_shape(n, dK, dV, out.shape);
+  if (s.ok) s = parse_mask(mask, out.mask);
+  if (!s.ok) return s;
+  return first_error(check_length("q", qLength, n * dK), check_length("k", kLength, n * dK),
+                     check_length("v", vLength, n * dV));
+}
+
+Status make_self_attention(double n, double dModel, double dK, double seed, const std::string& mask, double xLength,
+                           SelfAttentionRequest& out) {
+  Status s = make_attention_shape(n, dK, dK, out.shape);
+  if (s.ok) s = first_error(check(limits::dModel, dModel), check(limits::seed, seed));
+  if (s.ok) s = check_self_attention(out.shape, dModel);
+  if (s.ok) s = parse_mask(mask, out.mask);
+  if (s.ok) s = check_length("x", xLength, n * dModel);
+  if (!s.ok) return s;
+  out.dModel = static_cast<int>(dModel);
+  out.seed = static_cast<std::uint32_t>(seed);
+  return s;
 }
 
 void attention(const AttentionShape& shape, const float* q, const float* k, const float* v, Mask mask, float* weights,

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "pelab/attention/attention.hpp"
+#include "pelab/validation/limits.hpp"
 
 namespace pelab {
 namespace {
@@ -53,6 +54,24 @@ SequenceSpec encoded_arm(const SequenceSpec& spec) {
 }  // namespace
 
 Status check_permutation(const SequenceSpec& spec, int n) { return check_sequence(encoded_arm(spec), n); }
+
+double permutation_work(double n, double dModel, double dK) {
+  return 4 * self_attention_work(n, dModel, dK) + 4 * embedding_work(n, dModel, Encoding::learned);
+}
+
+Status make_permutation_request(const RawSequence& raw, const double* tokens, std::size_t count, double dK, double i,
+                                double j, PermutationRequest& out) {
+  Status s = make_sequence_spec(raw, tokens, count, out.spec, out.tokens);
+  const auto n = static_cast<double>(out.tokens.size());
+  if (s.ok) s = check_permutation(out.spec, static_cast<int>(n));
+  if (s.ok) s = check(limits::dK, dK);
+  const double work = permutation_work(n, out.spec.embedding.dModel, dK);
+  if (s.ok && work > limits::maxWork) s = Status::too_much_work("dK", Cost::permutation, work, limits::maxWork);
+  if (s.ok) s = check_swap(static_cast<int>(n), i, j);
+  if (!s.ok) return s;
+  out.dK = static_cast<int>(dK), out.i = static_cast<int>(i), out.j = static_cast<int>(j);
+  return s;
+}
 
 PermutationResult permutation_experiment(const SequenceSpec& spec, const std::vector<int>& tokens, int dK, int i, int j) {
   SequenceSpec plain = spec;

@@ -1,7 +1,5 @@
 #include "pelab/encodings/embeddings.hpp"
 
-#include <string>
-
 #include "pelab/validation/limits.hpp"
 #include "pelab/numerics/random.hpp"
 
@@ -14,16 +12,18 @@ Status make_embedding_spec(double vocabSize, double dModel, double seed, Embeddi
   return Status::fine();
 }
 
-Status make_tokens(const EmbeddingSpec& spec, const std::vector<double>& raw, std::vector<int>& out) {
-  if (Status s = check(limits::tokenCount, static_cast<double>(raw.size())); !s.ok)
-    return Status::error("tokens", "tokens must hold from " + std::to_string(limits::tokenCount.lo) + " to " +
-                                       std::to_string(limits::tokenCount.hi) + " token ids (got " +
-                                       std::to_string(raw.size()) + ")");
+Status make_tokens(const EmbeddingSpec& spec, const double* raw, std::size_t count, std::vector<int>& out) {
+  const auto n = static_cast<double>(count);
+  if (Status s = check(limits::tokenCount, n); !s.ok)
+    return Status::broken(Rule::count, "tokens", n, limits::tokenCount.lo, limits::tokenCount.hi);
   const IntParam token{"tokens", 0, spec.vocabSize - 1};
-  out.resize(raw.size());
-  for (std::size_t i = 0; i < raw.size(); ++i) {
-    if (Status s = check(token, raw[i]); !s.ok)
-      return Status::error("tokens", "tokens[" + std::to_string(i) + "]: " + s.message);
+  out.resize(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (Status s = check(token, raw[i]); !s.ok) {
+      s.rule = Rule::token;
+      s.index = static_cast<double>(i);
+      return s;
+    }
     out[i] = static_cast<int>(raw[i]);
   }
   return Status::fine();

@@ -1,7 +1,5 @@
 #include "pelab/encodings/learned.hpp"
 
-#include <string>
-
 #include "pelab/validation/limits.hpp"
 #include "pelab/numerics/random.hpp"
 
@@ -10,11 +8,15 @@ namespace pelab {
 Status make_learned_spec(double maxLen, double dModel, double seed, LearnedSpec& out) {
   Status s = first_error(check(limits::maxLen, maxLen), check(limits::dModel, dModel), check(limits::seed, seed));
   if (!s.ok) return s;
-  if (maxLen * dModel > static_cast<double>(limits::maxElements))
-    return Status::error("maxLen", "maxLen × dModel must be at most " + std::to_string(limits::maxElements) + " (got " +
-                                       std::to_string(static_cast<long long>(maxLen * dModel)) + ")");
+  if (s = limits::check_table_elements("maxLen", maxLen, dModel); !s.ok) return s;
   out = {static_cast<int>(maxLen), static_cast<int>(dModel), static_cast<std::uint32_t>(seed)};
   return Status::fine();
+}
+
+Status make_learned_table_request(double maxLen, double dModel, double seed, double outLength, LearnedSpec& out) {
+  Status s = make_learned_spec(maxLen, dModel, seed, out);
+  if (s.ok) s = check_out(outLength, static_cast<double>(out.maxLen) * out.dModel);
+  return s;
 }
 
 void fill_learned_table(const LearnedSpec& spec, float* out) {
@@ -24,12 +26,14 @@ void fill_learned_table(const LearnedSpec& spec, float* out) {
 Status check_learned_position(const LearnedSpec& spec, double position) {
   if (Status s = check(limits::position, position); !s.ok) return s;
   if (position < spec.maxLen) return Status::fine();
-  const std::string last = std::to_string(spec.maxLen - 1);
-  return Status::error("position",
-                       "position must be an integer from 0 to " + last + ": the learned table has no row for position " +
-                           std::to_string(static_cast<long long>(position)) + ". It was built with maxLen " +
-                           std::to_string(spec.maxLen) + ", so it only has rows 0 to " + last +
-                           ", and unlike the sinusoidal formula there is nothing to compute a new row from.");
+  return Status::broken(Rule::no_learned_row, "position", position, 0, spec.maxLen - 1.0);
+}
+
+Status make_learned_lookup(double maxLen, double dModel, double seed, double position, LearnedLookup& out) {
+  Status s = make_learned_spec(maxLen, dModel, seed, out.table);
+  if (s.ok) s = check_learned_position(out.table, position);
+  if (s.ok) out.position = static_cast<int>(position);
+  return s;
 }
 
 void learned_row(const LearnedSpec& spec, int position, float* out) {

@@ -8,14 +8,26 @@
 
 namespace pelab {
 
+double largest_offset(const SinusoidalSpec& spec) {
+  const double rows = std::min({static_cast<double>(limits::positions.hi),
+                                std::floor(static_cast<double>(limits::maxElements) / spec.dModel),
+                                static_cast<double>(limits::start.hi) - spec.start + 1});
+  return std::min(rows - spec.positions, static_cast<double>(limits::offset.hi));
+}
+
 Status check_offset(const SinusoidalSpec& spec, double k) {
   if (Status s = check(limits::offset, k); !s.ok) return s;
-  SinusoidalSpec extended = spec;
-  extended.positions += static_cast<int>(k);
-  if (Status s = validate(extended); !s.ok)
-    return Status::error("k", "k is too large for this table: the rows up to position start + positions - 1 + k must "
-                              "form a valid table (" + s.message + ")");
+  const double largest = largest_offset(spec);
+  if (k > largest) return Status::broken(Rule::offset_too_large, "k", k, 0, largest);
   return Status::fine();
+}
+
+Status make_offset_request(double positions, double dModel, double base, const std::string& variant, double start,
+                           double k, OffsetRequest& out) {
+  Status s = make_sinusoidal_spec(positions, dModel, base, variant, start, out.spec);
+  if (s.ok) s = check_offset(out.spec, k);
+  if (s.ok) out.k = static_cast<int>(k);
+  return s;
 }
 
 void offset_blocks(const SinusoidalSpec& spec, int k, float* blocks) {
@@ -29,10 +41,7 @@ void offset_blocks(const SinusoidalSpec& spec, int k, float* blocks) {
 }
 
 double offset_residual(const SinusoidalSpec& spec, int k) {
-  SinusoidalSpec extended = spec;
-  extended.positions += k;
-  std::vector<float> table(element_count(extended));
-  fill_sinusoidal(extended, table.data());
+  const std::vector<float> table = sinusoidal_table(with_extra_rows(spec, k));
   const int pairs = pair_count(spec), d = spec.dModel;
   std::vector<float> blocks(static_cast<std::size_t>(pairs) * 4);
   offset_blocks(spec, k, blocks.data());

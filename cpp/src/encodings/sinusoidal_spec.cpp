@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 
 #include "pelab/validation/limits.hpp"
@@ -14,18 +15,36 @@ Status make_sinusoidal_spec(double positions, double dModel, double base, const 
   if (Status parsed = parse_variant(variant, v); !parsed.ok) return parsed;
 
   const SinusoidalSpec spec{static_cast<int>(positions), static_cast<int>(dModel), base, v, static_cast<int>(start)};
-  if (v == Variant::paper && spec.dModel % 2 != 0)
-    return Status::error("dModel", "dModel must be even for the 'paper' variant, whose sin/cos pairs interleave (got " +
-                                       std::to_string(spec.dModel) + ")");
-  if (static_cast<double>(spec.positions) * spec.dModel > static_cast<double>(limits::maxElements))
-    return Status::error("positions", "positions × dModel must be at most " + std::to_string(limits::maxElements) +
-                                          " (got " + std::to_string(spec.positions) + " × " +
-                                          std::to_string(spec.dModel) + ")");
-  if (spec.start + spec.positions - 1 > limits::start.hi)
-    return Status::error("start", "start + positions - 1 must be at most " + std::to_string(limits::start.hi) +
-                                      " (got " + std::to_string(spec.start + spec.positions - 1) + ")");
+  if (v == Variant::paper && spec.dModel % 2 != 0) return Status::broken(Rule::even_width, "dModel", dModel, 0, 0);
+  if (s = limits::check_table_elements("positions", positions, dModel); !s.ok) return s;
+  const double last = start + positions - 1;
+  if (last > limits::start.hi)
+    return Status::broken(Rule::last_position, "start", last, 0, static_cast<double>(limits::start.hi));
   out = spec;
   return Status::fine();
+}
+
+Status make_table_request(double positions, double dModel, double base, const std::string& variant, double start,
+                          double outLength, SinusoidalSpec& out) {
+  Status s = make_sinusoidal_spec(positions, dModel, base, variant, start, out);
+  if (s.ok) s = check_out(outLength, static_cast<double>(element_count(out)));
+  return s;
+}
+
+Status make_frequency_spec(double dModel, double base, const std::string& variant, SinusoidalSpec& out) {
+  return make_sinusoidal_spec(1, dModel, base, variant, 0, out);  // one row: only the frequencies matter
+}
+
+SinusoidalSpec with_extra_rows(const SinusoidalSpec& spec, int extra) {
+  SinusoidalSpec extended = spec;
+  extended.positions += extra;
+  return extended;
+}
+
+std::vector<float> sinusoidal_table(const SinusoidalSpec& spec) {
+  std::vector<float> table(element_count(spec));
+  fill_sinusoidal(spec, table.data());
+  return table;
 }
 
 Status validate(const SinusoidalSpec& spec) {

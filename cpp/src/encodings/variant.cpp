@@ -1,23 +1,19 @@
 #include "pelab/encodings/variant.hpp"
 
+#include "pelab/validation/limits.hpp"
+
 namespace pelab {
 
+// Variant's enumerators follow limits::variants, name for name.
+static_assert(static_cast<int>(Variant::tensor2tensor) == 2 && limits::variants.size() == 3);
+
 Status parse_variant(const std::string& name, Variant& out) {
-  if (name == "paper") out = Variant::paper;
-  else if (name == "halves") out = Variant::halves;
-  else if (name == "tensor2tensor") out = Variant::tensor2tensor;
-  else
-    return Status::error("variant", "variant must be one of 'paper', 'halves', 'tensor2tensor' (got '" + name + "')");
-  return Status::fine();
+  int index = 0;
+  Status s = limits::parse_choice(limits::variants, "variant", name, index);
+  if (s.ok) out = static_cast<Variant>(index);
+  return s;
 }
 
-const char* variant_name(Variant v) {
-  switch (v) {
-    case Variant::paper: return "paper";
-    case Variant::halves: return "halves";
-    case Variant::tensor2tensor: return "tensor2tensor";
-  }
-  return "paper";
-}
+const char* variant_name(Variant v) { return limits::variants[static_cast<std::size_t>(v)]; }
 
 }  // namespace pelab

@@ -3,12 +3,18 @@
 #pragma once
 #include <vector>
 
+#include "pelab/encodings/relative.hpp"
 #include "pelab/encodings/sinusoidal.hpp"
 
 namespace pelab {
 
-// A table handed in by a caller: rows × dModel floats.
-Status check_table(std::size_t length, double rows, double dModel, int& rowsOut, int& dModelOut);
+// A table handed in by a caller (rows × dModel floats) for a rows × rows matrix. The work
+// (rows² × dModel) is capped like every kernel's; `out`, when given, must hold rows × rows floats.
+struct PairMatrixRequest {
+  int rows = 0, dModel = 0;
+};
+Status make_pair_matrix_request(double tableLength, double rows, double dModel, double outLength,
+                                PairMatrixRequest& out);
 
 // out[i*rows + j] = row i · row j (rows × rows, symmetric).
 void dot_matrix(const float* table, int rows, int dModel, float* out);
@@ -30,6 +36,8 @@ struct Properties {
 
 // Properties need every pair of rows; positions² × dModel is capped to keep that quick.
 Status check_properties(const SinusoidalSpec& spec, double k);
+Status make_properties_request(double positions, double dModel, double base, const std::string& variant,
+                               double start, double k, OffsetRequest& out);
 Properties properties(const SinusoidalSpec& spec, int k);
 
 }  // namespace pelab

@@ -22,11 +22,34 @@ struct AttentionShape {
   int dV = 4;  // width of V
 };
 
-// Also caps the work (n² × (dK + dV) multiply-adds), so no call can stall the page.
+// The cost of a call in multiply-adds, as the caps in limits.hpp count it (see there for the weights).
+double attention_work(double n, double dK, double dV);
+double self_attention_work(double n, double dModel, double dK);  // projections to Q, K, V, then attention
+
+// Also caps the work (attention_work), so no call can stall the page.
 Status make_attention_shape(double n, double dK, double dV, AttentionShape& out);
 
-// Self-attention also projects n × dModel inputs to Q, K, V: that work is capped the same way.
+// Self-attention also projects n × dModel inputs to Q, K, V: its whole work is capped the same way.
 Status check_self_attention(const AttentionShape& shape, double dModel);
+
+// An attention call as a caller gives it: shape, mask, then the lengths of q, k (n × dK) and v (n × dV).
+struct AttentionRequest {
+  AttentionShape shape;
+  Mask mask = Mask::none;
+};
+Status make_attention_request(double n, double dK, double dV, const std::string& mask, double qLength,
+                              double kLength, double vLength, AttentionRequest& out);
+
+// Self-attention of x (n × dModel) through seeded projections to width dK: checked in the order
+// n, dK (and the attention work), dModel, seed, the projection work, mask, x's length.
+struct SelfAttentionRequest {
+  AttentionShape shape;  // dV = dK
+  int dModel = 0;
+  std::uint32_t seed = 0;
+  Mask mask = Mask::none;
+};
+Status make_self_attention(double n, double dModel, double dK, double seed, const std::string& mask, double xLength,
+                           SelfAttentionRequest& out);
 
 // weights: n × n, out: n × dV. Softmax subtracts each row's maximum first, so exp cannot overflow; a
 // row whose float scores overflow (huge but finite inputs) is redone in double.

@@ -28,8 +28,21 @@ Status check_swap(int n, double i, double j);
 // Both arms must be computable: the encoded arm (sinusoidal when spec.encoding is `none`) included.
 Status check_permutation(const SequenceSpec& spec, int n);
 
-// `spec.encoding` is the arm with an encoding (`none` is taken as `sinusoidal`). Assumes the tokens
-// and check_sequence(spec, n) passed.
+// Four self-attention runs (two arms, each before and after the swap): projections and attention.
+double permutation_work(double n, double dModel, double dK);
+
+// The experiment as a caller gives it, checked in the order: the sequence (make_sequence_spec), the
+// encoded arm, dK and the work of all four runs, then the swap.
+struct PermutationRequest {
+  SequenceSpec spec;
+  std::vector<int> tokens;
+  int dK = 0, i = 0, j = 0;
+};
+Status make_permutation_request(const RawSequence& raw, const double* tokens, std::size_t count, double dK, double i,
+                                double j, PermutationRequest& out);
+
+// `spec.encoding` is the arm with an encoding (`none` is taken as `sinusoidal`). Assumes the
+// request was made by make_permutation_request.
 PermutationResult permutation_experiment(const SequenceSpec& spec, const std::vector<int>& tokens, int dK, int i, int j);
 
 }  // namespace pelab

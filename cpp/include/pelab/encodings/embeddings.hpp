@@ -18,7 +18,7 @@ struct EmbeddingSpec {
 Status make_embedding_spec(double vocabSize, double dModel, double seed, EmbeddingSpec& out);
 
 // Every token id must be an integer in [0, vocabSize); converts them when they are.
-Status make_tokens(const EmbeddingSpec& spec, const std::vector<double>& raw, std::vector<int>& out);
+Status make_tokens(const EmbeddingSpec& spec, const double* raw, std::size_t count, std::vector<int>& out);
 
 // out[i] = embedding row of tokens[i], n × dModel.
 void embed_tokens(const EmbeddingSpec& spec, const int* tokens, int n, float* out);

@@ -10,6 +10,17 @@ namespace pelab {
 // k must be in range and the table for positions start … start+positions-1+k must be allowed.
 Status check_offset(const SinusoidalSpec& spec, double k);
 
+// The largest k check_offset accepts for this (valid) table.
+double largest_offset(const SinusoidalSpec& spec);
+
+// A table and an offset, checked in that order.
+struct OffsetRequest {
+  SinusoidalSpec spec;
+  int k = 0;
+};
+Status make_offset_request(double positions, double dModel, double base, const std::string& variant, double start,
+                           double k, OffsetRequest& out);
+
 // The 2×2 blocks of M_k, pair after pair, each row-major: pairs × 4 floats.
 void offset_blocks(const SinusoidalSpec& spec, int k, float* blocks);
 

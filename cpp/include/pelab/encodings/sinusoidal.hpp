@@ -23,6 +23,19 @@ Status make_sinusoidal_spec(double positions, double dModel, double base, const 
                             double start, SinusoidalSpec& out);
 Status validate(const SinusoidalSpec& spec);
 
+// A table to fill, with the caller's `out` length (kNoOut for a new array) checked after the spec.
+Status make_table_request(double positions, double dModel, double base, const std::string& variant, double start,
+                          double outLength, SinusoidalSpec& out);
+
+// The spec of frequencies() alone: dModel, base and variant checked as for a table.
+Status make_frequency_spec(double dModel, double base, const std::string& variant, SinusoidalSpec& out);
+
+// The same table with `extra` more rows after its last (for offsets k: rows up to p + k).
+SinusoidalSpec with_extra_rows(const SinusoidalSpec& spec, int extra);
+
+// The fast table as a new vector.
+std::vector<float> sinusoidal_table(const SinusoidalSpec& spec);
+
 inline int pair_count(const SinusoidalSpec& s) { return s.dModel / 2; }
 inline std::size_t element_count(const SinusoidalSpec& s) {
   return static_cast<std::size_t>(s.positions) * static_cast<std::size_t>(s.dModel);

@@ -1,7 +1,11 @@
-// Every parameter range of the public API, in one place. The JS layer quotes these in its errors,
-// so a limit changed here changes what learners are told.
+// Every parameter range, name list and cap of the public API, in one place. The JS layer reads them
+// (bindings' `limits`) and quotes them in its errors, so a limit changed here changes what learners
+// are told.
 #pragma once
+#include <array>
+#include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "pelab/validation/status.hpp"
 
@@ -15,17 +19,54 @@ inline constexpr IntParam seed{"seed", 0, 4294967295LL};
 inline constexpr IntParam maxLen{"maxLen", 1, 65536};
 inline constexpr IntParam position{"position", 0, 1000000};
 inline constexpr IntParam vocabSize{"vocabSize", 1, 65536};
-inline constexpr IntParam tokenCount{"tokens.length", 1, 2048};
+inline constexpr IntParam tokenCount{"tokens", 1, 2048};  // how many token ids a sequence holds
 inline constexpr IntParam sequence{"n", 1, 2048};
 inline constexpr IntParam dK{"dK", 1, 1024};
 inline constexpr IntParam dV{"dV", 1, 1024};
 inline constexpr IntParam rows{"rows", 1, 2048};
 inline constexpr IntParam offset{"k", 0, 65535};
 
-// No single result may hold more than this many floats (32 MiB), so no call can exhaust memory.
+// The names each named option accepts, in the order the errors list them.
+inline constexpr std::array<const char*, 3> variants{"paper", "halves", "tensor2tensor"};
+inline constexpr std::array<const char*, 3> encodings{"none", "sinusoidal", "learned"};
+inline constexpr std::array<const char*, 3> masks{"none", "before-softmax", "after-softmax"};
+
+// The index of `name` among `names`, or a `choice` failure naming `param`.
+template <std::size_t N>
+Status parse_choice(const std::array<const char*, N>& names, const char* param, const std::string& name, int& index) {
+  for (std::size_t i = 0; i < N; ++i)
+    if (name == names[i]) {
+      index = static_cast<int>(i);
+      return Status::fine();
+    }
+  return Status::broken(Rule::choice, param, 0, 0, 0);
+}
+
+// No single result, and no array handed in, may hold more than this many floats (32 MiB), so no call
+// can exhaust memory.
 inline constexpr std::int64_t maxElements = std::int64_t{1} << 23;
 
-// No single call may do more than this many multiply-adds (~1 s in wasm at worst), so none can hang.
+// A table of rows × dModel floats must fit in maxElements; a failure names `rowsParam`.
+inline Status check_table_elements(const char* rowsParam, double rows, double dModel) {
+  const double elements = rows * dModel;
+  if (elements <= static_cast<double>(maxElements)) return Status::fine();
+  Status s = Status::broken(Rule::table_elements, rowsParam, elements, 0, static_cast<double>(maxElements));
+  s.a = rows, s.b = dModel;
+  return s;
+}
+
+// An array handed in may hold at most maxElements numbers (checked before it is copied anywhere).
+inline Status check_input_elements(const char* param, double length) {
+  if (length <= static_cast<double>(maxElements)) return Status::fine();
+  return Status::broken(Rule::input_elements, param, length, 0, static_cast<double>(maxElements));
+}
+
+// No single call may do more than this much work, counted in multiply-adds, so none can stall the
+// page. Kernels whose steps cost more than a multiply-add count them with a weight, measured in wasm
+// SIMD (tests/bench/caps.mjs runs every kernel at its cap: at most about a second each).
 inline constexpr double maxWork = 1 << 30;
+inline constexpr double scoreWork = 32;       // per attention score: its softmax exp, and the loop around it
+inline constexpr double projectionWork = 2;   // per projection multiply-add (axpy rows, half a dot's speed)
+inline constexpr double normalWork = 128;     // per seeded normal draw (Box–Muller: log, sqrt, cos)
 
 }  // namespace pelab::limits

@@ -1,5 +1,6 @@
-// The result of checking an argument: either fine, or a message that names the parameter and the
-// allowed range. The core validates; the bindings pass the message on; the JS layer throws it.
+// The result of checking an argument: fine, or the rule it broke with the values that rule compared.
+// The core decides and says nothing in words: the JS layer (cpp/bindings/wasm/messages.js) turns a
+// rule and its values into the sentence a learner reads, so wording lives in one place.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -7,14 +8,59 @@
 
 namespace pelab {
 
+// Which rule an argument broke. The numbers cross into JS: append, never renumber.
+enum class Rule : int {
+  none = 0,
+  integer_range = 1,    // `got` is not an integer from `lo` to `hi`
+  real_range = 2,       // `got` is not a finite number from `lo` to `hi`
+  choice = 3,           // the name is not one of the parameter's choices (limits.hpp lists them)
+  length = 4,           // an array holds `got` elements where exactly `hi` are needed
+  even_width = 5,       // dModel `got` is odd, and the 'paper' layout interleaves sin/cos pairs
+  table_elements = 6,   // `param` × dModel = `a` × `b` = `got` elements, more than `hi`
+  last_position = 7,    // start + count − 1 = `got` is past the last position `hi` (count: `param` table)
+  no_learned_row = 8,   // position `got` has no row in a learned table of maxLen `hi` + 1 rows
+  learned_too_short = 9,  // a learned table of maxLen `got` rows lacks the row for position `lo`
+  offset_too_large = 10,  // offset k = `got` needs rows past the largest valid table; `hi` is the largest k
+  work = 11,            // the call would do `got` multiply-adds, more than `hi` (what is counted: `cost`)
+  token = 12,           // tokens[`index`] = `got` is not an integer from `lo` to `hi`
+  input_elements = 13,  // an array holds `got` elements, more than any call takes (`hi`)
+  count = 14,           // a list holds `got` elements where `lo` to `hi` are allowed
+};
+
+// What a `work` rule counted.
+enum class Cost : int {
+  none = 0,
+  attention = 1,
+  self_attention = 2,
+  properties = 3,
+  pair_matrix = 4,
+  permutation = 5,
+  embedding = 6,
+};
+
 struct Status {
   bool ok = true;
-  std::string param;    // the offending parameter, as the JS API spells it
-  std::string message;  // a full sentence naming the parameter and what it may be
+  Rule rule = Rule::none;
+  std::string param;       // the offending parameter, as the JS API spells it
+  double got = 0;          // the rejected value (or count, or product): exactly what was given
+  double lo = 0, hi = 0;   // the bounds it was held to
+  double a = 0, b = 0;     // the factors of a product, where the rule names one
+  double index = -1;       // the element at fault, for array rules
+  Cost cost = Cost::none;  // for `work`
 
   static Status fine() { return {}; }
-  static Status error(std::string param, std::string message) {
-    return {false, std::move(param), std::move(message)};
+  static Status broken(Rule rule, std::string param, double got, double lo, double hi) {
+    Status s;
+    s.ok = false;
+    s.rule = rule;
+    s.param = std::move(param);
+    s.got = got, s.lo = lo, s.hi = hi;
+    return s;
+  }
+  static Status too_much_work(std::string param, Cost cost, double work, double cap) {
+    Status s = broken(Rule::work, std::move(param), work, 0, cap);
+    s.cost = cost;
+    return s;
   }
 };
 
@@ -33,16 +79,18 @@ struct RealParam {
   double hi;
 };
 
-std::string describe(const IntParam& p);   // "an integer from 1 to 65536"
-std::string describe(const RealParam& p);  // "a number from 2 to 1e+09"
-
 Status check(const IntParam& p, double value);
 Status check(const RealParam& p, double value);
 
 // A typed array (or list) argument must have exactly the length the other arguments imply.
-Status check_length(const char* name, std::size_t got, std::size_t expected);
+Status check_length(const char* name, double got, double expected);
 
-// Runs checks in order and keeps the first failure.
+// The length of an optional `out` array, or kNoOut where the caller gave none.
+inline constexpr double kNoOut = -1;
+Status check_out(double outLength, double expected);  // fine for kNoOut
+
+// Every argument is evaluated before the call, so every check has run; this keeps the first failure.
+// (Checks that only make sense once others pass are chained with `if (s.ok)` instead.)
 template <typename... Checks>
 Status first_error(const Checks&... statuses) {
   Status result;

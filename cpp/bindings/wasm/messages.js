@@ -1,0 +1,66 @@
+// The words of every error. The core says which rule an argument broke and with what values
+// (status.hpp's Rule); this file, and only this file, turns that into the sentence a caller reads.
+// Values are written as JavaScript writes them, so a message quotes exactly what the caller passed.
+
+// status.hpp's Rule and Cost, by number.
+const RULE = ['none', 'integer_range', 'real_range', 'choice', 'length', 'even_width', 'table_elements',
+  'last_position', 'no_learned_row', 'learned_too_short', 'offset_too_large', 'work', 'token', 'input_elements',
+  'count'];
+// What each cost counts (attention.hpp, analysis.hpp, sequence.hpp, permutation.hpp; weights in limits.hpp).
+const COST = {
+  1: 'n² × (dK + dV + 32), counting each score\'s softmax as 32,',
+  2: '6 × n × dModel × dK + n² × (2 × dK + 32), the projections and the attention,',
+  3: 'positions² × dModel, as the properties summary compares every pair of positions,',
+  4: 'rows² × dModel',
+  5: 'four self-attention runs and their embeddings, with n = tokens.length,',
+  6: 'tokens.length × dModel × 128 (each seeded normal draw counted as 128, twice with a learned table)',
+};
+
+/** "an integer from 2 to 4096", from a [lo, hi, integer] range. */
+export function describeRange([lo, hi, integer]) {
+  return `${integer ? 'an integer' : 'a number'} from ${lo} to ${hi}`;
+}
+
+const quoteName = (name) => `'${name}'`;
+
+/**
+ * The message for a failed status. `given` is the call's snapshot (for the name a `choice` rejected
+ * and for which count a position rule is about); `limits` is the core's (bindings' `limits`).
+ */
+export function describeStatus(status, given, limits) {
+  const { param, got, lo, hi, a, b, index, cost } = status;
+  switch (RULE[status.rule]) {
+    case 'integer_range':
+      return `${param} must be ${describeRange([lo, hi, 1])} (got ${got})`;
+    case 'real_range':
+      return `${param} must be ${describeRange([lo, hi, 0])} (got ${got})`;
+    case 'choice':
+      return `${param} must be one of ${limits.choices[param].map(quoteName).join(', ')} (got ${JSON.stringify(given[param])})`;
+    case 'length':
+      return `${param} must have exactly ${hi} elements (got ${got})`;
+    case 'even_width':
+      return `dModel must be even for the 'paper' variant, whose sin/cos pairs interleave (got ${got})`;
+    case 'table_elements':
+      return `${param} × dModel must be at most ${hi} (got ${a} × ${b} = ${got})`;
+    case 'last_position': {
+      const count = 'tokens' in given ? 'tokens.length' : 'positions';
+      return `start + ${count} - 1 must be at most ${hi} (got ${got})`;
+    }
+    case 'no_learned_row':
+      return `position must be an integer from 0 to ${hi}: a learned table of maxLen ${hi + 1} has no row for position ${got}`;
+    case 'learned_too_short':
+      return `maxLen must be more than start + tokens.length - 1 = ${lo} for a learned table (got ${got}): it has no row for position ${lo}`;
+    case 'offset_too_large':
+      return `k is too large for this table: the rows up to position start + positions - 1 + k must form a valid table, so k must be at most ${hi} (got ${got})`;
+    case 'work':
+      return `${COST[cost]} must be at most ${hi} multiply-adds (got ${got})`;
+    case 'token':
+      return `tokens[${index}] must be ${describeRange([lo, hi, 1])} (got ${got})`;
+    case 'input_elements':
+      return `${param} must hold at most ${hi} elements (got ${got})`;
+    case 'count':
+      return `${param} must hold from ${lo} to ${hi} token ids (got ${got})`;
+    default:
+      return `${param} was refused (rule ${status.rule})`;
+  }
+}

@@ -1,0 +1,97 @@
+// Reading a caller's options without trusting them. Each option is read once, own properties only,
+// into a snapshot; lists are checked and copied through the engine's own typed-array methods,
+// captured here when the module loads, so a caller's `length`, `set`, Symbol.toStringTag, Proxy or
+// getter cannot lie to the copy, and no caller code runs once the snapshot is taken.
+
+const TypedArray = Object.getPrototypeOf(Uint8Array);
+const getter = (proto, key) => Object.getOwnPropertyDescriptor(proto, key).get;
+const { apply, ownKeys } = Reflect;
+const { hasOwn, create, freeze, keys } = Object;
+const { isArray } = Array;
+const { isInteger } = Number;
+const typedArrayName = getter(TypedArray.prototype, Symbol.toStringTag);
+const typedArrayLength = getter(TypedArray.prototype, 'length');
+const typedArrayBuffer = getter(TypedArray.prototype, 'buffer');
+const typedArraySet = TypedArray.prototype.set;
+const F32 = Float32Array;
+const F64 = Float64Array;
+const U8 = Uint8Array;
+
+/** The engine's name for a genuine typed array ('Float32Array', …), else undefined (also for a Proxy). */
+export const typedName = (value) => apply(typedArrayName, value, []);
+
+/** The true length of a genuine typed array. */
+export const typedLength = (value) => apply(typedArrayLength, value, []);
+
+/** target.set(source, offset) through the engine's own method: no caller code runs for typed arrays. */
+export const copyInto = (target, source, offset = 0) => apply(typedArraySet, target, [source, offset]);
+
+/** A new Float32Array or Float64Array holding a copy of `view`. */
+export function copyOf(view, Type) {
+  const copy = new (Type === 'float64' ? F64 : F32)(typedLength(view));
+  copyInto(copy, view);
+  return copy;
+}
+
+/** A view of `length` elements at byte `address` of a wasm memory buffer. */
+export const heapView = (buffer, address, length, Type) => new (Type === 'float64' ? F64 : F32)(buffer, address, length);
+
+// A typed array whose buffer was transferred away reads length 0, and no view can be built on it.
+function isDetached(value) {
+  if (typedLength(value) > 0) return false;
+  try {
+    new U8(apply(typedArrayBuffer, value, []));
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+export function typeName(value) {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  const name = typedName(value);
+  if (name !== undefined) return `a ${name}`;
+  if (isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/**
+ * Phase one: every option the schema knows, read once from the caller's own properties (an inherited
+ * or polluted prototype property is never read). Unknown own names are returned for the caller to
+ * refuse. Getters and Proxy traps run here, and only here.
+ */
+export function snapshot(given, schema) {
+  const unknown = ownKeys(given).filter((key) => typeof key === 'string' && !hasOwn(schema, key));
+  const values = create(null);
+  for (const name of keys(schema)) if (hasOwn(given, name)) values[name] = given[name];
+  return { values, unknown };
+}
+
+/**
+ * Phase two, for a plain array: its elements read once each into a Float64Array (getters and Proxy
+ * traps run here). Returns the copy, or a reason it is not a dense list of numbers.
+ */
+export function copyArray(value, maxLength) {
+  const length = value.length;
+  if (!isInteger(length) || length < 0) return { problem: 'not an array with a usable length' };
+  if (length > maxLength) return { tooLong: length };
+  const copy = new F64(length);
+  for (let i = 0; i < length; i++) {
+    const element = value[i];
+    if (typeof element !== 'number') return { problem: `element ${i} is ${typeName(element)}` };
+    copy[i] = element;
+  }
+  return { copy };
+}
+
+const BIGINT = new Set(['BigInt64Array', 'BigUint64Array']);
+
+/** Phase three (no caller code runs): a genuine, attached numeric typed array, of `only` if given. */
+export function isUsableTypedArray(value, only) {
+  const name = typedName(value);
+  if (name === undefined || BIGINT.has(name) || (only !== undefined && name !== only)) return false;
+  return !isDetached(value);
+}
+
+export { freeze };

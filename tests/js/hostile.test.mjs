@@ -1,0 +1,231 @@
+// Values that are legal JavaScript but lie: own `length` and `set` properties, forged
+// Symbol.toStringTag, Proxies, getters that change between reads or call the lab again, polluted
+// prototypes. Each case once broke the boundary (issue "Hardening, round two"); each is a regression
+// test here. Then 100,000 rejected calls of each kind, after which valid calls must return what they
+// returned before, with wasm memory and the Embind handle count where they started. Last, fast-check
+// mixes lying values into valid calls.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import fc from 'fast-check';
+
+// Our own module instance, so its memory and handle count are visible (see memory.test.mjs).
+const { hasWasmSimd, Lab } = await import('positional-encoding-lab');
+const simd = hasWasmSimd();
+const { default: createPelabModule } = await import(simd ? '../../dist/pelab.mjs' : '../../dist/pelab-scalar.mjs');
+const wasmBinary = await readFile(new URL(simd ? '../../dist/pelab.wasm' : '../../dist/pelab-scalar.wasm', import.meta.url));
+const module = await createPelabModule({ wasmBinary });
+const lab = new Lab(module, simd ? 'simd' : 'scalar');
+const memoryBytes = () => module.HEAPU8.buffer.byteLength;
+
+const GOOD = {
+  sinusoidal: { positions: 4, dModel: 4 },
+  dotMatrix: { table: [1, 2, 3, 4, 5, 6], rows: 3, dModel: 2 },
+  attention: { q: [1, 0, 0, 1], k: [1, 2, 3, 4], v: [1, 1, 2, 2], n: 2, dK: 2 },
+  embed: { tokens: [3, 1, 4], vocabSize: 8, dModel: 4 },
+  permutation: { tokens: [3, 1, 4], vocabSize: 8, dModel: 4, dK: 2, swap: [0, 2] },
+};
+const expected = Object.fromEntries(Object.entries(GOOD).map(([m, o]) => [m, lab[m](o)]));
+
+function assertStillCorrect() {
+  for (const [m, o] of Object.entries(GOOD)) assert.deepStrictEqual(lab[m](o), expected[m], `${m} after the hostile calls`);
+}
+
+function throwsLabError(fn, type, param) {
+  assert.throws(fn, (e) => {
+    assert.equal(e.constructor, type, e.message);
+    if (param !== undefined) assert.equal(e.param, param, e.message);
+    return true;
+  });
+}
+
+// out: a Float32Array of 4 floats whose own properties claim it holds 16 and override set.
+function lyingOut(length = 4) {
+  const out = new Float32Array(length);
+  Object.defineProperty(out, 'length', { value: 16 });
+  out.set = () => assert.fail('the caller\'s own set() was called');
+  return out;
+}
+
+// Each kind of lie, as a call that must be refused with the named error.
+const REFUSED = {
+  'out whose own length says 16 while it holds 4': [() => lab.sinusoidal({ positions: 4, dModel: 4, out: lyingOut() }),
+    RangeError, 'out'],
+  'Uint8Array with Symbol.toStringTag "Float32Array" as out': [() => {
+    const out = new Uint8Array(16);
+    Object.defineProperty(out, Symbol.toStringTag, { value: 'Float32Array' });
+    return lab.sinusoidal({ positions: 4, dModel: 4, out });
+  }, TypeError, 'out'],
+  'Proxy of a Float32Array as out': [() => lab.sinusoidal({ positions: 4, dModel: 4,
+    out: new Proxy(new Float32Array(16), {}) }), TypeError, 'out'],
+  'Proxy of an array whose length reads 2^30': [() => lab.dotMatrix({ table: new Proxy([1, 2], {
+    get: (t, k) => (k === 'length' ? 2 ** 30 : t[k]) }), rows: 1, dModel: 2 }), RangeError, 'table'],
+  'Proxy of an array whose length reads 2^28': [() => lab.embed({ tokens: new Proxy([1], {
+    get: (t, k) => (k === 'length' ? 2 ** 28 : t[k]) }), vocabSize: 4, dModel: 4 }), RangeError, 'tokens'],
+  'inherited Object.prototype.dModel for a missing dModel': [() => withPolluted('dModel', 8,
+    () => lab.sinusoidal({ positions: 4 })), TypeError, 'dModel'],
+  'element that is an object whose valueOf calls the lab': [() => lab.dotMatrix({ table: [1, { valueOf: () =>
+    lab.sinusoidal({ positions: 1, dModel: 2 })[0] }], rows: 1, dModel: 2 }), TypeError, 'table'],
+  'swap given as a Proxy whose length lies': [() => lab.permutation({ ...GOOD.permutation,
+    swap: new Proxy([0, 2], { get: (t, k) => (k === 'length' ? 2 : t[k] ?? {}) }) }), undefined, undefined],
+};
+
+function withPolluted(key, value, fn) {
+  Object.defineProperty(Object.prototype, key, { value, configurable: true, writable: true });
+  try {
+    return fn();
+  } finally {
+    delete Object.prototype[key];
+  }
+}
+
+for (const [label, [fn, type, param]] of Object.entries(REFUSED)) {
+  if (type === undefined) continue;
+  test(`refused: ${label}`, () => {
+    throwsLabError(fn, type, param);
+    assertStillCorrect();
+  });
+}
+
+test('a caller\'s own set() is never called, and gets no view of wasm memory', () => {
+  let kept;
+  const out = new Float32Array(16);
+  out.set = (v) => { kept = v; };
+  const r = lab.sinusoidal({ positions: 4, dModel: 4, out });
+  assert.equal(r, out);
+  assert.equal(kept, undefined);
+  assert.deepStrictEqual(Array.from(out), Array.from(expected.sinusoidal));
+});
+
+test('a typed array whose own length lies is read by its true length', () => {
+  const table = new Float32Array([1, 2, 3, 4, 5, 6]);
+  Object.defineProperty(table, 'length', { get: () => 2 ** 30 });
+  assert.deepStrictEqual(lab.dotMatrix({ table, rows: 3, dModel: 2 }), expected.dotMatrix);
+});
+
+test('a polluted Object.prototype.out is never read, with out: undefined or a null-prototype options object', () => {
+  const planted = new Float32Array(16).fill(7);
+  withPolluted('out', planted, () => {
+    const r = lab.sinusoidal({ positions: 4, dModel: 4, out: undefined });
+    assert.notEqual(r, planted);
+    assert.deepStrictEqual(r, expected.sinusoidal);
+    const bare = Object.assign(Object.create(null), { positions: 4, dModel: 4 });
+    assert.notEqual(lab.sinusoidal(bare), planted);
+  });
+  assert.ok(planted.every((x) => x === 7), 'the planted array was written');
+});
+
+test('each option is read once: a getter that changes its answer cannot pass one value and use another', () => {
+  let reads = 0;
+  const options = { dModel: 4, get positions() { reads++; return reads === 1 ? 4 : 2 ** 20; } };
+  assert.deepStrictEqual(lab.sinusoidal(options), expected.sinusoidal);
+  assert.equal(reads, 1);
+});
+
+test('an element getter that calls the lab again gets its own answer and leaves this call intact', () => {
+  const table = [1, 2, 3, 4, 5, 6];
+  let inner;
+  Object.defineProperty(table, 0, { get: () => { inner = lab.dotMatrix({ table: [9, 9], rows: 1, dModel: 2 }); return 1; } });
+  assert.deepStrictEqual(lab.dotMatrix({ table, rows: 3, dModel: 2 }), expected.dotMatrix);
+  assert.deepStrictEqual(Array.from(inner), [162]);
+});
+
+test('an options getter that calls the lab again is read before anything is copied', () => {
+  const options = { rows: 3, dModel: 2, get table() { lab.attention(GOOD.attention); return [1, 2, 3, 4, 5, 6]; } };
+  assert.deepStrictEqual(lab.dotMatrix(options), expected.dotMatrix);
+});
+
+test('a getter that detaches another option\'s buffer before the check is caught by the check', () => {
+  const q = new Float32Array([1, 0, 0, 1]);
+  const options = { ...GOOD.attention, q, get k() { structuredClone(q.buffer, { transfer: [q.buffer] }); return [1, 2, 3, 4]; } };
+  throwsLabError(() => lab.attention(options), TypeError, 'q');
+  assertStillCorrect();
+});
+
+test('results are copies, never views of wasm memory', () => {
+  for (const r of [lab.sinusoidal(GOOD.sinusoidal), lab.attention(GOOD.attention).weights, lab.embed(GOOD.embed)])
+    assert.notEqual(r.buffer, module.HEAPU8.buffer);
+});
+
+const REPEAT = 100000;
+test(`${REPEAT.toLocaleString('en')} rejected calls of each kind leave memory and Embind handles where they were`, () => {
+  for (const [fn] of Object.values(REFUSED)) try { fn(); } catch { /* warm-up */ }
+  const bytes = memoryBytes();
+  const handles = module.count_emval_handles();
+  for (const [label, [fn, type]] of Object.entries(REFUSED)) {
+    for (let i = 0; i < REPEAT; i++) {
+      try {
+        fn();
+      } catch (e) {
+        if (type !== undefined && e.constructor !== type) assert.fail(`${label}: threw ${e}`);
+        continue;
+      }
+      if (type !== undefined) assert.fail(`${label}: not refused`);
+    }
+    assert.equal(memoryBytes(), bytes, `${label}: wasm memory grew`);
+    assert.equal(module.count_emval_handles(), handles, `${label}: Embind handles left alive`);
+  }
+  assert.equal(module.count_emval_handles(), 0);
+  assertStillCorrect();
+});
+
+// ---- fast-check: lying versions of valid values --------------------------------------------------
+
+const SEED = process.env.FUZZ_SEED === undefined ? 20261130 : Number.parseInt(process.env.FUZZ_SEED, 10);
+
+// A value that tells the truth on its first read, as the boundary reads it, and lies afterwards or
+// to anyone looking at its own properties.
+const lie = fc.constantFrom('own-length', 'own-set', 'tag', 'proxy', 'flip-length', 'reenter', 'getter-flip');
+function lying(value, how) {
+  if (typeof value !== 'object' || value === null) return value;
+  if (how === 'proxy') return new Proxy(value, {});
+  if (how === 'reenter' && Array.isArray(value))
+    return new Proxy(value, { get: (t, k) => { lab.sinusoidal({ positions: 2, dModel: 2 }); return t[k]; } });
+  if (how === 'flip-length' && Array.isArray(value)) {
+    let n = 0;
+    return new Proxy(value, { get: (t, k) => (k === 'length' && n++ > 0 ? 2 ** 30 : t[k]) });
+  }
+  const copy = ArrayBuffer.isView(value) ? new value.constructor(value) : [...value];
+  if (how === 'own-length') Object.defineProperty(copy, 'length', { value: 2 ** 28 });
+  if (how === 'own-set') copy.set = () => assert.fail('own set() called');
+  if (how === 'tag') Object.defineProperty(copy, Symbol.toStringTag, { value: 'Float32Array' });
+  return copy;
+}
+
+const hostileCall = fc.record({
+  method: fc.constantFrom(...Object.keys(GOOD)),
+  how: lie,
+  key: fc.nat({ max: 5 }),
+  getter: fc.boolean(),
+});
+
+function probe({ method, how, key, getter }) {
+  const base = GOOD[method];
+  const names = Object.keys(base);
+  const name = names[key % names.length];
+  const options = { ...base };
+  const value = lying(base[name], how);
+  if (getter) {
+    let reads = 0;
+    Object.defineProperty(options, name, { enumerable: true, get: () => (reads++ === 0 ? value : undefined) });
+  } else {
+    options[name] = value;
+  }
+  try {
+    const r = lab[method](options);
+    // A call that went through computed from what the first read said.
+    const honest = Array.isArray(base[name]) || ArrayBuffer.isView(base[name]) || typeof base[name] !== 'object';
+    if (honest && how !== 'tag' && how !== 'own-length') assert.deepStrictEqual(r, expected[method]);
+  } catch (e) {
+    assert.ok(e.constructor === TypeError || e.constructor === RangeError, `threw ${e}`);
+    assert.ok(e.message.startsWith(`${method}: `), `not the lab's own error: ${e.message}`);
+    assert.equal(typeof e.param, 'string');
+  }
+}
+
+test('fuzz: lying values never break the boundary', () => {
+  const handles = module.count_emval_handles();
+  fc.assert(fc.property(hostileCall, probe), { seed: SEED, numRuns: 3000 });
+  assert.equal(module.count_emval_handles(), handles);
+  assertStillCorrect();
+});
