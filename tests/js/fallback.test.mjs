@@ -1,4 +1,6 @@
-// Where WebAssembly SIMD is missing, createLab picks the scalar build, which computes the same values.
+// Where WebAssembly SIMD is missing, createLab picks the scalar build: the same kernels in plain float
+// code, agreeing with the SIMD build within 1e-6 on tables and 1e-5 on attention (std::exp against
+// xsimd::exp in the softmax).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createLab, hasWasmSimd } from 'positional-encoding-lab';

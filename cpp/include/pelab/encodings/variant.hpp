@@ -1,4 +1,4 @@
-// The three sinusoidal conventions real libraries use (see the lesson README's conventions table).
+// The three sinusoidal conventions real libraries use (README.md, "Conventions").
 // They share sin/cos pairs; they differ in each pair's frequency and in where its two columns go.
 #pragma once
 #include <string>
