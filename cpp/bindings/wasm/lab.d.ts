@@ -83,11 +83,27 @@ export interface Properties {
   offsetDotDeviation: number;
 }
 
-export interface Lab {
+/** The errors every method throws carry the option at fault. */
+export interface LabError extends Error {
+  /** The option's name as the API spells it ('dModel', 'out', 'swap[1]', …). */
+  param?: string;
+}
+
+/** Allowed ranges of the numeric parameters, as the errors quote them, and the caps. */
+export interface Limits {
+  readonly [param: string]: string | number;
+  /** Most numbers any result or array argument may hold (2^23). */
+  readonly maxElements: number;
+  /** Most multiply-adds (weighted as limits.hpp counts them) any call may do (2^30). */
+  readonly maxWork: number;
+}
+
+/** Made by createLab; the constructor is not part of the API. */
+export class Lab {
+  private constructor();
   /** Which build runs: 'simd', or 'scalar' where the engine lacks wasm SIMD. */
   readonly build: 'simd' | 'scalar';
-  /** Allowed ranges of the numeric parameters, as the errors quote them. */
-  readonly limits: Readonly<Record<string, string | number>>;
+  readonly limits: Limits;
 
   /** positions × dModel sinusoidal table, row-major (row = position). Max abs error vs float64 ≤ 2e-6.
    *  With `out` (a Float32Array of exactly positions*dModel) it fills and returns `out`. */
