@@ -1,13 +1,15 @@
 // Grading logic, free of the DOM so it can be unit-tested: every answer, right or wrong, comes back
 // with an explanation.
 
-/** options: [{id, label, correct, why}]; returns {correct, score, maxScore, explanation, others}. */
+/**
+ * options: [{id, label, correct, why}]; returns {correct, score, maxScore, explanation}. The
+ * explanation is the chosen option's own `why`: a wrong answer is told why it is wrong, not which
+ * option is right (that is what "Show solution" is for, and it is recorded).
+ */
 export function gradeChoice(options, answerId) {
   const chosen = options.find((o) => o.id === answerId);
   if (!chosen) throw new RangeError(`unknown answer '${answerId}'`);
-  const right = options.find((o) => o.correct);
-  const others = chosen.correct ? [] : [`The answer is “${right.label}”: ${right.why}`];
-  return { correct: chosen.correct, score: chosen.correct ? 1 : 0, maxScore: 1, explanation: chosen.why, others };
+  return { correct: chosen.correct, score: chosen.correct ? 1 : 0, maxScore: 1, explanation: chosen.why };
 }
 
 /** The tile sequence that spells softmax(QKᵀ/√dk)V; returns where the attempt first goes wrong. */

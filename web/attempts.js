@@ -1,0 +1,50 @@
+// What an exercise reports, so that a grade means the learner knew the answer. Free of the DOM so it
+// can be unit-tested (tests/web/attempts.test.mjs).
+//
+// - The first checked attempt is the one recorded: its score is the exercise's score.
+// - Showing the solution before any check records "solution viewed": score 0, never correct.
+// - Every later check is practice: graded and explained to the learner, never recorded.
+// A record restored from storage counts as a first attempt already made, so a reload starts practice.
+
+/** The record's shape, as progress, `pe-result`, the embed's messages and the xAPI statement carry it. */
+export function recordOf({ correct, score, maxScore, answer, solutionViewed = false }) {
+  return { correct: solutionViewed ? false : correct === true, score: solutionViewed ? 0 : score, maxScore,
+    answer: solutionViewed ? null : answer ?? null, solutionViewed };
+}
+
+/**
+ * One exercise's attempts. `restored` is a record saved earlier (or null). Returns an object whose
+ * check(result) and viewSolution(maxScore) answer {record, recorded}: `record` is the exercise's one
+ * record, `recorded` whether this event created it (only then does anyone outside the page hear of it).
+ */
+export function createAttempts(restored = null) {
+  let record = restored;
+  let checks = 0;
+  return {
+    check(result) {
+      checks++;
+      if (record !== null) return { record, recorded: false, practice: true, checks };
+      record = recordOf(result);
+      return { record, recorded: true, practice: false, checks };
+    },
+    viewSolution(maxScore) {
+      if (record !== null) return { record, recorded: false, practice: true, checks };
+      record = recordOf({ maxScore, solutionViewed: true });
+      return { record, recorded: true, practice: false, checks };
+    },
+    get record() { return record; },
+    /** The recorded score (0 before any record). */
+    score: () => record?.score ?? 0,
+    answered: () => record !== null,
+    /** Forget the record: only for an explicit "start the lesson over". */
+    forget() { record = null; checks = 0; },
+  };
+}
+
+/** What the learner is told about the record after an event (never the answer itself). */
+export function describeRecord({ record, practice }) {
+  if (record === null) return '';
+  const what = record.solutionViewed ? 'you viewed the solution before answering (0 points)'
+    : `your first answer (${record.score} of ${record.maxScore})`;
+  return practice ? `Practice: not recorded. The recorded result stays ${what}.` : `Recorded: ${what}. Further checks are practice.`;
+}

@@ -1,0 +1,38 @@
+// Mounts one exercise the same way for the lesson page, <pe-exercise> and embed.html: the exercise
+// inside its section, wrapped in the recording rules of attempts.js, with a line that tells the learner
+// what was recorded. Returns the question contract course platforms call.
+import { h } from './widgets/dom.js';
+import { createAttempts, describeRecord } from './attempts.js';
+
+/**
+ * @param exercise {id, title, mount}
+ * @param section the element to mount into (its heading already in place)
+ * @param options {lab, restored?: a record saved earlier, onRecord?: (record) => void}
+ */
+export function mountExercise(exercise, section, { lab, restored = null, onRecord }) {
+  const attempts = createAttempts(restored);
+  const status = h('p', { class: 'attempt-status', role: 'status' });
+  const onResult = (result) => {
+    const event = result.solutionViewed ? attempts.viewSolution(result.maxScore) : attempts.check(result);
+    status.textContent = describeRecord(event);
+    if (event.recorded) onRecord?.(event.record);
+  };
+  const inner = exercise.mount(section, { lab, onResult });
+  if (restored) status.textContent = describeRecord({ record: restored, practice: true });
+  section.append(status);
+  return {
+    getScore: () => attempts.score(),
+    getMaxScore: () => inner.getMaxScore(),
+    getAnswerGiven: () => attempts.answered(),
+    /** Clears the learner's inputs; the record stays (later checks are practice). */
+    resetTask: () => inner.resetTask(),
+    showSolutions: () => inner.showSolutions(),
+    /** Starts over: the record is forgotten too (the lesson page's "Reset progress"). */
+    forget() {
+      attempts.forget();
+      inner.resetTask();
+      status.textContent = '';
+    },
+    get record() { return attempts.record; },
+  };
+}

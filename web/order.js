@@ -1,0 +1,48 @@
+// The order in which a learner sees a question's options: shuffled per learner, with a seed kept in
+// localStorage, so the order is stable across reloads (a learner can come back to "option c") and
+// carries no hint (the right option is not always first). Free of the DOM for unit tests.
+
+const SEED_KEY = 'pelab:learner-seed:v1';
+
+// FNV-1a over the text, then splitmix32 steps: a small, well-mixed stream per (seed, question).
+function hash(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+function stream(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x9e3779b9) >>> 0;
+    let z = state;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+    return ((z ^ (z >>> 16)) >>> 0) / 2 ** 32;
+  };
+}
+
+/** A copy of `items` in the order learner `seed` sees for question `key` (Fisher–Yates). */
+export function shuffled(items, seed, key) {
+  const next = stream(hash(`${seed >>> 0}:${key}`));
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** This learner's seed: read from storage, or made and saved on the first visit. */
+export function learnerSeed(storage = globalThis.localStorage) {
+  try {
+    const saved = Number(storage?.getItem(SEED_KEY));
+    if (Number.isInteger(saved) && saved > 0 && saved < 2 ** 32) return saved;
+  } catch { /* storage blocked: a seed for this visit only */ }
+  const seed = 1 + (crypto.getRandomValues(new Uint32Array(1))[0] % (2 ** 32 - 1));
+  try { storage?.setItem(SEED_KEY, String(seed)); } catch { /* kept for this visit only */ }
+  return seed;
+}
+
+/** Option letters: a, b, c, … */
+export const letter = (i) => String.fromCharCode(97 + i);
