@@ -12,7 +12,8 @@ if (theme === 'light' || theme === 'dark') document.documentElement.dataset.them
 
 const post = (message) => { if (window.parent !== window) window.parent.postMessage(message, '*'); };
 
-export function statement(exercise, title, { correct, score, maxScore }) {
+/** The xAPI-shaped statement posted with every result; used only here (embed.html is an entry, not a module to import). */
+function statement(exercise, title, { correct, score, maxScore }) {
   return {
     actor: { objectType: 'Agent', name: 'learner' },
     verb: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } },
