@@ -5,6 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { startServer } from '../../scripts/serve.mjs';
 import { openLab, watchedPage } from './browser.mjs';
 
@@ -88,6 +89,9 @@ test('same-token: an empty, one-word or too-long sentence gets a message in the 
   }
   await input.fill('');
   await s.screenshot({ path: new URL('same-token-empty.png', shots).pathname });
+  const { violations } = await new AxeBuilder({ page }).include('section[data-exercise="same-token-different-position"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  assert.deepEqual(violations.map((v) => v.id), []);
   // Typing a valid sentence brings the tables back, and the question still answers.
   await input.fill('a cat saw a dog');
   assert.equal(await view.locator('table').count(), 2);
