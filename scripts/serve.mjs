@@ -3,7 +3,7 @@
 // overrides 8080. Tests mount other folders (fixtures) the same way.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -19,29 +19,49 @@ const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '
 /** URL prefix → folder, longest prefix first. */
 export const DEFAULT_MOUNTS = [['/dist/', join(root, 'dist')], ['/', join(root, 'dist', 'site')]];
 
-function resolve(urlPath, mounts) {
-  const path = normalize(decodeURIComponent(urlPath.split('?')[0])).split(sep).join('/');
+/** A request path → {file} under a mount, or {status, why}: 400 for a path that is not a clean one
+ *  (bad percent-encoding, NUL, a backslash, a '.' or '..' segment, checked after decoding since %2e%2e is
+ *  '..' too), 404 for one that no mount holds. Nothing here throws, whatever the client sent. */
+function resolve(url, mounts) {
+  const raw = url.split('?')[0];
+  if (!raw.startsWith('/')) return { status: 400, why: 'the path must start with /' };
+  let path;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    return { status: 400, why: 'the path is not valid percent-encoded UTF-8' };
+  }
+  if (/[\0\\]/.test(path)) return { status: 400, why: 'the path may not hold NUL or backslash' };
+  if (path.split('/').some((s) => s === '.' || s === '..')) return { status: 400, why: 'the path may not hold . or .. segments' };
   for (const [prefix, folder] of mounts) {
     if (!path.startsWith(prefix)) continue;
     const rest = path.slice(prefix.length);
     const file = join(folder, rest === '' || rest.endsWith('/') ? join(rest, 'index.html') : rest);
-    return file.startsWith(folder + sep) || file === folder ? file : null;
+    // Cannot fail after the checks above; kept so that no later change can serve outside a mount.
+    return file.startsWith(folder + sep) ? { file } : { status: 404 };
   }
-  return null;
+  return { status: 404 };
 }
 
 export function startServer({ port = Number(process.env.PORT ?? 8080), host = '127.0.0.1', mounts = DEFAULT_MOUNTS, csp = CSP } = {}) {
   const server = createServer(async (req, res) => {
-    const file = resolve(req.url, mounts);
+    const answer = (status, text) => {
+      res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': csp });
+      res.end(text);
+    };
+    const { file, status, why } = resolve(req.url, mounts);
+    if (!file) return answer(status, status === 400 ? `bad request: ${why}` : 'not found');
+    let body;
     try {
-      if (!file || !(await stat(file)).isFile()) throw new Error('not found');
-      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'Content-Security-Policy': isWorker(file) ? WORKER_CSP : csp, 'Cache-Control': 'no-cache' });
-      res.end(await readFile(file));
+      // Read before writing the head, so a file that vanishes or is a folder is a 404, never a second head.
+      if (!(await stat(file)).isFile()) throw new Error('not a file');
+      body = await readFile(file);
     } catch {
-      res.writeHead(404, { 'Content-Type': 'text/plain', 'Content-Security-Policy': csp });
-      res.end('not found');
+      return answer(404, 'not found');
     }
+    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Content-Security-Policy': isWorker(file) ? WORKER_CSP : csp, 'Cache-Control': 'no-cache' });
+    res.end(body);
   });
   return new Promise((done) => server.listen(port, host, () => done(server)));
 }

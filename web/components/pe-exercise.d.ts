@@ -7,7 +7,9 @@ export interface PeResultDetail {
   maxScore: number;
 }
 
-/** <pe-exercise name="ID">: one lesson exercise in shadow DOM; themeable with --pe-* custom properties. */
+/** <pe-exercise name="ID">: one lesson exercise in shadow DOM; themeable with --pe-* custom properties.
+ *  A name that is not an exercise id (inherited names such as "constructor" included) shows an
+ *  "Unknown exercise" alert; `ready` then stays false and no `pe-ready` is dispatched. */
 export class PeExercise extends HTMLElement {
   /** True once the core is loaded and the exercise is mounted (after the `pe-ready` event). */
   readonly ready: boolean;

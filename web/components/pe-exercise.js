@@ -3,7 +3,7 @@
 // --pe-* custom properties. It loads the wasm core once per page, dispatches `pe-result`
 // ({exercise, correct, score, maxScore}) after every check, and exposes the H5P question contract.
 import { createLab } from 'positional-encoding-lab';
-import { byId } from '../exercises/index.js';
+import { findExercise, unknownExerciseMessage } from '../exercises/index.js';
 import { h } from '../widgets/dom.js';
 import themeCss from '../styles/theme.css?inline';
 import exerciseCss from '../styles/exercise.css?inline';
@@ -41,10 +41,9 @@ export class PeExercise extends HTMLElement {
     if (name === this.#mounted) return;
     this.#mounted = name;
     this.#controller = null;
-    const exercise = byId[name];
+    const exercise = findExercise(name);
     if (!exercise) {
-      this.shadowRoot.replaceChildren(h('p', { class: 'error', role: 'alert' },
-        `Unknown exercise “${name ?? ''}”. Known: ${Object.keys(byId).join(', ')}.`));
+      this.shadowRoot.replaceChildren(h('p', { class: 'error', role: 'alert' }, unknownExerciseMessage(name)));
       return;
     }
     this.shadowRoot.replaceChildren(h('p', { role: 'status' }, 'Starting the WebAssembly core…'));

@@ -2,7 +2,7 @@
 // height after every change (fonts and formulas included, via ResizeObserver) and its results, with an
 // xAPI-shaped statement. Without a listening host the page simply scrolls.
 import { createLab } from 'positional-encoding-lab';
-import { byId } from '../exercises/index.js';
+import { findExercise, unknownExerciseMessage } from '../exercises/index.js';
 import { h } from '../widgets/dom.js';
 
 const params = new URLSearchParams(location.search);
@@ -12,7 +12,8 @@ if (theme === 'light' || theme === 'dark') document.documentElement.dataset.them
 
 const post = (message) => { if (window.parent !== window) window.parent.postMessage(message, '*'); };
 
-export function statement(exercise, title, { correct, score, maxScore }) {
+/** The xAPI-shaped statement posted with every result; used only here (embed.html is an entry, not a module to import). */
+function statement(exercise, title, { correct, score, maxScore }) {
   return {
     actor: { objectType: 'Agent', name: 'learner' },
     verb: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } },
@@ -27,9 +28,9 @@ const root = document.getElementById('exercise');
 new ResizeObserver(() => post({ type: 'pelab:resize', height: document.documentElement.scrollHeight })).observe(document.body);
 document.fonts?.ready.then(() => post({ type: 'pelab:resize', height: document.documentElement.scrollHeight }));
 
-const exercise = byId[name];
+const exercise = findExercise(name);
 if (!exercise) {
-  root.replaceChildren(h('p', { class: 'error', role: 'alert' }, `Unknown exercise “${name ?? ''}”. Known: ${Object.keys(byId).join(', ')}.`));
+  root.replaceChildren(h('p', { class: 'error', role: 'alert' }, unknownExerciseMessage(name)));
 } else {
   document.title = `${exercise.title} — Positional Encoding Lab`;
   const lab = await createLab();

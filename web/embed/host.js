@@ -1,14 +1,26 @@
 // The host-page helper for embedded exercises (iframes of embed.html). It listens for the frames'
-// messages, accepting only the origins it was given: 'pelab:resize' sets the iframe's height, and
-// 'pelab:result' is re-dispatched on the iframe as a bubbling `pelab-result` DOM event.
+// messages, accepting only the http(s) origins it was given (so never 'null'): 'pelab:resize' sets the
+// iframe's height, and 'pelab:result' is re-dispatched on the iframe as a bubbling `pelab-result` DOM event.
 //
 //   import { connectEmbeds } from 'positional-encoding-lab/embed';
 //   const stop = connectEmbeds({ origins: ['https://lab.example.org'] });
 
+const EXAMPLE = 'e.g. ["https://lab.example.org"]';
+
+// The origin of an http(s) URL; anything else is refused. about:blank, data:, file: and the like have the
+// opaque origin 'null', which every sandboxed frame and data: document also sends: trusting it would trust them all.
+function webOrigin(value) {
+  let url;
+  try { url = new URL(value); } catch { url = null; }
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:')
+    throw new TypeError(`connectEmbeds: origin ${JSON.stringify(value)} is not an http: or https: origin, ${EXAMPLE}`);
+  return url.origin;
+}
+
 export function connectEmbeds({ origins, root = document } = {}) {
   if (!Array.isArray(origins) || origins.length === 0 || !origins.every((o) => typeof o === 'string'))
-    throw new TypeError('connectEmbeds: origins must be a non-empty array of origin strings, e.g. ["https://lab.example.org"]');
-  const allowed = new Set(origins.map((o) => new URL(o).origin));
+    throw new TypeError(`connectEmbeds: origins must be a non-empty array of origin strings, ${EXAMPLE}`);
+  const allowed = new Set(origins.map(webOrigin));
   const frameOf = (source) => [...root.querySelectorAll('iframe')].find((f) => f.contentWindow === source);
 
   function onMessage(event) {

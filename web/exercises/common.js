@@ -4,9 +4,15 @@ export { slider, select } from '../widgets/controls.js';
 
 export const DEMO = { dModel: 16, dK: 8, seed: 7 };
 
+/** The most words a demo sentence embeds (tokenize drops the rest). */
+export const MAX_WORDS = 12;
+
+/** A sentence's words, lower-cased, all of them. */
+export const sentenceWords = (text) => text.toLowerCase().split(/\s+/).filter(Boolean);
+
 /** Words → ids (first appearance order), so equal words share an id. */
 export function tokenize(text) {
-  const words = text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 12);
+  const words = sentenceWords(text).slice(0, MAX_WORDS);
   const vocabulary = [];
   const tokens = words.map((w) => {
     if (!vocabulary.includes(w)) vocabulary.push(w);

@@ -35,6 +35,22 @@ function runInWorker(code) {
   });
 }
 
+/** The worker's answer → {correct, message, values?}: one verdict for what is shown and what is
+ *  recorded, so nothing the worker sends can be displayed as right and recorded otherwise. */
+function grade(answer, expected) {
+  if (typeof answer?.error === 'string') return { correct: false, message: answer.error };
+  const values = answer?.values;
+  if (!(values instanceof Float64Array) || values.length !== P * D) {
+    const got = Object.prototype.toString.call(values).slice(8, -1);
+    const size = typeof values?.length === 'number' ? ` of length ${values.length}` : '';
+    return { correct: false, message: `The worker's values are not a Float64Array of ${P * D} numbers (got: ${got}${size}), so nothing was compared.` };
+  }
+  const miss = firstMismatch(expected, values, D, TOLERANCE);
+  return { correct: !miss, values, message: miss
+    ? `First mismatch at position ${miss.position}, dimension ${miss.dimension}: expected ${fmt(miss.expected, 6)}, got ${fmt(miss.got, 6)}.`
+    : `All ${P * D} values match the core within ${TOLERANCE}.` };
+}
+
 export default {
   id: 'implement-it',
   title: 'Implement it yourself',
@@ -44,23 +60,26 @@ export default {
     const status = h('div', { class: 'feedback', 'aria-live': 'polite' });
     const vectors = h('div', { class: 'demo' });
     let result = null;
+    let latestRun = 0;  // id of the newest run; reset and "show solution" also advance it
     const expected = lab.sinusoidal({ positions: P, dModel: D });
     async function run() {
+      const id = ++latestRun;
+      const code = editor.value;
       status.replaceChildren(h('p', {}, 'Running…'));
-      const answer = await runInWorker(editor.value);
-      if (answer.error) {
-        result = { correct: false, score: 0 };
-        status.replaceChildren(h('p', { class: 'verdict wrong' }, answer.error));
-      } else {
-        const miss = firstMismatch(expected, answer.values, D, TOLERANCE);
-        result = { correct: !miss, score: miss ? 0 : 1 };
-        status.replaceChildren(h('p', { class: miss ? 'verdict wrong' : 'verdict right' }, miss
-          ? `First mismatch at position ${miss.position}, dimension ${miss.dimension}: expected ${fmt(miss.expected, 6)}, got ${fmt(miss.got, 6)}.`
-          : `All ${P * D} values match the core within ${TOLERANCE}.`));
-        vectors.replaceChildren(matrixTable({ caption: 'Your vectors for positions 0–3 (compare how fast each column changes)',
-          values: Float32Array.from(answer.values.subarray(0, 4 * D)), rows: 4, cols: D, limit: 1, digits: 3 }));
+      const answer = await runInWorker(code);
+      // Runs can finish in any order: only the newest one, for the code still in the editor, may be
+      // shown and recorded, or a slow earlier run would grade code that is no longer there.
+      if (id !== latestRun) return;
+      if (editor.value !== code) {
+        status.replaceChildren(h('p', {}, 'The code changed while it ran, so this run was not graded. Run it again.'));
+        return;
       }
-      onResult?.({ correct: result.correct, score: result.score, maxScore: 1, answer: editor.value });
+      const verdict = grade(answer, expected);
+      result = { correct: verdict.correct, score: verdict.correct ? 1 : 0 };
+      status.replaceChildren(h('p', { class: verdict.correct ? 'verdict right' : 'verdict wrong' }, verdict.message));
+      vectors.replaceChildren(...(verdict.values ? [matrixTable({ caption: 'Your vectors for positions 0–3 (compare how fast each column changes)',
+        values: Float32Array.from(verdict.values.subarray(0, 4 * D)), rows: 4, cols: D, limit: 1, digits: 3 })] : []));
+      onResult?.({ correct: result.correct, score: result.score, maxScore: 1, answer: code });
     }
     host.append(h('p', {}, `Write pe(position, i, dModel). It runs in a worker (stopped after ${LIMIT_MS / 1000} s) for ${P} positions at dModel ${D} and is compared with the core.`),
       editor, h('div', { class: 'actions' }, h('button', { type: 'button', onclick: run }, 'Run and compare'),
@@ -68,8 +87,8 @@ export default {
       status, vectors);
     const controller = {
       getScore: () => result?.score ?? 0, getMaxScore: () => 1, getAnswerGiven: () => result !== null,
-      resetTask() { result = null; editor.value = STARTER; status.replaceChildren(); vectors.replaceChildren(); },
-      showSolutions() { editor.value = SOLUTION; status.replaceChildren(h('p', {}, 'This is one correct version; run it to compare.')); },
+      resetTask() { latestRun++; result = null; editor.value = STARTER; status.replaceChildren(); vectors.replaceChildren(); },
+      showSolutions() { latestRun++; editor.value = SOLUTION; status.replaceChildren(h('p', {}, 'This is one correct version; run it to compare.')); },
       run,
     };
     return controller;

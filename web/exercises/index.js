@@ -22,4 +22,13 @@ export const exercises = [maskOrder, attentionEquation, swapInvariance, position
   frequencyStructure, binaryAnalogy, fourProperties, relativeOffset, implementIt, sameTokenDifferentPosition,
   extrapolation, learnedEmbeddings, bufferVsParameter, conventions, precision];
 
-export const byId = Object.fromEntries(exercises.map((e) => [e.id, e]));
+// A Map, not an object: a name comes from a URL or an attribute, and 'constructor', '__proto__' or
+// 'toString' must be unknown names, not something inherited from Object.prototype.
+const registry = new Map(exercises.map((e) => [e.id, e]));
+
+/** The exercise with this id, or undefined for any other value (own ids only). */
+export const findExercise = (id) => registry.get(id);
+
+/** What to show for a name that findExercise does not know. */
+export const unknownExerciseMessage = (name) =>
+  `Unknown exercise “${name ?? ''}”. Known: ${[...registry.keys()].join(', ')}.`;

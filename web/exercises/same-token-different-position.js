@@ -1,15 +1,28 @@
 import { h, fmt } from '../widgets/dom.js';
 import { matrixTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
-import { DEMO, embedSentence, coreDistance, row } from './common.js';
+import { DEMO, MAX_WORDS, sentenceWords, embedSentence, coreDistance, row } from './common.js';
+
+// What is wrong with the typed sentence, or null. Checked before the core is called: the core refuses an
+// empty token list with a RangeError, and more than MAX_WORDS words would be cut without a word.
+function sentenceProblem(words) {
+  const allowed = `Type 2 to ${MAX_WORDS} words, one of them twice, e.g. “the dog chased the cat”.`;
+  if (words.length === 0) return `The sentence is empty. ${allowed}`;
+  if (words.length === 1) return `“${words[0]}” is a single word. ${allowed}`;
+  if (words.length > MAX_WORDS) return `The sentence has ${words.length} words; at most ${MAX_WORDS} are allowed. Shorten it.`;
+  return null;
+}
 
 export default {
   id: 'same-token-different-position',
   title: 'Same token, different position',
   mount(host, { lab, onResult }) {
-    const input = h('input', { type: 'text', value: 'the dog chased the cat', maxlength: 80, 'aria-label': 'Sentence (12 words at most)' });
+    const input = h('input', { type: 'text', value: 'the dog chased the cat', maxlength: 80, 'aria-label': `Sentence (${MAX_WORDS} words at most)` });
     const view = h('div', { class: 'demo', 'aria-live': 'polite' });
     function show() {
+      const problem = sentenceProblem(sentenceWords(input.value));
+      input.setAttribute('aria-invalid', String(problem !== null));
+      if (problem) { view.replaceChildren(h('p', { class: 'error' }, problem)); return; }
       const plain = embedSentence(lab, input.value, 'none');
       const encoded = embedSentence(lab, input.value, 'sinusoidal');
       const { words, tokens } = plain;
