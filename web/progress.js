@@ -1,20 +1,31 @@
-// Lesson progress in localStorage: per exercise, whether it was answered and whether correctly.
-// Anything unreadable or foreign under our key is discarded and replaced, never trusted.
+// Lesson progress in localStorage: per exercise, its one record (web/attempts.js): answered, correct,
+// score of maxScore, and whether the solution was viewed first. Anything unreadable or foreign under
+// our key is discarded and replaced, never trusted.
 const KEY = 'pelab:progress:v1';
 
-// A stored record is kept only if it is exactly what record() writes: {answered: true, correct: boolean}
-// under a known id (own property). Anything else, {answered: false, correct: true} included, is dropped,
-// so what is shown as correct was answered correctly on this page.
+// A stored record is kept only if it is what record() writes: {answered: true, correct: boolean, …}
+// under a known id (own property), never correct with the solution viewed, with a score from 0 to
+// maxScore. Anything else, {answered: false, correct: true} included, is dropped, so what is shown as
+// correct was answered correctly on this page.
+const isScore = (score, maxScore) => Number.isFinite(score) && Number.isFinite(maxScore) && score >= 0 && score <= maxScore;
 const isRecord = (entry) => entry !== null && typeof entry === 'object' && !Array.isArray(entry)
-  && entry.answered === true && typeof entry.correct === 'boolean';
+  && entry.answered === true && typeof entry.correct === 'boolean'
+  && (entry.solutionViewed === undefined || typeof entry.solutionViewed === 'boolean')
+  && !(entry.solutionViewed === true && entry.correct)
+  && (entry.score === undefined || isScore(entry.score, entry.maxScore));
+
+// The clean form of a record: exactly these fields (an early version stored only answered and correct).
+function clean({ correct, score, maxScore, solutionViewed }) {
+  const max = isScore(score, maxScore) ? maxScore : 1;
+  return { answered: true, correct, score: isScore(score, maxScore) ? score : correct ? 1 : 0, maxScore: max,
+    solutionViewed: solutionViewed === true };
+}
 
 function sanitize(raw, ids) {
-  const clean = new Map();
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return clean;
-  for (const id of ids) {
-    if (Object.hasOwn(raw, id) && isRecord(raw[id])) clean.set(id, { answered: true, correct: raw[id].correct });
-  }
-  return clean;
+  const kept = new Map();
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return kept;
+  for (const id of ids) if (Object.hasOwn(raw, id) && isRecord(raw[id])) kept.set(id, clean(raw[id]));
+  return kept;
 }
 
 export function createProgress(ids, storage = globalThis.localStorage) {
@@ -37,7 +48,19 @@ export function createProgress(ids, storage = globalThis.localStorage) {
   }
   save();  // rewrites whatever was there in clean form
   return {
-    record(id, correct) { if (ids.includes(id)) { state.set(id, { answered: true, correct: correct === true }); save(); } },
+    /** Saves an exercise's record (attempts.js's recordOf shape); anything malformed is refused. */
+    record(id, r) {
+      const entry = { answered: true, ...r, correct: r?.correct === true };
+      if (ids.includes(id) && isRecord(entry)) {
+        state.set(id, clean(entry));
+        save();
+      }
+    },
+    /** The saved record of an exercise, in attempts.js's shape, or null. */
+    restored(id) {
+      const r = state.get(id);
+      return r ? { correct: r.correct, score: r.score, maxScore: r.maxScore, answer: null, solutionViewed: r.solutionViewed } : null;
+    },
     reset() { state = new Map(); save(); },
     summary,
     subscribe(f) { listeners.add(f); f(summary()); return () => listeners.delete(f); },

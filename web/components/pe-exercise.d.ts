@@ -1,10 +1,13 @@
 // Types for positional-encoding-lab/components.
 
+/** The exercise's one record, dispatched once: the first checked attempt, or the solution viewed
+ *  before any check (then correct is false and score 0). Later checks are practice and dispatch nothing. */
 export interface PeResultDetail {
   exercise: string;
   correct: boolean;
   score: number;
   maxScore: number;
+  solutionViewed: boolean;
 }
 
 /** <pe-exercise name="ID">: one lesson exercise in shadow DOM; themeable with --pe-* custom properties.
@@ -13,6 +16,7 @@ export interface PeResultDetail {
 export class PeExercise extends HTMLElement {
   /** True once the core is loaded and the exercise is mounted (after the `pe-ready` event). */
   readonly ready: boolean;
+  /** The recorded score (first attempt; 0 if the solution was viewed first). */
   getScore(): number;
   getMaxScore(): number;
   getAnswerGiven(): boolean;

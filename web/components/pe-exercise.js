@@ -1,10 +1,12 @@
 // <pe-exercise name="ID">: one exercise of the lesson in a shadow root, styled by the same sheets as
 // the page (adopted as constructed stylesheets, which a strict CSP allows) and themeable through the
 // --pe-* custom properties. It loads the wasm core once per page, dispatches `pe-result`
-// ({exercise, correct, score, maxScore}) after every check, and exposes the H5P question contract.
+// ({exercise, correct, score, maxScore, solutionViewed}) once per task, when the record is made (see
+// web/attempts.js), and exposes the H5P question contract.
 import { createLab } from 'positional-encoding-lab';
 import { findExercise, unknownExerciseMessage } from '../exercises/index.js';
 import { h } from '../widgets/dom.js';
+import { mountExercise } from '../mount.js';
 import themeCss from '../styles/theme.css?inline';
 import exerciseCss from '../styles/exercise.css?inline';
 
@@ -51,13 +53,14 @@ export class PeExercise extends HTMLElement {
     if (this.#mounted !== name) return;  // renamed while loading
     const section = h('section', { 'data-exercise': name, 'aria-labelledby': 'title' }, h('h2', { id: 'title' }, exercise.title));
     this.shadowRoot.replaceChildren(section);
-    this.#controller = exercise.mount(section, { lab, onResult: (r) => this.#report(name, r) });
+    this.#controller = mountExercise(exercise, section, { lab, onRecord: (r) => this.#report(name, r) });
     this.dispatchEvent(new CustomEvent('pe-ready', { detail: { exercise: name } }));
   }
 
-  #report(exercise, { correct, score, maxScore }) {
+  // Once per task: the first checked attempt, or "solution viewed" (score 0) if that came first.
+  #report(exercise, { correct, score, maxScore, solutionViewed }) {
     this.dispatchEvent(new CustomEvent('pe-result', { bubbles: true, composed: true,
-      detail: { exercise, correct, score, maxScore } }));
+      detail: { exercise, correct, score, maxScore, solutionViewed } }));
   }
 
   /** Whether the exercise has started (the core is loaded and the exercise mounted). */

@@ -4,6 +4,7 @@
 import { createLab } from 'positional-encoding-lab';
 import { findExercise, unknownExerciseMessage } from '../exercises/index.js';
 import { h } from '../widgets/dom.js';
+import { mountExercise } from '../mount.js';
 
 const params = new URLSearchParams(location.search);
 const name = params.get('exercise');
@@ -12,14 +13,15 @@ if (theme === 'light' || theme === 'dark') document.documentElement.dataset.them
 
 const post = (message) => { if (window.parent !== window) window.parent.postMessage(message, '*'); };
 
-/** The xAPI-shaped statement posted with every result; used only here (embed.html is an entry, not a module to import). */
-function statement(exercise, title, { correct, score, maxScore }) {
+/** The xAPI-shaped statement posted with every record; used only here (embed.html is an entry, not a module to import). */
+function statement(exercise, title, { correct, score, maxScore, solutionViewed }) {
   return {
     actor: { objectType: 'Agent', name: 'learner' },
     verb: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } },
     object: { objectType: 'Activity', id: `${location.origin}${location.pathname}?exercise=${exercise}`,
       definition: { name: { 'en-US': title }, type: 'http://adlnet.gov/expapi/activities/cmi.interaction' } },
-    result: { score: { raw: score, min: 0, max: maxScore, scaled: maxScore ? score / maxScore : 0 }, success: correct, completion: true },
+    result: { score: { raw: score, min: 0, max: maxScore, scaled: maxScore ? score / maxScore : 0 }, success: correct, completion: true,
+      extensions: { [`${location.origin}${location.pathname}#solution-viewed`]: solutionViewed } },
     timestamp: new Date().toISOString(),
   };
 }
@@ -36,8 +38,10 @@ if (!exercise) {
   const lab = await createLab();
   const section = h('section', { 'data-exercise': name, 'aria-labelledby': 'title' }, h('h1', { id: 'title' }, exercise.title));
   root.replaceChildren(section);
-  const controller = exercise.mount(section, { lab, onResult: (r) => post({ type: 'pelab:result', exercise: name,
-    correct: r.correct, score: r.score, maxScore: r.maxScore, statement: statement(name, exercise.title, r) }) });
+  // Posted once: the first checked attempt, or "solution viewed" (score 0) if that came first.
+  const controller = mountExercise(exercise, section, { lab, onRecord: (r) => post({ type: 'pelab:result', exercise: name,
+    correct: r.correct, score: r.score, maxScore: r.maxScore, solutionViewed: r.solutionViewed,
+    statement: statement(name, exercise.title, r) }) });
   window.pelabExercise = controller;
   document.body.dataset.ready = 'true';
 }

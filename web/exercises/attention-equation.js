@@ -58,6 +58,7 @@ export default {
         sequence = [...ATTENTION_TILES];
         draw();
         feedback.replaceChildren(h('p', { class: 'verdict right' }, 'Solution: ', gradeTiles(sequence).explanation));
+        onResult?.({ solutionViewed: true, maxScore: 1 });
         execute();
       },
     };

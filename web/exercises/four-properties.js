@@ -43,7 +43,11 @@ export default {
     const controller = {
       getScore: () => result?.score ?? 0, getMaxScore: () => 4, getAnswerGiven: () => result !== null,
       resetTask() { result = null; Object.values(selects).forEach((s) => { s.value = ''; }); feedback.replaceChildren(); },
-      showSolutions() { Object.entries(KEY).forEach(([k, v]) => { selects[k].value = v; }); check(false); },
+      showSolutions() {
+        Object.entries(KEY).forEach(([k, v]) => { selects[k].value = v; });
+        check(false);
+        onResult?.({ solutionViewed: true, maxScore: 4 });
+      },
     };
     return controller;
   },

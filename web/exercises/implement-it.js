@@ -88,7 +88,12 @@ export default {
     const controller = {
       getScore: () => result?.score ?? 0, getMaxScore: () => 1, getAnswerGiven: () => result !== null,
       resetTask() { latestRun++; result = null; editor.value = STARTER; status.replaceChildren(); vectors.replaceChildren(); },
-      showSolutions() { latestRun++; editor.value = SOLUTION; status.replaceChildren(h('p', {}, 'This is one correct version; run it to compare.')); },
+      showSolutions() {
+        latestRun++;
+        editor.value = SOLUTION;
+        status.replaceChildren(h('p', {}, 'This is one correct version; run it to compare.'));
+        onResult?.({ solutionViewed: true, maxScore: 1 });
+      },
       run,
     };
     return controller;
