@@ -1,45 +1,72 @@
 import { h, fmt, uid } from '../widgets/dom.js';
+import { LinePlot } from '../widgets/lineplot.js';
 import { gradeMatching } from '../grading.js';
 
-const KEY = { unambiguous: 'distance', deterministic: 'repeat', 'distance-aware': 'offset', 'length-independent': 'bounded' };
-const NAMES = { unambiguous: 'Unambiguous: every position gets its own vector', deterministic: 'Deterministic: the same position always gets the same vector',
-  'distance-aware': 'Distance-aware: how far apart two positions are shows the same way everywhere', 'length-independent': 'Length-independent: works for any sequence length' };
+// Each property a good encoding needs, and the check (below) that shows it. One check is left over.
+const KEY = { unambiguous: 'distance', deterministic: 'seed', 'distance-aware': 'symmetric', 'length-independent': 'length' };
+const NAMES = {
+  unambiguous: 'Unambiguous: every position gets its own vector',
+  deterministic: 'Deterministic: the same position always gets the same vector',
+  'distance-aware': 'Distance-aware: how far apart two positions are shows the same way everywhere',
+  'length-independent': 'Length-independent: a position’s vector does not depend on the sequence length',
+};
+const D = 64, N = 256, P = 37, CENTRE = 50, SPAN = 50;
 
 export default {
   id: 'four-properties',
   title: 'Four properties, four checks',
   mount(host, { lab, onResult }) {
-    const spec = { positions: 256, dModel: 64, k: 3 };
-    const p = lab.properties(spec);
-    const far = lab.properties({ ...spec, start: 100000 });
-    const a = lab.sinusoidal({ positions: 256, dModel: 64 }), b = lab.sinusoidal({ positions: 256, dModel: 64 });
-    const repeatDiff = a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
+    const summary = lab.properties({ positions: N, dModel: D, k: 3 });
+    const far = lab.properties({ positions: N, dModel: D, k: 3, start: 100000 });
+    const row = (table, p) => table.subarray(p * D, (p + 1) * D);
+    const maxDiff = (a, b) => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
+    // Deterministic: a learned table drawn with another seed has another row P; the formula has no seed.
+    const seeded = [1, 2].map((seed) => lab.learnedLookup({ maxLen: N, dModel: D, seed, position: P }));
+    // Length-independent: row P of a short table and of a long one, against p/N.
+    const short = lab.sinusoidal({ positions: 64, dModel: D }), long = lab.sinusoidal({ positions: N, dModel: D });
+    // Distance-aware: PE(c)·PE(c+k) for k = −SPAN…SPAN, from the core's dot matrix.
+    const window = lab.sinusoidal({ positions: 2 * SPAN + 1, dModel: D, start: CENTRE - SPAN });
+    const dots = lab.dotMatrix({ table: window, rows: 2 * SPAN + 1, dModel: D });
+    const offsets = Array.from({ length: 2 * SPAN + 1 }, (_, i) => i - SPAN);
+    const curve = Float32Array.from(offsets, (k) => dots[SPAN * (2 * SPAN + 1) + SPAN + k]);
+    const asymmetry = offsets.reduce((m, k) => Math.max(m, Math.abs(curve[SPAN + k] - curve[SPAN - k])), 0);
     const checks = {
-      distance: `Smallest distance between two different positions among 0…255: ${fmt(p.minDistance, 4)} (positions ${p.minDistancePositions.join(' and ')})`,
-      repeat: `Largest difference between two computations of the table: ${fmt(repeatDiff, 6)}`,
-      offset: `PE(q)·PE(q+3) over q in 0…255 ranges ${fmt(p.minOffsetDot, 5)} to ${fmt(p.maxOffsetDot, 5)}: it depends on the offset, not on q`,
-      bounded: `Largest |value| near position 100,000: ${fmt(far.maxAbsValue, 6)}; the formula gives a bounded vector at any position`,
+      distance: `Smallest distance between two different positions among 0…${N - 1}: ${fmt(summary.minDistance, 4)}, ` +
+        'so no two share a vector (a distance depends on the offset k alone: ‖PE(p+k) − PE(p)‖² = d − 2Σᵢcos kωᵢ)',
+      seed: `Row ${P} of a learned table drawn with seed 1 and with seed 2 differ by up to ${fmt(maxDiff(...seeded), 3)}; ` +
+        'the formula has no seed to draw',
+      symmetric: `PE(q)·PE(q+3) is ${fmt(summary.minOffsetDot, 4)} to ${fmt(summary.maxOffsetDot, 4)} for every q, and ` +
+        `PE(${CENTRE})·PE(${CENTRE}+k) equals PE(${CENTRE})·PE(${CENTRE}−k) to ${fmt(asymmetry, 6)} (the curve below)`,
+      length: `Row ${P} of a 64-position table and of a ${N}-position table differ by ${fmt(maxDiff(row(short, P), row(long, P)), 6)}; ` +
+        `an encoding p/N would give ${fmt(P / 64, 3)} and ${fmt(P / N, 3)}`,
+      bounded: `Largest |value| near position 100,000: ${fmt(far.maxAbsValue, 6)}, as at position 0`,
     };
     const feedback = h('div', { class: 'feedback', 'aria-live': 'polite' });
     const selects = {};
     const rows = Object.keys(KEY).map((property) => {
       const id = uid('match');
       selects[property] = h('select', { id }, h('option', { value: '' }, 'choose a check…'),
-        ...Object.entries(checks).map(([v, text]) => h('option', { value: v }, text.split(':')[0])));
+        ...Object.keys(checks).map((v, i) => h('option', { value: v }, `check ${i + 1}`)));
       return h('div', { class: 'match' }, h('label', { for: id }, NAMES[property]), selects[property]);
     });
     let result = null;
+    // Feedback says which matches are right, never which check a wrong one should have been.
     function check(report = true) {
       const matches = Object.fromEntries(Object.entries(selects).map(([k, s]) => [k, s.value]));
       result = gradeMatching(KEY, matches);
-      feedback.replaceChildren(h('p', { class: result.correct ? 'verdict right' : 'verdict wrong' }, `${result.score} of ${result.maxScore} right.`),
-        ...result.rows.map((r) => h('p', { class: 'other' }, `${r.right ? '✓' : '✗'} ${NAMES[r.property]} — shown by: ${checks[KEY[r.property]]}`)));
+      feedback.replaceChildren(h('p', { class: result.correct ? 'verdict right' : 'verdict wrong' },
+        `${result.score} of ${result.maxScore} right.`),
+      ...result.rows.map((r) => h('p', { class: 'other' }, `${r.right ? '✓ right' : '✗ not this check'}: ${NAMES[r.property]}`)));
       if (report) onResult?.({ correct: result.correct, score: result.score, maxScore: result.maxScore, answer: JSON.stringify(matches) });
     }
-    host.append(h('p', {}, 'The core measured these on a 256 × 64 table. Match each property a good encoding needs to the check that shows it.'),
-      h('ul', { class: 'checks' }, Object.values(checks).map((t) => h('li', {}, t))), ...rows,
-      h('div', { class: 'actions' }, h('button', { type: 'button', onclick: () => check() }, 'Check'),
-        h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution')), feedback);
+    const plotHost = h('div', { class: 'demo' });
+    host.append(h('p', {}, `The core measured these on ${D}-wide tables. Match each property a good encoding needs to the `,
+      'check that shows it; one check is left over.'),
+    h('ol', { class: 'checks' }, Object.values(checks).map((t) => h('li', {}, t))), plotHost, ...rows,
+    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: () => check() }, 'Check'),
+      h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution')), feedback);
+    new LinePlot(plotHost, { label: `PE(${CENTRE})·PE(${CENTRE}+k) against the offset k`, xLabel: 'offset k', yLabel: 'dot product' })
+      .update(offsets, [{ name: `PE(${CENTRE})·PE(${CENTRE}+k)`, values: curve }]);
     const controller = {
       getScore: () => result?.score ?? 0, getMaxScore: () => 4, getAnswerGiven: () => result !== null,
       resetTask() { result = null; Object.values(selects).forEach((s) => { s.value = ''; }); feedback.replaceChildren(); },

@@ -8,7 +8,20 @@ import { slider } from './common.js';
 
 const P = 100, D = 32;
 
+// The question, as data: prompt, options and why each is right or wrong.
+const QUESTION = {
+  prompt: 'Which pair oscillates fastest as the position grows?', options: [
+  { id: 'first', correct: true, label: 'Pair 0, the first two dimensions',
+    why: 'ω₀ = 10000⁰ = 1, a full turn every 2π ≈ 6.28 positions; each later pair is slower, and the last turns about once every 2π·10000^(30/32) positions. Some texts say the opposite; the formula settles it.' },
+  { id: 'last', correct: false, label: 'The last pair',
+    why: 'The exponent −2k/d grows in size with k, so ω shrinks: the last pair is the slowest. Compare the curves.' },
+  { id: 'same', correct: false, label: 'They all oscillate at the same rate, with different phases',
+    why: 'Each pair has its own frequency; that is what gives every position a distinct combination.' },
+  ],
+};
+
 export default {
+  questions: [QUESTION],
   id: 'frequency-structure',
   title: 'Fast pairs and slow pairs',
   mount(host, { lab, onResult }) {
@@ -50,14 +63,7 @@ export default {
       h('table', { class: 'matrix' }, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'position'), h('th', { scope: 'col' }, 'the raw integer p'), h('th', { scope: 'col' }, 'PE(p)'))),
         h('tbody', {}, positions.map((p, i) => h('tr', {}, h('th', { scope: 'row' }, String(p)), h('td', {}, fmt(raw[i], 2)), h('td', {}, fmt(sinus[i], 2))))))));
 
-    const question = choiceQuestion({ onResult, prompt: 'Which pair oscillates fastest as the position grows?', options: [
-      { id: 'first', correct: true, label: 'Pair 0, the first two dimensions',
-        why: 'ω₀ = 10000⁰ = 1, a full turn every 2π ≈ 6.28 positions; each later pair is slower, and the last turns about once every 2π·10000^(30/32) positions. Some texts say the opposite; the formula settles it.' },
-      { id: 'last', correct: false, label: 'The last pair',
-        why: 'The exponent −2k/d grows in size with k, so ω shrinks: the last pair is the slowest. Compare the curves.' },
-      { id: 'same', correct: false, label: 'They all oscillate at the same rate, with different phases',
-        why: 'Each pair has its own frequency; that is what gives every position a distinct combination.' },
-    ] });
+    const question = choiceQuestion({ onResult, ...QUESTION });
     host.append(h('p', {}, 'Adding the raw integer would swamp the embedding (its length grows with p); the sinusoid stays bounded and still tells positions apart.'), question.element);
     return question;
   },

@@ -4,7 +4,21 @@ import { choiceQuestion } from '../widgets/question.js';
 
 const P = 64, D = 32;
 
+// The question, as data: prompt, options and why each is right or wrong.
+const QUESTION = {
+  prompt: 'What is the trade-off between a learned position table and the sinusoid?',
+  options: [
+    { id: 'a', correct: true, label: 'The table trains maxLen × dModel numbers and has no row past maxLen; the formula trains none.',
+      why: 'Both halves are visible above: the learned table is numbers to train (no structure until training gives it some), and it has no row past its size. The formula has no parameters and can be evaluated at any position, though a model trained on short sequences need not use far positions well (see the extrapolation exercise).' },
+    { id: 'b', correct: false, label: 'The table costs no parameters and extends itself; the sinusoid is the one that has to be trained.',
+      why: 'Look at the headings above: which of the two is a block of trainable numbers, and which comes from a formula?' },
+    { id: 'c', correct: false, label: 'After training the two are always the same, so the choice between them never matters.',
+      why: 'Training shapes a learned table to its data, but nothing makes it equal the sinusoid, and it still ends at maxLen.' },
+  ],
+};
+
 export default {
+  questions: [QUESTION],
   id: 'learned-embeddings',
   title: 'Learned position tables',
   mount(host, { lab, onResult }) {
@@ -16,14 +30,7 @@ export default {
       h('div', { class: 'demo side-by-side' }, left, right));
     new Heatmap(left, { label: 'Learned position table at initialisation', limit: 3 }).update(learned, P, D);
     new Heatmap(right, { label: 'Sinusoidal position table' }).update(sinus, P, D);
-    const question = choiceQuestion({ onResult, prompt: 'What is the trade-off between the two?', options: [
-      { id: 'a', correct: true, label: 'The learned table costs maxLen × dModel parameters and may fit the data better, but has no row past maxLen; the sinusoid costs nothing and works at any position.',
-        why: 'Both halves are visible above: the learned table is just numbers to train (no structure until training gives it some), and the extrapolation exercise shows its lookup failing past its size.' },
-      { id: 'b', correct: false, label: 'The learned table is free and extrapolates; the sinusoid must be trained.',
-        why: 'Reversed: the sinusoid is a fixed formula with no parameters, and the learned table stops at maxLen.' },
-      { id: 'c', correct: false, label: 'They are the same after training, so the choice never matters.',
-        why: 'Training may make a learned table smooth, but it still has no rows beyond its size, and it costs parameters.' },
-    ] });
+    const question = choiceQuestion({ onResult, ...QUESTION });
     host.append(question.element);
     return question;
   },

@@ -3,7 +3,23 @@ import { matrixTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
 import { DEMO, embedSentence, coreDistance, row } from './common.js';
 
+// The question, as data: prompt, options and why each is right or wrong.
+const QUESTION = {
+  prompt: 'In the attention equation as written, softmax(QKᵀ/√dₖ)V, why must position be put into the embeddings?',
+  options: [
+    { id: 'a', correct: true, label: 'Q, K and V are all computed from the embeddings, and the equation has no other input.',
+      why: 'softmax(QKᵀ/√dₖ)V has no argument for position. Without an encoding, the two “the” rows above are identical (distance 0); with one, they differ. This holds for the equation as written: relative biases (T5), ALiBi and RoPE change the equation itself and put position inside attention instead.' },
+    { id: 'b', correct: false, label: 'The equation could take positions as a separate input, but adding them to the embeddings is cheaper.',
+      why: 'The equation as written has no slot for a separate position signal; it is not a matter of cost. (Variants that change the equation do exist: they come later in the lesson.)' },
+    { id: 'c', correct: false, label: 'The softmax needs to know the positions to normalise each row of scores.',
+      why: 'Softmax normalises over whatever scores it is given; positions play no part in it.' },
+    { id: 'd', correct: false, label: 'Only the value vectors need positions, so in practice they are added to V alone.',
+      why: 'In the absolute scheme position is added to the embeddings, so it reaches Q, K and V alike.' },
+  ],
+};
+
 export default {
+  questions: [QUESTION],
   id: 'position-in-embeddings',
   title: 'Attention only sees Q, K and V',
   mount(host, { lab, onResult }) {
@@ -20,16 +36,7 @@ export default {
         values: both, rows: 2, cols: DEMO.dK, rowLabel: (i) => `the @ ${i ? 3 : 0}`, limit: 2, digits: 2 }),
       h('p', {}, `Distance between the two rows: ${fmt(coreDistance(lab, a, b), 6)}`));
     });
-    const question = choiceQuestion({ onResult, prompt: 'Why must position be written into the embeddings themselves?', options: [
-      { id: 'a', correct: true, label: 'Attention’s only inputs are Q, K and V, which are computed from the embeddings; there is no other way in.',
-        why: 'softmax(QKᵀ/√dₖ)V has no argument for position. Without an encoding, the two “the” rows above are identical (distance 0); with one, they differ.' },
-      { id: 'b', correct: false, label: 'Attention could take positions as a separate input, but adding is cheaper.',
-        why: 'The equation has no slot for a separate position signal; it is not a matter of cost.' },
-      { id: 'c', correct: false, label: 'The softmax needs positions to normalise each row.',
-        why: 'Softmax normalises over whatever scores it is given; positions play no part in it.' },
-      { id: 'd', correct: false, label: 'Only the value vectors need positions, so they are added to V.',
-        why: 'Position reaches Q, K and V alike because it is added to the embeddings they are all projected from.' },
-    ] });
+    const question = choiceQuestion({ onResult, ...QUESTION });
     host.append(h('p', {}, 'The same word “the” sits at positions 0 and 3. Here are its attention outputs, computed by the core, without and with an encoding.'),
       h('div', { class: 'demo' }, arms), question.element);
     return question;

@@ -5,7 +5,21 @@ import { choiceQuestion } from '../widgets/question.js';
 
 const D = 64, STARTS = [0, 256, 1024, 2048, 4096, 8192, 16384, 32768, 65000];
 
+// The question, as data: prompt, options and why each is right or wrong.
+const QUESTION = {
+  prompt: 'Why does the float32-angle version lose accuracy as the position grows?',
+  options: [
+    { id: 'a', correct: true, label: 'The angle p·ω is rounded to a float32, whose absolute error grows with p.',
+      why: 'A float32 keeps 24 significant bits, so the gap between neighbouring floats grows with the number: near 2048 it is 2⁻¹², and the angle p·ω also carries p times the rounding of ω. sin and cos pass that error on, as the plot shows. The lab keeps angles in double and rotates from exact anchors, so its error stays flat.' },
+    { id: 'b', correct: false, label: 'The sine and cosine functions are inaccurate for large inputs.',
+      why: 'sin and cos are accurate for the number they are given; the damage is done before they are called.' },
+    { id: 'c', correct: false, label: 'It does not: the two curves lie on top of each other at every position shown.',
+      why: 'Look at the plot again, position by position.' },
+  ],
+};
+
 export default {
+  questions: [QUESTION],
   id: 'precision',
   title: 'Precision at large positions',
   mount(host, { lab, onResult }) {
@@ -23,14 +37,7 @@ export default {
     new LinePlot(view, { label: 'Max absolute error against float64 by position', xLabel: 'position', yLabel: 'max |error|', logY: true })
       .update(STARTS, series);
     view.append(dataTable('Data table of the errors', 'first position', STARTS, series));
-    const question = choiceQuestion({ onResult, prompt: 'Why does the float32-angle version lose accuracy as the position grows?', options: [
-      { id: 'a', correct: true, label: 'p·ω is a large number stored with 24 bits, so its absolute rounding error grows with p, and sin/cos pass that error on.',
-        why: 'At p = 2048 the angle is rounded to about 1e-4, and so are sin and cos of it. The lab keeps angles in double and rotates from exact anchors, so its error stays near 1e-7.' },
-      { id: 'b', correct: false, label: 'Math.sin is inaccurate for large inputs.',
-        why: 'sin itself is accurate; the damage is done earlier, when the angle is rounded to float32.' },
-      { id: 'c', correct: false, label: 'It does not: the two curves are the same.',
-        why: 'Look at the plot: the float32 curve climbs by orders of magnitude while the lab’s stays flat.' },
-    ] });
+    const question = choiceQuestion({ onResult, ...QUESTION });
     host.append(question.element);
     return question;
   },

@@ -6,7 +6,21 @@ import { slider } from './common.js';
 
 const D = 16, P = 500;
 
+// The question, as data: prompt, options and why each is right or wrong.
+const QUESTION = {
+  prompt: 'Does Mₖ depend on the position p it is applied to?',
+  options: [
+    { id: 'no', correct: true, label: 'No: one matrix for each offset k serves every position p.',
+      why: 'Its entries are cos kω and sin kω, with no p in them, and the core finds PE(p+k) = Mₖ·PE(p) at every position shown, to within float rounding: the offset is linearly accessible from the encoding (and Mₖ = M₁ᵏ). Mₖ acts on PE alone, though: a model sees e + PE through W_Q and W_K, so this makes “k steps away” learnable, not automatically used.' },
+    { id: 'yes', correct: false, label: 'Yes: every position p needs a matrix of its own.',
+      why: 'Look at the entries of the blocks: which quantities appear in them?' },
+    { id: 'only-small', correct: false, label: 'Only for small k; large offsets need a matrix per position.',
+      why: 'Move k to 50 and read the residual again.' },
+  ],
+};
+
 export default {
+  questions: [QUESTION],
   id: 'relative-offset',
   title: 'An offset is a rotation',
   mount(host, { lab, onResult }) {
@@ -19,16 +33,10 @@ export default {
     }
     const s = slider({ label: 'Offset k', min: 0, max: 50, value: 3, oninput: show });
     show(3);
-    const question = choiceQuestion({ onResult, prompt: 'Does Mₖ depend on the position p it is applied to?', options: [
-      { id: 'no', correct: true, label: 'No: one matrix per offset k serves every position',
-        why: 'Its entries are cos kω and sin kω, with no p in them, and the core finds PE(p+k) = Mₖ·PE(p) for all 500 positions to within float rounding. A model can learn “k steps away” once.' },
-      { id: 'yes', correct: false, label: 'Yes: each position needs its own matrix',
-        why: 'Look at the blocks: only k and ω appear. The same Mₖ moves every position forward by k.' },
-      { id: 'only-small', correct: false, label: 'Only for small k; large offsets need position-specific matrices',
-        why: 'Move k to 50: the residual stays at rounding level for every p.' },
-    ] });
+    const question = choiceQuestion({ onResult, ...QUESTION });
     host.append(h('p', {}, 'For each pair, the angle addition formulas give a rotation:'),
       formula('\\begin{pmatrix}\\sin\\omega(p+k)\\\\ \\cos\\omega(p+k)\\end{pmatrix} = \\begin{pmatrix}\\cos k\\omega & \\sin k\\omega\\\\ -\\sin k\\omega & \\cos k\\omega\\end{pmatrix}\\begin{pmatrix}\\sin\\omega p\\\\ \\cos\\omega p\\end{pmatrix}', { display: true }),
+      h('p', {}, 'Stacking one block per pair gives a block-diagonal matrix Mₖ. Does it change with p?'),
       s.element, view, question.element);
     return question;
   },

@@ -13,7 +13,20 @@ function sentenceProblem(words) {
   return null;
 }
 
+// The question, as data: prompt, options and why each is right or wrong.
+const QUESTION = {
+  prompt: 'After adding the encoding, the two copies of the word are…', options: [
+  { id: 'a', correct: true, label: 'different vectors, so attention can tell them apart',
+    why: 'The token embedding is the same, but PE(p) differs for every p, so the sums differ; the distance above is positive.' },
+  { id: 'b', correct: false, label: 'still identical, because the word is the same',
+    why: 'The word’s embedding is identical, but each copy gets its own position vector added. Look at the second distance.' },
+  { id: 'c', correct: false, label: 'different only if the sentence is longer than the wavelength of pair 0',
+    why: 'Any two distinct positions get different encodings; no length is needed.' },
+  ],
+};
+
 export default {
+  questions: [QUESTION],
   id: 'same-token-different-position',
   title: 'Same token, different position',
   mount(host, { lab, onResult }) {
@@ -40,14 +53,7 @@ export default {
     }
     input.addEventListener('input', show);
     show();
-    const question = choiceQuestion({ onResult, prompt: 'After adding the encoding, the two copies of the word are…', options: [
-      { id: 'a', correct: true, label: 'different vectors, so attention can tell them apart',
-        why: 'The token embedding is the same, but PE(p) differs for every p, so the sums differ; the distance above is positive.' },
-      { id: 'b', correct: false, label: 'still identical, because the word is the same',
-        why: 'The word’s embedding is identical, but each copy gets its own position vector added. Look at the second distance.' },
-      { id: 'c', correct: false, label: 'different only if the sentence is longer than the wavelength of pair 0',
-        why: 'Any two distinct positions get different encodings; no length is needed.' },
-    ] });
+    const question = choiceQuestion({ onResult, ...QUESTION });
     host.append(h('p', {}, 'Type a sentence with a repeated word. The core embeds it (seeded embeddings, dModel 16) with and without the encoding.'),
       h('div', { class: 'control wide' }, h('label', {}, 'Sentence ', input)), view, question.element);
     return question;

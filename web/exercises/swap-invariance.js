@@ -3,7 +3,23 @@ import { matrixTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
 import { DEMO, tokenize, select } from './common.js';
 
+// The question, as data: prompt, options and why each is right or wrong.
+const QUESTION = {
+  prompt: 'Predict first: without a position encoding, what happens to the watched token’s output when two other tokens swap places?',
+  options: [
+    { id: 'same', correct: true, label: 'It stays the same vector; the swapped tokens’ outputs just trade rows.',
+      why: 'Attention only compares contents. Swapping rows of Q, K and V permutes the scores and weights the same way, so each token’s output is unchanged and follows its token. Run it: the largest change is at rounding level.' },
+    { id: 'changes', correct: false, label: 'It changes, because the order of the words around it is different now.',
+      why: 'Order could matter only if something in the vectors carried it. Without an encoding nothing does: run it and compare.' },
+    { id: 'zero', correct: false, label: 'The outputs at the two swapped positions become zero, the rest stay.',
+      why: 'A swap removes no weight: each softmax row holds the same numbers in a different order.' },
+    { id: 'random', correct: false, label: 'It cannot be predicted: attention mixes its inputs in a random way.',
+      why: 'Attention is a deterministic function of its inputs; with the same seeded projections it gives the same numbers every time.' },
+  ],
+};
+
 export default {
+  questions: [QUESTION],
   id: 'swap-invariance',
   title: 'Swap two tokens: what does attention notice?',
   mount(host, { lab, onResult }) {
@@ -12,7 +28,14 @@ export default {
     const opts = words.map((w, i) => [String(i), `${i}: ${w}`]);
     const state = { i: 0, j: 2, watch: 4 };
     const view = h('div', { class: 'demo', hidden: true });
-    const reveal = h('button', { type: 'button', class: 'secondary', onclick: () => { view.hidden = false; show(); } }, 'Run it');
+    // Predict first: the run unlocks once the prediction has been checked (or the solution shown).
+    const reveal = h('button', { type: 'button', class: 'secondary', disabled: true,
+      onclick: () => { view.hidden = false; show(); } }, 'Run it (after your prediction)');
+    const unlock = (result) => {
+      reveal.disabled = false;
+      reveal.textContent = 'Run it';
+      onResult?.(result);
+    };
     function show() {
       if (view.hidden) return;
       if (state.i === state.j) { view.replaceChildren(h('p', {}, 'Pick two different positions to swap.')); return; }
@@ -31,24 +54,17 @@ export default {
         h('p', {}, `Largest change anywhere once outputs are matched by token: ${fmt(arm.relabelResidual, 6)}`));
       };
       view.replaceChildren(h('p', {}, `Sentence after the swap: “${swapped.join(' ')}”`),
-        compare(r.withoutEncoding, 'Without position encoding'), compare(r.withEncoding, 'With sinusoidal encoding'));
+        compare(r.withoutEncoding, 'Without position encoding'), compare(r.withEncoding, 'With sinusoidal encoding'),
+        h('p', {}, 'Without an encoding, self-attention is permutation-equivariant: permute the tokens and the outputs ',
+          'are permuted the same way, each output following its token. It is not order-blind everywhere, though: ',
+          'with the causal mask of the warm-up, a token attends only to the tokens before it, so moving a token changes ',
+          'what the others can see, even with no encoding.'));
     }
     const controls = h('div', { class: 'controls' },
       select({ label: 'Swap', options: opts, value: '0', onchange: (v) => { state.i = Number(v); show(); } }).element,
       select({ label: 'with', options: opts, value: '2', onchange: (v) => { state.j = Number(v); show(); } }).element,
       select({ label: 'Watch', options: opts, value: '4', onchange: (v) => { state.watch = Number(v); show(); } }).element);
-    const question = choiceQuestion({ onResult,
-      prompt: 'Predict first: without a position encoding, what happens to the watched token’s output when two other tokens swap places?',
-      options: [
-        { id: 'same', correct: true, label: 'Nothing: it is the same vector, only the rows of the swapped tokens trade places.',
-          why: 'Attention only compares contents. Swapping rows of Q, K and V permutes the scores and weights the same way, so each token’s output is unchanged and simply follows its token. Run it: the largest change is at rounding level (~1e-7).' },
-        { id: 'changes', correct: false, label: 'It changes, because the word order is different.',
-          why: 'Order would matter only if something in the vectors encoded it. Without an encoding nothing does: run it and see a change of ~1e-7, i.e. none.' },
-        { id: 'zero', correct: false, label: 'It becomes zero for the swapped positions.',
-          why: 'No weight is removed by a swap; the softmax rows are the same numbers in a different order.' },
-        { id: 'random', correct: false, label: 'It is unpredictable: attention is random.',
-          why: 'Attention is a deterministic function of its inputs; with the same seeded projections it gives the same numbers each time.' },
-      ] });
+    const question = choiceQuestion({ onResult: unlock, ...QUESTION });
     host.append(h('p', {}, 'Choose two tokens to swap and a third token to watch. Answer the question, then run both versions.'),
       controls, question.element, reveal, view);
     return question;

@@ -1,20 +1,27 @@
 import { h } from '../widgets/dom.js';
 import { choiceQuestion } from '../widgets/question.js';
 
+// The question, as data: prompt, options and why each is right or wrong.
+const QUESTION = {
+  prompt: 'Without a mask and without a position encoding, which statement about self-attention is true?',
+  options: [
+    { id: 'a', correct: false, label: 'Its dot products already account for how far apart two tokens are.',
+      why: 'Dot products compare contents only; nothing in QKᵀ refers to where a token sits.' },
+    { id: 'b', correct: true, label: 'Reordering the tokens only reorders the outputs, so order cannot matter.',
+      why: 'Self-attention without a mask is permutation-equivariant: “dog bites man” and “man bites dog” give the same outputs, relabelled. With the causal mask it is no longer so: each token sees only the ones before it.' },
+    { id: 'c', correct: false, label: 'Order only starts to matter once sequences get long enough.',
+      why: 'Three words already change meaning with their order, and the equivariance holds at every length.' },
+    { id: 'd', correct: false, label: 'A learned position table would handle longer inputs better than a formula.',
+      why: 'A learned table has no rows past its size. A formula can at least be evaluated there; whether a trained model makes good use of such positions is another question, taken up in the extrapolation exercise.' },
+  ],
+};
+
 export default {
+  questions: [QUESTION],
   id: 'why-positional-encoding',
   title: 'Why positional encoding exists',
   mount(host, { onResult }) {
-    const question = choiceQuestion({ onResult, prompt: 'Which statement is true?', options: [
-      { id: 'a', correct: false, label: 'Attention’s dot products already account for relative position.',
-        why: 'Dot products compare contents only; nothing in QKᵀ refers to where a token sits.' },
-      { id: 'b', correct: true, label: 'Attention treats its input as an unordered set, so position has to be put into the embeddings for word order to matter.',
-        why: 'That is the whole reason: without it, “dog bites man” and “man bites dog” give the same outputs, merely relabelled.' },
-      { id: 'c', correct: false, label: 'It is only needed for very long sequences.',
-        why: 'Even three words change meaning with their order; the blindness is the same at any length.' },
-      { id: 'd', correct: false, label: 'A learned position table generalises to unseen lengths better than the sinusoid.',
-        why: 'The reverse: a learned table has no rows beyond its size, while the formula works at any position.' },
-    ] });
+    const question = choiceQuestion({ onResult, ...QUESTION });
     host.append(h('p', {}, 'One question to tie the warm-up together.'), question.element);
     return question;
   },
