@@ -41,3 +41,18 @@ export function firstMismatch(expected, got, dModel, tolerance) {
   }
   return null;
 }
+
+/**
+ * A typed number against the core's value: right within `tolerance` (absolute). Returns
+ * {correct, score, maxScore, value, explanation}; text that is not a number is no answer (value NaN).
+ */
+export function gradeNumber(text, expected, tolerance) {
+  const trimmed = String(text).trim().replace(/−/g, '-').replace(/,/g, '.');
+  const value = trimmed === '' ? NaN : Number(trimmed);
+  if (!Number.isFinite(value))
+    return { correct: false, score: 0, maxScore: 1, value: NaN, explanation: 'Type a number (for example 12.5 or 1.2e3).' };
+  const correct = Math.abs(value - expected) <= tolerance;
+  const direction = value > expected ? 'too large' : 'too small';
+  return { correct, score: correct ? 1 : 0, maxScore: 1, value,
+    explanation: correct ? '' : `${trimmed} is ${direction}.` };
+}

@@ -1,11 +1,24 @@
 // Mounts one exercise the same way for the lesson page, <pe-exercise> and embed.html: the exercise
 // inside its section, wrapped in the recording rules of attempts.js, with a line that tells the learner
 // what was recorded. Returns the question contract course platforms call.
-import { h } from './widgets/dom.js';
+import { h, uid } from './widgets/dom.js';
 import { createAttempts, describeRecord } from './attempts.js';
 
+// Explain it back: the learner writes a few words of their own, then may compare them with a model
+// answer. Not graded and not recorded; the model answer stays hidden until something is written.
+function explainBack({ prompt, model }) {
+  const id = uid('explain');
+  const text = h('textarea', { id, rows: 3, class: 'explain-text' });
+  const answer = h('p', { class: 'model-answer', hidden: true }, h('strong', {}, 'A model answer: '), model);
+  const compare = h('button', { type: 'button', class: 'secondary', disabled: true,
+    onclick: () => { answer.hidden = false; } }, 'Compare with a model answer');
+  text.addEventListener('input', () => { compare.disabled = text.value.trim().split(/\s+/).length < 5; });
+  return h('div', { class: 'explain-back' }, h('label', { for: id }, `Explain it back (not graded): ${prompt}`), text,
+    h('p', { class: 'hint' }, 'Write at least five words; then compare.'), h('div', { class: 'actions' }, compare), answer);
+}
+
 /**
- * @param exercise {id, title, mount}
+ * @param exercise {id, title, mount, explain?: {prompt, model}}
  * @param section the element to mount into (its heading already in place)
  * @param options {lab, restored?: a record saved earlier, onRecord?: (record) => void}
  */
@@ -20,6 +33,7 @@ export function mountExercise(exercise, section, { lab, restored = null, onRecor
   const inner = exercise.mount(section, { lab, onResult });
   if (restored) status.textContent = describeRecord({ record: restored, practice: true });
   section.append(status);
+  if (exercise.explain) section.append(explainBack(exercise.explain));
   return {
     getScore: () => attempts.score(),
     getMaxScore: () => inner.getMaxScore(),

@@ -13,6 +13,10 @@ const Q = [1, 0, 0, 1, 1, 1], K = [1, 0, 0, 1, 1, 1], V = [1, 2, 3, 4, 5, 6];
 export default {
   id: 'attention-equation',
   title: 'Warm-up: write the attention equation',
+  explain: {
+    prompt: 'Explain what each part of softmax(QKᵀ/√dₖ)V does.',
+    model: 'QKᵀ scores every query against every key; dividing by √dₖ keeps the scores from growing with the width; the softmax turns each row into weights that sum to 1; multiplying by V mixes the value rows with those weights.',
+  },
   mount(host, { lab, onResult }) {
     let sequence = [];
     let result = null;

@@ -25,6 +25,10 @@ export default {
   questions: [QUESTION],
   id: 'binary-analogy',
   title: 'Like a binary counter',
+  explain: {
+    prompt: 'What does the binary-counter analogy capture, and where does it stop working?',
+    model: 'It captures a ladder of rates: each column changes more slowly than the one before. It stops there: the values are smooth, the sign changes do not fall on integer steps, and the ratio between pairs is 10000^(2/d), not 2.',
+  },
   mount(host, { lab, onResult }) {
     const table = lab.sinusoidal({ positions: P, dModel: D, base: BASE });
     const { omega } = lab.frequencies({ dModel: D, base: BASE });

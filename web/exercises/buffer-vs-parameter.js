@@ -18,6 +18,10 @@ export default {
   questions: [QUESTION],
   id: 'buffer-vs-parameter',
   title: 'Buffer, attribute or parameter?',
+  explain: {
+    prompt: 'Why is the sinusoidal table registered as a buffer rather than a parameter or a plain attribute?',
+    model: 'A buffer is saved with the model and moved with it to another device, but the optimiser does not change it. A plain attribute is neither saved nor moved; a parameter would be trained and stop being the formula.',
+  },
   mount(host, { onResult }) {
     const question = choiceQuestion({ onResult, ...QUESTION });
     host.append(h('p', {}, 'The lesson’s PyTorch module is sequence-first: its table has shape [max_len, 1, d_model] and inputs [seq_len, batch, d_model].'),

@@ -21,6 +21,10 @@ export default {
   questions: [QUESTION],
   id: 'conventions',
   title: 'Three conventions in real libraries',
+  explain: {
+    prompt: 'Why can loading a checkpoint with the wrong convention go unnoticed?',
+    model: 'Every convention produces plausible bounded vectors of the right shape, so nothing fails; the model just receives positions in a scrambled layout or with other frequencies, and quietly does worse.',
+  },
   mount(host, { lab, onResult }) {
     const rows = new Float32Array(3 * 8);
     VARIANTS.forEach((variant, r) => rows.set(lab.sinusoidal({ positions: 1, dModel: 8, start: 1, variant }), r * 8));

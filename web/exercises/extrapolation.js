@@ -24,6 +24,10 @@ export default {
   questions: [QUESTION],
   id: 'extrapolation',
   title: 'Past the training length',
+  explain: {
+    prompt: 'Can a model trained on 512 positions use position 2000? What can and cannot be said?',
+    model: 'With a learned table there is no row to use. With the sinusoid the vector exists, but its slow pairs take values training never showed, so whether the model copes is an empirical question, not a property of the formula.',
+  },
   mount(host, { lab, onResult }) {
     const view = h('div', { class: 'demo' });
     const plot = new LinePlot(view, { label: 'Encoding of the chosen position across dimensions', xLabel: 'dimension', yLabel: 'value' });

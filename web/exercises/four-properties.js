@@ -15,6 +15,10 @@ const D = 64, N = 256, P = 37, CENTRE = 50, SPAN = 50;
 export default {
   id: 'four-properties',
   title: 'Four properties, four checks',
+  explain: {
+    prompt: 'Pick one of the four properties and explain how its check shows it.',
+    model: 'Length-independence, for example: row p of a short table equals row p of a long one, because PE(p) depends on p alone, whereas an encoding like p/N would change with the sequence length N.',
+  },
   mount(host, { lab, onResult }) {
     const summary = lab.properties({ positions: N, dModel: D, k: 3 });
     const far = lab.properties({ positions: N, dModel: D, k: 3, start: 100000 });

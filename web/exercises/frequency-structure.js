@@ -24,6 +24,10 @@ export default {
   questions: [QUESTION],
   id: 'frequency-structure',
   title: 'Fast pairs and slow pairs',
+  explain: {
+    prompt: 'Which pair turns fastest, which slowest, and what in the formula decides it?',
+    model: 'Pair 0 turns fastest (ω = 1, one turn every 2π positions) and the last pair slowest, because ω_k = 10000^(−2k/d) shrinks as k grows.',
+  },
   mount(host, { lab, onResult }) {
     const table = lab.sinusoidal({ positions: P, dModel: D });
     const { wavelength } = lab.frequencies({ dModel: D });

@@ -54,6 +54,10 @@ function grade(answer, expected) {
 export default {
   id: 'implement-it',
   title: 'Implement it yourself',
+  explain: {
+    prompt: 'Which two details of the formula are easiest to get wrong when you implement it?',
+    model: 'Pairing the dimensions (dimensions 2k and 2k+1 share one frequency, so the exponent uses 2k, not the dimension index) and alternating sin and cos between them.',
+  },
   mount(host, { lab, onResult }) {
     const editor = h('textarea', { class: 'code', rows: 8, spellcheck: 'false', 'aria-label': 'Your pe function' });
     editor.value = STARTER;

@@ -17,10 +17,15 @@ import learnedEmbeddings from './learned-embeddings.js';
 import bufferVsParameter from './buffer-vs-parameter.js';
 import conventions from './conventions.js';
 import precision from './precision.js';
+import wavelengthOfAPair from './wavelength-of-a-pair.js';
+import normOfPe from './norm-of-pe.js';
+import closestOffset from './closest-offset.js';
+import shiftedDotProduct from './shifted-dot-product.js';
 
 export const exercises = [maskOrder, attentionEquation, swapInvariance, positionInEmbeddings, whyPositionalEncoding,
-  frequencyStructure, binaryAnalogy, fourProperties, relativeOffset, implementIt, sameTokenDifferentPosition,
-  extrapolation, learnedEmbeddings, bufferVsParameter, conventions, precision];
+  frequencyStructure, wavelengthOfAPair, binaryAnalogy, fourProperties, normOfPe, closestOffset, relativeOffset,
+  shiftedDotProduct, implementIt, sameTokenDifferentPosition, extrapolation, learnedEmbeddings, bufferVsParameter,
+  conventions, precision];
 
 // A Map, not an object: a name comes from a URL or an attribute, and 'constructor', '__proto__' or
 // 'toString' must be unknown names, not something inherited from Object.prototype.

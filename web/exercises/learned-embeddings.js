@@ -21,6 +21,10 @@ export default {
   questions: [QUESTION],
   id: 'learned-embeddings',
   title: 'Learned position tables',
+  explain: {
+    prompt: 'When would you choose a learned position table over the sinusoid?',
+    model: 'When sequences never exceed a known maximum length and there is enough data to train maxLen × dModel extra parameters; the sinusoid costs nothing and can at least be evaluated past the training length.',
+  },
   mount(host, { lab, onResult }) {
     const learned = lab.learnedTable({ maxLen: P, dModel: D, seed: 11 });
     const sinus = lab.sinusoidal({ positions: P, dModel: D });

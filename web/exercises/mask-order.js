@@ -24,6 +24,10 @@ export default {
   questions: [QUESTION],
   id: 'mask-order',
   title: 'Warm-up: mask before softmax, not after',
+  explain: {
+    prompt: 'In your own words: what goes wrong if the future is zeroed after the softmax instead of masked before it?',
+    model: 'The softmax has already divided by a sum that includes the future keys, so the remaining weights no longer sum to 1, and a later token still changes an earlier token’s output through that sum. Masking before the softmax removes the future from the sum itself.',
+  },
   mount(host, { lab, onResult }) {
     const { words, tokens, vocabSize } = tokenize(SENTENCE);
     const n = words.length;

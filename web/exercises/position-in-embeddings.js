@@ -22,6 +22,10 @@ export default {
   questions: [QUESTION],
   id: 'position-in-embeddings',
   title: 'Attention only sees Q, K and V',
+  explain: {
+    prompt: 'Where can position enter the attention equation as written, and why only there?',
+    model: 'Only through the embeddings: Q, K and V are all projections of the embeddings, and the equation has no other input. Other designs change the equation itself to put position inside attention.',
+  },
   mount(host, { lab, onResult }) {
     const text = 'the cat saw the dog';
     const arms = ['none', 'sinusoidal'].map((encoding) => {

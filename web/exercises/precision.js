@@ -22,6 +22,10 @@ export default {
   questions: [QUESTION],
   id: 'precision',
   title: 'Precision at large positions',
+  explain: {
+    prompt: 'Why does computing p·ω in float32 lose accuracy at large positions?',
+    model: 'A float32 keeps 24 significant bits, so the gap between neighbouring floats grows with the size of the number: the angle p·ω is rounded more coarsely the larger p is, and sin and cos pass that error on.',
+  },
   mount(host, { lab, onResult }) {
     const maxErr = (a, b) => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
     const naive = [], ours = [];

@@ -23,6 +23,10 @@ export default {
   questions: [QUESTION],
   id: 'relative-offset',
   title: 'An offset is a rotation',
+  explain: {
+    prompt: 'What does it mean that an offset is a rotation, and what does that give a model?',
+    model: 'For each pair, moving k positions forward rotates (sin, cos) by the angle kω, whatever the starting position. So one fixed linear map per offset takes PE(p) to PE(p+k): relative position is linearly accessible, which a model can learn to use.',
+  },
   mount(host, { lab, onResult }) {
     const view = h('div', { class: 'demo', 'aria-live': 'polite' });
     function show(k) {

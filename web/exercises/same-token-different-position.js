@@ -29,6 +29,10 @@ export default {
   questions: [QUESTION],
   id: 'same-token-different-position',
   title: 'Same token, different position',
+  explain: {
+    prompt: 'Why do the two occurrences of the same word get different vectors?',
+    model: 'Their token embeddings are identical, but each has a different position vector added, so the sums differ, and attention can tell them apart.',
+  },
   mount(host, { lab, onResult }) {
     const input = h('input', { type: 'text', value: 'the dog chased the cat', maxlength: 80, 'aria-label': `Sentence (${MAX_WORDS} words at most)` });
     const view = h('div', { class: 'demo', 'aria-live': 'polite' });

@@ -22,6 +22,10 @@ export default {
   questions: [QUESTION],
   id: 'swap-invariance',
   title: 'Swap two tokens: what does attention notice?',
+  explain: {
+    prompt: 'Why does swapping two tokens not change the watched token’s output when there is no encoding?',
+    model: 'Attention only compares the contents of the vectors. Swapping two rows of the input swaps the same rows of Q, K and V, so the scores and weights are permuted the same way and every output simply follows its token.',
+  },
   mount(host, { lab, onResult }) {
     const { words, tokens, vocabSize } = tokenize('dog bites man in the park');
     const n = words.length;

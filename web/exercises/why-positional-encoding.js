@@ -20,6 +20,10 @@ export default {
   questions: [QUESTION],
   id: 'why-positional-encoding',
   title: 'Why positional encoding exists',
+  explain: {
+    prompt: 'Summarise in two sentences why a Transformer needs a position signal.',
+    model: 'Without a mask and without an encoding, self-attention treats its input as a set: reordering the tokens only reorders the outputs. Adding a position signal to the embeddings is what lets word order change the result.',
+  },
   mount(host, { onResult }) {
     const question = choiceQuestion({ onResult, ...QUESTION });
     host.append(h('p', {}, 'One question to tie the warm-up together.'), question.element);

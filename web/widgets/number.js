@@ -1,0 +1,50 @@
+// A graded numeric question: a typed answer checked against a value the core computed, within a
+// stated tolerance. The same contract and reporting as widgets/question.js (see mount.js for what is
+// recorded).
+import { h, uid } from './dom.js';
+import { gradeNumber } from '../grading.js';
+
+/**
+ * @param options {prompt, expected: number, tolerance: number, explain: () => string (shown once
+ *   answered right, or with the solution), onResult}
+ */
+export function numberQuestion({ prompt, expected, tolerance, explain, onResult }) {
+  const id = uid('number');
+  const input = h('input', { id, type: 'text', inputmode: 'decimal', autocomplete: 'off', class: 'number-answer' });
+  const feedback = h('div', { class: 'feedback', 'aria-live': 'polite' });
+  let result = null;
+  function verdict(grade, solution = false) {
+    const text = solution ? `Solution: ${explain()}` : grade.correct ? `Right. ${explain()}` : `Not quite. ${grade.explanation}`;
+    feedback.replaceChildren(h('p', { class: solution || grade.correct ? 'verdict right' : 'verdict wrong' }, text));
+  }
+  function check() {
+    const grade = gradeNumber(input.value, expected, tolerance);
+    if (Number.isNaN(grade.value)) {
+      feedback.replaceChildren(h('p', { class: 'verdict' }, grade.explanation));
+      return;
+    }
+    result = grade;
+    verdict(grade);
+    onResult?.({ correct: grade.correct, score: grade.score, maxScore: 1, answer: String(grade.value) });
+  }
+  input.addEventListener('keydown', (e) => { if (e.key === 'Enter') check(); });
+  const element = h('div', { class: 'question' },
+    h('label', { for: id, class: 'prompt' }, prompt), h('div', { class: 'number-row' }, input),
+    h('p', { class: 'hint' }, `Answers within ${tolerance} of the core’s value count as right.`),
+    h('div', { class: 'actions' },
+      h('button', { type: 'button', onclick: check }, 'Check'),
+      h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution')),
+    feedback);
+  const controller = {
+    element,
+    getScore: () => result?.score ?? 0,
+    getMaxScore: () => 1,
+    getAnswerGiven: () => result !== null,
+    resetTask() { result = null; input.value = ''; feedback.replaceChildren(); },
+    showSolutions() {
+      verdict(null, true);
+      onResult?.({ solutionViewed: true, maxScore: 1 });
+    },
+  };
+  return controller;
+}
