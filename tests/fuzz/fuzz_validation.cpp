@@ -22,17 +22,16 @@ using namespace pelab;
 using fuzz::expect_status;
 using fuzz::expect_well_formed;
 using fuzz::int_in;
-using fuzz::kStrict;
 
 namespace {
 
 constexpr double kMaxElements = static_cast<double>(limits::maxElements);
 
-// A failed check quotes the value it got, "(got X)". Strict: X reads back as that value to 15
+// A failed check quotes the value it got, "(got X)": X reads back as that value to 15
 // digits, and never as an integer when the value is not one, so 1000001 is not shown as "1e+06" and
 // 1000000.0000000001 not as "1000000" next to the limit 1000000.
 void expect_quoted(const Status& s, double value) {
-  if (!kStrict || s.ok || !std::isfinite(value)) return;
+  if (s.ok || !std::isfinite(value)) return;
   const std::size_t at = s.message.rfind("(got ");
   FUZZ_ASSERT(at != std::string::npos);
   const double shown = std::strtod(s.message.c_str() + at + 5, nullptr);
@@ -142,9 +141,8 @@ void tokens(fuzz::Input& in) {
   std::vector<int> out;
   const Status s = make_tokens(spec, raw, out);
   if (count < 1 || count > 2048) {
-    // 'tokens.length' is not an option name (the JS suite marks it as a bug); strict wants 'tokens'.
-    expect_status(s, false, nullptr);
-    FUZZ_ASSERT(s.param == "tokens" || (!kStrict && s.param == "tokens.length"));
+    // named after the option, 'tokens' (not 'tokens.length', which no API call has)
+    expect_status(s, false, "tokens");
     return;
   }
   std::size_t bad = raw.size();
@@ -248,9 +246,8 @@ void sequence(fuzz::Input& in) {
   const int n = 1 + in.u16() % 2048;
   const Status s = check_sequence(spec, n);
   expect_well_formed(s);
-  // Strict: a failure names an option of embed / permutation (a learned sequence past its table
-  // currently reports 'position', which neither has).
-  if (kStrict && !s.ok)
+  // A failure names an option of embed / permutation (not 'position', which neither has).
+  if (!s.ok)
     FUZZ_ASSERT(s.param == "start" || s.param == "maxLen" || s.param == "tokens" || s.param == "dModel" ||
                 s.param == "variant" || s.param == "base");
   switch (spec.encoding) {
