@@ -1,6 +1,6 @@
 // Token embeddings (embeddings.hpp): the spec and token validators, and the rows they look up.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -23,7 +23,8 @@ std::vector<float> embed(const EmbeddingSpec& spec, const std::vector<int>& toke
 
 }  // namespace
 
-TEST_CASE("an embedding spec takes integer vocabSize, dModel and seed within their limits", "[embeddings][validation]") {
+TEST_CASE("an embedding spec takes integer vocabSize, dModel and seed within their limits",
+          "[embeddings][validation]") {
   EmbeddingSpec spec{-1, -1, 99};
   SECTION("valid numbers are converted as they are") {
     REQUIRE(make_embedding_spec(65536, 2, 4294967295.0, spec).ok);
