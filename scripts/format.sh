@@ -35,8 +35,7 @@ for tool in "${tools[@]}"; do
         done
         if [ ${#unformatted[@]} -gt 0 ]; then
           printf '[warn] %s\n' "${unformatted[@]}"
-          echo "clang-format: ${#unformatted[@]} of ${#files[@]} C++ files would change (npm run format rewrites them;"
-          echo "  clang-format --dry-run FILE shows how)"
+          echo "clang-format: ${#unformatted[@]} of ${#files[@]} C++ files would change; npm run format rewrites them"
           exit 1
         fi
         echo "clang-format: all ${#files[@]} C++ files are formatted"

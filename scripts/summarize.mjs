@@ -99,7 +99,8 @@ function failureDetails(testcase) {
     const telling = all.filter((l) => REPORT_LINE.test(l));
     lines = [...lines, ...(telling.length ? telling : all.slice(-8))];
   }
-  return lines.slice(0, 12);
+  // long ones: the start, and the last line, where runners and formatters put their verdict
+  return lines.length <= 12 ? lines : [...lines.slice(0, 10), `… ${lines.length - 11} more lines`, lines.at(-1)];
 }
 
 function summarizeLayer(dir) {
@@ -150,7 +151,7 @@ if (args[0] === '--record') {
   const output = existsSync(log) ? readFileSync(log, 'utf8') : '';
   const failed = Number(code) !== 0;
   const body = failed
-    ? `<failure message="${escape(`exit code ${code}`)}">${escape(output.split('\n').slice(-60).join('\n'))}</failure>`
+    ? `<failure message="${escape(`exit code ${code}`)}">${escape(output.split('\n').slice(0, 400).join('\n'))}</failure>`
     : '';
   writeFileSync(
     file,
