@@ -49,6 +49,8 @@ for tool in "${tools[@]}"; do
         npx --no-install prettier --check .
       else
         npx --no-install prettier --write --log-level warn .
+        # Prettier is not always idempotent (a long member chain can settle only on the second pass)
+        { npx --no-install prettier --list-different . || true; } | xargs -r npx --no-install prettier --write --log-level warn
         echo "prettier: formatted"
       fi
       ;;
