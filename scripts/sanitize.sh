@@ -2,6 +2,8 @@
 # scripts/sanitize.sh: the native Catch2 suite (cpp_native) under AddressSanitizer, LeakSanitizer and
 # UndefinedBehaviorSanitizer, built in build/asan (CMake option PELAB_SANITIZE: the core library gets
 # -fsanitize and passes it on to what links it). Any sanitizer report stops the run and fails it.
+# The suite's JUnit report goes to build/asan/test-results/cpp_native.xml (npm test counts from it);
+# failed assertions are echoed to the console.
 # Leak checking needs ptrace-like access; where LeakSanitizer cannot run, it is turned off with a note.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,9 +34,11 @@ fi
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+mkdir -p "$build/test-results"
+rm -f "$build/test-results/cpp_native.xml"
 rc=0
 ASAN_OPTIONS=detect_leaks=$leaks:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  "$build/cpp_native" --use-colour no 2>&1 | tee "$log" || rc=$?
+  "$build/cpp_native" -r junit -o "$build/test-results/cpp_native.xml" --use-colour no 2>&1 | tee "$log" || rc=$?
 # A report that somehow did not stop the run still fails it.
 if grep -qE "runtime error:|ERROR: (AddressSanitizer|LeakSanitizer)" "$log"; then
   [ "$rc" -ne 0 ] || rc=1

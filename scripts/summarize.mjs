@@ -1,14 +1,182 @@
-// Reads one test layer's output on stdin and prints "PASSED FAILED" (test cases) for scripts/test.sh.
-import { text } from 'node:stream/consumers';
+// Counts npm test's results from the JUnit XML reports the runners write (scripts/test.sh).
+//
+//   node scripts/summarize.mjs DIR...          "<layer>: N passed, M failed" for each layer folder
+//   node scripts/summarize.mjs --total DIR...  the same lines after a list of every failure, then
+//                                              "total: N passed, M failed"; exits 1 if anything failed
+//   node scripts/summarize.mjs --record FILE NAME EXIT_CODE LOG
+//                                              writes a one-case JUnit report for a plain command
+//
+// A layer folder (test-results/junit/<layer>/) holds the layer's *.xml reports and `exit-code`, the
+// exit status of its command. A test case counts as failed when it holds <failure> or <error> (or
+// ctest marked it "fail"/"notrun"), as skipped when it holds <skipped> (node:test's skip and todo),
+// and as passed otherwise. A layer whose command failed with no failing case in its reports, or that
+// left no readable report, counts one failure more, so a crash before or after the tests still fails.
+import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
 
-const out = await text(process.stdin);
-const count = (re) => [...out.matchAll(re)].reduce((sum, m) => sum + Number(m[1]), 0);
-// Catch2: "All tests passed (N assertions in M test cases)" or "test cases: M | P passed | F failed"
-const catchAll = [...out.matchAll(/All tests passed \(\d+ assertions? in (\d+) test cases?\)/g)];
-const catchMixed = [...out.matchAll(/test cases:\s*(\d+)\s*\|\s*(\d+) passed\s*\|\s*(\d+) failed/g)];
-// node:test: "ℹ pass N" (spec reporter) or "# pass N" (TAP, when not on a terminal)
-let passed = catchAll.reduce((s, m) => s + Number(m[1]), 0) + catchMixed.reduce((s, m) => s + Number(m[2]), 0);
-let failed = catchMixed.reduce((s, m) => s + Number(m[3]), 0);
-passed += count(/^(?:ℹ|#) pass (\d+)$/gm);
-failed += count(/^(?:ℹ|#) fail (\d+)$/gm);
-console.log(`${passed} ${failed}`);
+// ---- a small XML reader: elements, attributes and text; enough for JUnit reports -----------------
+
+const ENTITIES = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+const decode = (s) =>
+  s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e) =>
+    e[0] === '#'
+      ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)))
+      : (ENTITIES[e] ?? m),
+  );
+
+function parseXml(text) {
+  const root = { name: '#document', attrs: {}, children: [], text: '' };
+  const stack = [root];
+  const tag = /<(\/?)([A-Za-z_][\w:.-]*)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/y;
+  let i = 0;
+  while (i < text.length) {
+    const lt = text.indexOf('<', i);
+    const end = lt < 0 ? text.length : lt;
+    if (end > i) stack.at(-1).text += decode(text.slice(i, end));
+    if (lt < 0) break;
+    if (text.startsWith('<!--', lt)) i = skipPast(text, lt, '-->');
+    else if (text.startsWith('<![CDATA[', lt)) {
+      const close = text.indexOf(']]>', lt);
+      if (close < 0) throw new Error('unterminated CDATA');
+      stack.at(-1).text += text.slice(lt + 9, close);
+      i = close + 3;
+    } else if (text.startsWith('<?', lt) || text.startsWith('<!', lt)) i = skipPast(text, lt, '>');
+    else {
+      tag.lastIndex = lt;
+      const m = tag.exec(text);
+      if (!m) throw new Error(`malformed tag at offset ${lt}`);
+      const [, closing, name, rawAttrs, selfClosing] = m;
+      if (closing) {
+        if (stack.length < 2 || stack.at(-1).name !== name) throw new Error(`unexpected </${name}>`);
+        stack.pop();
+      } else {
+        const attrs = {};
+        for (const a of rawAttrs.matchAll(/([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g))
+          attrs[a[1]] = decode(a[2] ?? a[3]);
+        const node = { name, attrs, children: [], text: '' };
+        stack.at(-1).children.push(node);
+        if (!selfClosing) stack.push(node);
+      }
+      i = tag.lastIndex;
+    }
+  }
+  if (stack.length !== 1) throw new Error(`<${stack.at(-1).name}> is not closed`);
+  if (!root.children.length) throw new Error('no element');
+  return root;
+}
+
+function skipPast(text, from, marker) {
+  const at = text.indexOf(marker, from);
+  if (at < 0) throw new Error(`unterminated ${text.slice(from, from + 4)}`);
+  return at + marker.length;
+}
+
+function* elements(node, name) {
+  for (const child of node.children) {
+    if (child.name === name) yield child;
+    yield* elements(child, name);
+  }
+}
+
+// ---- counting ------------------------------------------------------------------------------------
+
+const REPORT_LINE =
+  /fuzz invariant failed|^\s+at |ERROR: \w+Sanitizer|runtime error|SUMMARY:|deadly signal|Test unit written to|timeout|out-of-memory/;
+
+// What a failed case says: its failure text (or message), else the telling lines of its output.
+function failureDetails(testcase) {
+  const problem = testcase.children.find((c) => c.name === 'failure' || c.name === 'error');
+  const out = testcase.children
+    .filter((c) => c.name === 'system-out' || c.name === 'system-err')
+    .map((c) => c.text)
+    .join('\n');
+  // (stack frames inside node's own modules say nothing about the test)
+  let lines = (problem?.text.trim() || problem?.attrs.message || '')
+    .split('\n')
+    .filter((l) => l.trim() && !/^\s*at .*\(?node:/.test(l));
+  if (lines.length <= 1 && out.trim()) {
+    const all = out.split('\n').filter((l) => l.trim());
+    const telling = all.filter((l) => REPORT_LINE.test(l));
+    lines = [...lines, ...(telling.length ? telling : all.slice(-8))];
+  }
+  // long ones: the start, and the last line, where runners and formatters put their verdict
+  return lines.length <= 12 ? lines : [...lines.slice(0, 10), `… ${lines.length - 11} more lines`, lines.at(-1)];
+}
+
+function summarizeLayer(dir) {
+  const layer = { name: basename(dir), passed: 0, failed: 0, skipped: 0, failures: [] };
+  const reports = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.xml')) : [];
+  for (const file of reports.sort()) {
+    let doc;
+    try {
+      doc = parseXml(readFileSync(join(dir, file), 'utf8'));
+    } catch (e) {
+      layer.failed++;
+      layer.failures.push({ name: file, details: [`unreadable report (${e.message}): the runner stopped early?`] });
+      continue;
+    }
+    for (const tc of elements(doc, 'testcase')) {
+      const kinds = new Set(tc.children.map((c) => c.name));
+      const name = tc.attrs.name ?? '(unnamed)';
+      if (kinds.has('skipped')) layer.skipped++;
+      else if (kinds.has('failure') || kinds.has('error') || ['fail', 'notrun'].includes(tc.attrs.status)) {
+        layer.failed++;
+        layer.failures.push({ name, details: failureDetails(tc) });
+      } else layer.passed++;
+    }
+  }
+  const codeFile = join(dir, 'exit-code');
+  const code = existsSync(codeFile) ? Number(readFileSync(codeFile, 'utf8').trim()) : 0;
+  if (!reports.length) {
+    layer.failed++;
+    layer.failures.push({ name: '(no report)', details: [`wrote no JUnit report (exit code ${code})`] });
+  } else if (code !== 0 && layer.failed === 0) {
+    layer.failed++;
+    layer.failures.push({
+      name: '(exit code)',
+      details: [`exited with code ${code}, but no test case in its reports failed`],
+    });
+  }
+  return layer;
+}
+
+const line = (l) => `${l.name}: ${l.passed} passed, ${l.failed} failed${l.skipped ? ` (${l.skipped} skipped)` : ''}`;
+
+// ---- the commands ---------------------------------------------------------------------------------
+
+const args = process.argv.slice(2);
+if (args[0] === '--record') {
+  const [, file, name, code, log] = args;
+  const escape = (s) => s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]);
+  const output = existsSync(log) ? readFileSync(log, 'utf8') : '';
+  const failed = Number(code) !== 0;
+  const body = failed
+    ? `<failure message="${escape(`exit code ${code}`)}">${escape(output.split('\n').slice(0, 400).join('\n'))}</failure>`
+    : '';
+  writeFileSync(
+    file,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites><testsuite name="${escape(name)}" tests="1" failures="${+failed}">` +
+      `<testcase name="${escape(name)}">${body}</testcase></testsuite></testsuites>\n`,
+  );
+} else {
+  const total = args[0] === '--total';
+  const layers = args.slice(total ? 1 : 0).map(summarizeLayer);
+  if (total) {
+    const failures = layers.flatMap((l) => l.failures.map((f) => ({ layer: l.name, ...f })));
+    if (failures.length) {
+      console.log(`== failures (${failures.length})`);
+      for (const f of failures) {
+        console.log(`✖ ${f.layer} › ${f.name}`);
+        for (const d of f.details) console.log(`    ${d}`);
+      }
+      console.log();
+    }
+    console.log('== summary (JUnit test cases per layer)');
+  }
+  for (const l of layers) console.log(line(l));
+  if (total) {
+    const sum = (k) => layers.reduce((s, l) => s + l[k], 0);
+    console.log(`total: ${sum('passed')} passed, ${sum('failed')} failed`);
+  }
+  process.exitCode = layers.some((l) => l.failed > 0) ? 1 : 0;
+}

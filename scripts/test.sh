@@ -1,40 +1,77 @@
 #!/usr/bin/env bash
-# npm test: set up, build both ways, then the layers — C++ (native, sanitized, fuzzed, and wasm under
-# node), JS through the public API, and the pages in headless Chromium. Each ends with a summary line.
+# npm test: set up, build both ways, then the layers: formatting, C++ (native, sanitized, fuzzed, and
+# wasm under node), the JS API, the lesson page's logic, and the pages in headless Chromium.
+#
+# Counting comes from the runners' own JUnit reports, never from their console text: Catch2's junit
+# reporter (-r junit, set up in CMakeLists.txt) for the C++ suites, ctest --output-junit for the fuzz
+# targets, node:test's junit reporter beside its spec reporter for the JS layers. Each layer's reports
+# and exit code are gathered in test-results/junit/<layer>/; scripts/summarize.mjs prints a line per
+# layer as it ends, and at the close every failure, the per-layer lines and "total: N passed, M failed".
+# A layer that fails counts at least one failure, and any failure makes the run exit non-zero.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 1
 bash scripts/build.sh --native || exit 1
 
-status=0
-summaries=()
-passed=0
-failed=0
-run_layer() {  # name, command...
-  local name=$1 log counts rc
+results=test-results/junit
+rm -rf "$results"
+layers=()
+run_layer() {  # name, command... (the command finds its report folder in $report_dir)
+  local name=$1 rc
   shift
-  log=$(mktemp)
+  report_dir=$results/$name
+  mkdir -p "$report_dir"
   echo "== $name"
-  "$@" 2>&1 | tee "$log"
-  rc=${PIPESTATUS[0]}
-  read -r p f < <(node scripts/summarize.mjs < "$log")
-  # a layer that exits non-zero counts as failed even when its output showed no failing case
-  [ "$rc" -eq 0 ] || { status=1; [ "$f" -gt 0 ] || f=1; }
-  summaries+=("$name: $p passed, $f failed")
-  passed=$((passed + p))
-  failed=$((failed + f))
-  rm -f "$log"
+  "$@"
+  rc=$?
+  echo "$rc" > "$report_dir/exit-code"
+  node scripts/summarize.mjs "$report_dir"
+  layers+=("$report_dir")
 }
 
-run_layer cpp-native ctest --test-dir build/native --verbose
-run_layer cpp-sanitize bash scripts/sanitize.sh    # the same suite under ASan + LSan + UBSan
-run_layer fuzz env FUZZ_STRICT=1 bash scripts/fuzz.sh 5  # libFuzzer smoke: each target 5 s, ASan + UBSan
-run_layer cpp-wasm ctest --test-dir build/wasm --verbose  # SIMD and scalar builds
-run_layer js node --test tests/js/
-run_layer browser node --test --test-concurrency=1 tests/browser/
+# ctest in a build folder whose suites write test-results/*.xml (CMakeLists.txt); the reports are
+# moved into the layer's folder, so none is left over for the next run.
+ctest_suites() {  # build folder
+  rm -f "$1"/test-results/*.xml
+  ctest --test-dir "$1" --output-on-failure
+  local rc=$?
+  mv "$1"/test-results/*.xml "$report_dir"/ 2> /dev/null
+  return $rc
+}
+sanitized() {
+  bash scripts/sanitize.sh
+  local rc=$?
+  mv build/asan/test-results/*.xml "$report_dir"/ 2> /dev/null
+  return $rc
+}
+# node:test: the spec reporter on the console, and a JUnit report
+node_tests() {  # node --test arguments...
+  node --test --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=junit --test-reporter-destination="$report_dir/node.xml" "$@"
+}
+# the format checks, one JUnit case each (a check is a command, not a test runner)
+format_checks() {
+  local tool code rc=0 log
+  log=$(mktemp)
+  for tool in clang-format prettier; do
+    bash scripts/format.sh --check "$tool" 2>&1 | tee "$log"
+    code=${PIPESTATUS[0]}
+    node scripts/summarize.mjs --record "$report_dir/$tool.xml" "$tool" "$code" "$log"
+    [ "$code" -eq 0 ] || rc=1
+  done
+  rm -f "$log"
+  return $rc
+}
+
+run_layer format format_checks                  # clang-format and Prettier, changing nothing
+run_layer cpp-native ctest_suites build/native
+run_layer cpp-sanitize sanitized                # the same suite under ASan + LSan + UBSan
+# libFuzzer smoke, ASan + UBSan: each target 5 s (PELAB_FUZZ_SECONDS), one ctest test per target
+run_layer fuzz bash scripts/fuzz.sh 5 --output-junit "$PWD/$results/fuzz/fuzz.xml"
+run_layer cpp-wasm ctest_suites build/wasm      # SIMD and scalar builds, under node
+run_layer js node_tests tests/js/               # the public API
+run_layer web node_tests tests/web/             # the lesson page's grading and progress logic
+run_layer browser node_tests --test-concurrency=1 tests/browser/
 
 echo
-echo "== summary (test cases per layer)"
-printf '%s\n' "${summaries[@]}"
-echo "total: $passed passed, $failed failed"
-exit $status
+node scripts/summarize.mjs --total "${layers[@]}"

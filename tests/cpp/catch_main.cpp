@@ -1,3 +1,56 @@
 // The only file that instantiates Catch2's main: its header is slow to compile, so it is built once.
 #define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+// ctest runs the suites with `-r junit -o <file>` (CMakeLists.txt), which leaves the console empty:
+// Catch2 v2 takes one reporter. Under any reporter but the console ones, this listener prints each
+// failed assertion to stderr, and a closing count to stdout, so a run's log still says what failed.
+struct ConsoleEcho : Catch::TestEventListenerBase {
+  using TestEventListenerBase::TestEventListenerBase;
+
+  bool active() const {
+    const auto* config = dynamic_cast<const Catch::Config*>(m_config.get());
+    if (config == nullptr) return false;
+    const std::string& reporter = config->getReporterName();
+    return reporter != "console" && reporter != "compact";
+  }
+
+  bool assertionEnded(Catch::AssertionStats const& stats) override {
+    const Catch::AssertionResult& r = stats.assertionResult;
+    if (r.isOk() || !active()) return true;
+    std::ostringstream out;
+    std::string where;
+    for (const Catch::SectionInfo& s : m_sectionStack) where += (where.empty() ? "" : " / ") + s.name;
+    out << r.getSourceInfo() << ": FAILED: " << where << "\n";
+    if (r.hasExpression()) {
+      out << "  " << r.getExpressionInMacro() << "\n";
+      if (r.hasExpandedExpression()) out << "  with expansion: " << r.getExpandedExpression() << "\n";
+    }
+    if (!r.getMessage().empty()) out << "  " << r.getMessage() << "\n";
+    for (const Catch::MessageInfo& info : stats.infoMessages)
+      if (info.message != r.getMessage()) out << "  with " << info.message << "\n";
+    // stdio, not std::cerr: the junit reporter captures std::cerr inside a test case
+    std::fputs(out.str().c_str(), stderr);
+    return true;
+  }
+
+  void testRunEnded(Catch::TestRunStats const& stats) override {
+    if (active()) {
+      const Catch::Counts& cases = stats.totals.testCases;
+      std::cout << stats.runInfo.name << ": " << cases.passed << " test cases passed, " << cases.failed << " failed ("
+                << stats.totals.assertions.total() << " assertions)" << std::endl;
+    }
+    TestEventListenerBase::testRunEnded(stats);
+  }
+};
+
+}  // namespace
+
+CATCH_REGISTER_LISTENER(ConsoleEcho)

@@ -1,4 +1,4 @@
-// Shared pieces of the libFuzzer targets (scripts/fuzz.sh builds and runs them):
+// Shared pieces of the libFuzzer targets (built with PELAB_FUZZ=ON and run by ctest; see scripts/fuzz.sh):
 // a decoder that turns arbitrary bytes into the numbers and strings a caller of the core could send,
 // biased towards range boundaries, small sizes and non-finite values, and the invariants every target
 // asserts. A broken invariant prints what broke and traps, so libFuzzer saves the input as a crash.
@@ -22,14 +22,6 @@
   } while (0)
 
 namespace pelab::fuzz {
-
-// Invariants the core does not meet yet (see the hardening report) are asserted only in strict builds:
-// FUZZ_STRICT=1 scripts/fuzz.sh compiles the targets with -DPELAB_FUZZ_STRICT.
-#ifdef PELAB_FUZZ_STRICT
-inline constexpr bool kStrict = true;
-#else
-inline constexpr bool kStrict = false;
-#endif
 
 class Input {
  public:

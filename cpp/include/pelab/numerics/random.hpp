@@ -20,7 +20,8 @@ enum class Stream : std::uint64_t {
 
 std::uint64_t mix64(std::uint64_t x);
 
-// Uniform in the open interval (0, 1), 53 random bits.
+// Uniform in (0, 1]: (b + 0.5) · 2^-53 for 53 random bits b, so never 0. The largest b gives exactly
+// 1.0 (2^53 - 1 + 0.5 is not a double and rounds up), once in 2^53 draws.
 double uniform(std::uint64_t seed, Stream stream, std::uint64_t counter);
 
 // Standard normal N(0, 1), computed in double and rounded to float.
