@@ -20,8 +20,9 @@ export function gradeTiles(sequence) {
   let explanation;
   if (complete) explanation = 'Scores QKᵀ compare every query with every key; dividing by √dₖ keeps their spread from growing with the width; softmax turns each row into weights summing to 1; the weights mix the rows of V.';
   else if (sequence.length < ATTENTION_TILES.length && firstWrong >= sequence.length)
-    explanation = `So far so good: ${ATTENTION_TILES.length - sequence.length} more tile(s) to place.`;
-  else explanation = `Tile ${firstWrong + 1} should be “${ATTENTION_TILES[firstWrong]}”, not “${sequence[firstWrong] ?? 'nothing'}”.`;
+    explanation = `Not complete: the equation needs ${ATTENTION_TILES.length - sequence.length} more tile(s).`;
+  // Where it goes wrong, never what belongs there: the first check is the one recorded.
+  else explanation = `Tile ${firstWrong + 1} (“${sequence[firstWrong] ?? 'nothing'}”) is where it first goes wrong.`;
   return { correct: complete, score: complete ? 1 : 0, maxScore: 1, explanation, firstWrong };
 }
 
