@@ -49,6 +49,7 @@ class Input {
   // A number as an untrusted caller might send it: mostly small integers (so valid sizes are easy to
   // reach), often a range boundary or its neighbour, sometimes a fraction, a huge value, NaN or ±inf.
   double number() {
+    // clang-format off
     static const double boundaries[] = {
         0.0, -0.0, 1.0, 2.0, 3.0, 4.0, 15.0, 16.0, 17.0, 1023.0, 1024.0, 1025.0, 2047.0, 2048.0, 2049.0,
         4095.0, 4096.0, 4097.0, 65535.0, 65536.0, 65537.0, 999999.0, 1e6, 1e6 + 1, 1e9, 1e9 + 1,
@@ -58,6 +59,7 @@ class Input {
         -std::numeric_limits<double>::infinity(), std::numeric_limits<double>::max(),
         std::numeric_limits<double>::min(), std::numeric_limits<double>::denorm_min(),
         std::numeric_limits<double>::epsilon()};
+    // clang-format on
     constexpr std::size_t count = sizeof boundaries / sizeof boundaries[0];
     switch (byte() % 10) {
       case 0: return static_cast<double>(byte()) - 16.0;

@@ -183,11 +183,13 @@ void names(fuzz::Input& in) {
 }
 
 void params(fuzz::Input& in) {
+  // clang-format off
   static const IntParam ints[] = {limits::positions, limits::dModel, limits::start,   limits::seed,
                                   limits::maxLen,    limits::position, limits::vocabSize, limits::tokenCount,
                                   limits::sequence,  limits::dK,     limits::dV,       limits::rows,
                                   limits::offset,    {"wide", -9007199254740992LL, 9007199254740992LL},
                                   {"empty", 5, 4},   {"int64", INT64_MIN, INT64_MAX}};
+  // clang-format on
   const IntParam& p = ints[in.byte() % (sizeof ints / sizeof ints[0])];
   const double v = in.number();
   const Status s = check(p, v);
