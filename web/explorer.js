@@ -35,32 +35,48 @@ export function mountExplorer(host, lab) {
     describe: (p, c, v) => `Position ${p}, dimension ${c} (${columnMeaning(variant, Number(inputs.dModel.value), c)}): ${v.toFixed(6)}`,
   });
 
-  // One backing buffer, grown when needed; each redraw fills an exact-length view of it, so moving
-  // a slider allocates nothing.
-  let backing = new Float32Array(0);
+  // The slider path allocates no buffers: the table goes into one Float32Array, grown (to at least twice
+  // its length, within what the sliders can ask for) only when a shape does not fit; the core fills an
+  // exact-length view of it, made again only when the size changes; one options object is reused; the
+  // heatmap keeps its own pixels the same way. The status line is rewritten when a value is committed
+  // (the slider let go), not on every frame of a drag: the slider's own <output> shows the value live.
+  const most = Number(inputs.positions.max) * Number(inputs.dModel.max);
+  let backing = new Float32Array(0), table = backing;
+  const options = { positions: 0, dModel: 0, base: 0, variant: 'paper', out: table };
+  let failed = false;
+  const describeTable = () => {
+    status.textContent = `${options.positions} positions × ${options.dModel} dimensions, computed by the WebAssembly core.`;
+  };
   function redraw() {
-    const options = {
-      positions: Number(inputs.positions.value),
-      dModel: Number(inputs.dModel.value),
-      base: Number(inputs.base.value),
-      variant: inputs.variant.value,
-    };
+    options.positions = Number(inputs.positions.value);
+    options.dModel = Number(inputs.dModel.value);
+    options.base = Number(inputs.base.value);
+    options.variant = inputs.variant.value;
     const size = options.positions * options.dModel;
-    let out;
+    if (table.length !== size && size > 0 && size <= most) {
+      if (backing.length < size) backing = new Float32Array(Math.max(size, Math.min(2 * backing.length, most)));
+      table = backing.subarray(0, size);
+    }
+    options.out = table;
     try {
-      if (backing.length < size) backing = new Float32Array(size);
-      out = lab.sinusoidal({ ...options, out: backing.subarray(0, size) });
+      lab.sinusoidal(options);
     } catch (error) {
       status.textContent = error.message;
       inputs[error.param]?.setAttribute('aria-invalid', 'true');
+      failed = true;
       return;
     }
-    Object.values(inputs).forEach((i) => i.removeAttribute('aria-invalid'));
+    if (failed) {
+      failed = false;
+      Object.values(inputs).forEach((i) => i.removeAttribute('aria-invalid'));
+      describeTable();
+    }
     variant = options.variant;
-    status.textContent = `${options.positions} positions × ${options.dModel} dimensions, computed by the WebAssembly core.`;
-    map.update(out, options.positions, options.dModel, 0);
+    map.update(table, options.positions, options.dModel, 0);
   }
   form.addEventListener('input', redraw);
+  form.addEventListener('change', () => { if (!failed) describeTable(); });
   redraw();
+  describeTable();
   return { redraw, inputs, map };
 }
