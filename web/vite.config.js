@@ -5,11 +5,36 @@ import { defineConfig } from 'vite';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 
+// The wasm core's module and its .wasm are loaded by createLab(), after the page's own script has run:
+// a chain of three round trips before the first heatmap. Preloading both from the HTML fetches them
+// beside the page's script instead. Only the SIMD build is preloaded (every current browser runs wasm
+// SIMD; elsewhere createLab picks the scalar build and the preload goes unused).
+function preloadCore() {
+  return {
+    name: 'pelab-preload-core',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const files = Object.values(bundle);
+        const module = files.find((f) => f.type === 'chunk' && f.facadeModuleId?.endsWith('/dist/pelab.mjs'));
+        const wasm = files.find((f) => f.type === 'asset' && (f.names ?? [f.name]).includes('pelab.wasm'));
+        if (!module || !wasm) throw new Error('preloadCore: the SIMD module or its .wasm is missing from the bundle');
+        return [
+          { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${module.fileName}` }, injectTo: 'head' },
+          { tag: 'link', attrs: { rel: 'preload', as: 'fetch', crossorigin: true, href: `./${wasm.fileName}` }, injectTo: 'head' },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: here('.'),
   base: './',
   publicDir: false,
   logLevel: 'warn',
+  plugins: [preloadCore()],
   resolve: { alias: { 'positional-encoding-lab': here('../dist/index.js') } },
   build: {
     outDir: here('../dist/site'),
