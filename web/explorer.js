@@ -38,15 +38,13 @@ export function mountExplorer(host, lab) {
   // The slider path allocates no buffers: the table goes into one Float32Array, grown (to at least twice
   // its length, within what the sliders can ask for) only when a shape does not fit; the core fills an
   // exact-length view of it, made again only when the size changes; one options object is reused; the
-  // heatmap keeps its own pixels the same way. The status line is rewritten when a value is committed
-  // (the slider let go), not on every frame of a drag: the slider's own <output> shows the value live.
+  // heatmap keeps its own pixels the same way. The status line (a live region) changes only between an
+  // error and the normal line, never on each frame of a drag: the sliders' <output>s show the values.
   const most = Number(inputs.positions.max) * Number(inputs.dModel.max);
   let backing = new Float32Array(0), table = backing;
   const options = { positions: 0, dModel: 0, base: 0, variant: 'paper', out: table };
   let failed = false;
-  const describeTable = () => {
-    status.textContent = `${options.positions} positions × ${options.dModel} dimensions, computed by the WebAssembly core.`;
-  };
+  const describeTable = () => { status.textContent = 'The table is computed by the WebAssembly core on every change.'; };
   function redraw() {
     options.positions = Number(inputs.positions.value);
     options.dModel = Number(inputs.dModel.value);
@@ -75,8 +73,7 @@ export function mountExplorer(host, lab) {
     map.update(table, options.positions, options.dModel, 0);
   }
   form.addEventListener('input', redraw);
-  form.addEventListener('change', () => { if (!failed) describeTable(); });
   redraw();
-  describeTable();
+  if (!failed) describeTable();
   return { redraw, inputs, map };
 }
