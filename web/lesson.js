@@ -3,6 +3,7 @@
 import { h } from './widgets/dom.js';
 import { exercises } from './exercises/index.js';
 import { createProgress } from './progress.js';
+import { typeset } from './widgets/math.js';
 
 // Our own short bridges between exercises, keyed by the exercise they introduce.
 const BRIDGES = {
@@ -31,7 +32,8 @@ function progressBar(progress) {
  * mounts each exercise — its controls, its computations — only when it is needed: when its section comes
  * near the viewport (IntersectionObserver), or else, one by one in idle time, so that the whole page is
  * there for find-in-page and for anyone who waits. Nothing is mounted before `start` resolves (the page
- * passes its first paint). `ready` resolves when every exercise is mounted; `controllers` fills as they are.
+ * passes its first paint) but the exercise a link (#ID-title) points to. `ready` resolves when every exercise is mounted and its formulas typeset;
+ * `controllers` fills as they mount.
  */
 export function mountLesson(main, lab, { start = Promise.resolve() } = {}) {
   const progress = createProgress(exercises.map((e) => e.id));
@@ -49,7 +51,7 @@ export function mountLesson(main, lab, { start = Promise.resolve() } = {}) {
   }
 
   let allMounted;
-  const ready = new Promise((resolve) => { allMounted = resolve; });
+  const ready = new Promise((resolve) => { allMounted = resolve; }).then(typeset);
   const observer = typeof IntersectionObserver === 'function'
     ? new IntersectionObserver((entries) => entries.forEach((e) => e.isIntersecting && mount(e.target)), { rootMargin: '25% 0px' })
     : null;

@@ -20,10 +20,19 @@ function preloadCore() {
         const module = files.find((f) => f.type === 'chunk' && f.facadeModuleId?.endsWith('/dist/pelab.mjs'));
         const wasm = files.find((f) => f.type === 'asset' && (f.names ?? [f.name]).includes('pelab.wasm'));
         if (!module || !wasm) throw new Error('preloadCore: the SIMD module or its .wasm is missing from the bundle');
-        return [
+        const tags = [
           { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${module.fileName}` }, injectTo: 'head' },
           { tag: 'link', attrs: { rel: 'preload', as: 'fetch', crossorigin: true, href: `./${wasm.fileName}` }, injectTo: 'head' },
         ];
+        // The lesson page imports its exercises after the heatmap is drawn; they download meanwhile.
+        const lesson = files.find((f) => f.type === 'chunk' && f.facadeModuleId?.endsWith('/web/lesson.js'));
+        if (lesson && html.includes('<main>')) {
+          const chunks = new Set();
+          const add = (name) => { if (!chunks.has(name) && !html.includes(name)) { chunks.add(name); bundle[name].imports.forEach(add); } };
+          add(lesson.fileName);
+          for (const name of chunks) tags.push({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${name}` }, injectTo: 'head' });
+        }
+        return tags;
       },
     },
   };
