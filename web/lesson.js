@@ -31,11 +31,10 @@ function progressBar(progress) {
  * Lays out every exercise's section (its bridge, heading and place in the progress count) at once, and
  * mounts each exercise — its controls, its computations — only when it is needed: when its section comes
  * near the viewport (IntersectionObserver), or else, one by one in idle time, so that the whole page is
- * there for find-in-page and for anyone who waits. Nothing is mounted before `start` resolves (the page
- * passes its first paint) but the exercise a link (#ID-title) points to. `ready` resolves when every exercise is mounted and its formulas typeset;
- * `controllers` fills as they mount.
+ * there for find-in-page and for anyone who waits (the page calls this once its heatmap is on screen).
+ * `ready` resolves when every exercise is mounted and its formulas typeset; `controllers` fills as they mount.
  */
-export function mountLesson(main, lab, { start = Promise.resolve() } = {}) {
+export function mountLesson(main, lab) {
   const progress = createProgress(exercises.map((e) => e.id));
   const bar = progressBar(progress);
   main.before(bar.element);
@@ -98,10 +97,8 @@ export function mountLesson(main, lab, { start = Promise.resolve() } = {}) {
     target.scrollIntoView();
   }
 
-  start.then(() => {
-    if (observer) for (const section of waiting.keys()) observer.observe(section);
-    idle(mountWhenIdle);
-  });
+  if (observer) for (const section of waiting.keys()) observer.observe(section);
+  idle(mountWhenIdle);
 
   bar.reset.addEventListener('click', () => {
     progress.reset();
