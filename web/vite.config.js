@@ -14,7 +14,7 @@ function preloadCore() {
     name: 'pelab-preload-core',
     transformIndexHtml: {
       order: 'post',
-      handler(html, { bundle }) {
+      handler(html, { bundle, filename }) {
         if (!bundle) return html;
         const files = Object.values(bundle);
         const module = files.find((f) => f.type === 'chunk' && f.facadeModuleId?.endsWith('/dist/pelab.mjs'));
@@ -24,9 +24,10 @@ function preloadCore() {
           { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${module.fileName}` }, injectTo: 'head' },
           { tag: 'link', attrs: { rel: 'preload', as: 'fetch', crossorigin: true, href: `./${wasm.fileName}` }, injectTo: 'head' },
         ];
-        // The lesson page imports its exercises after the heatmap is drawn; they download meanwhile.
+        // The lesson page (index.html) imports its exercises once the heatmap is on screen; they download
+        // meanwhile (after the files above: Chromium opens at most six connections to a host).
         const lesson = files.find((f) => f.type === 'chunk' && f.facadeModuleId?.endsWith('/web/lesson.js'));
-        if (lesson && html.includes('<main>')) {
+        if (lesson && filename.endsWith('/index.html')) {
           const chunks = new Set();
           const add = (name) => { if (!chunks.has(name) && !html.includes(name)) { chunks.add(name); bundle[name].imports.forEach(add); } };
           add(lesson.fileName);
