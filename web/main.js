@@ -22,6 +22,7 @@ try {
   // the heatmap never draw, for a canvas without a size, a few seconds).
   const painted = explorer.map.drawn.then(nextFrame).then(() => performance.mark('pelab:first-heatmap'));
   await Promise.race([painted, new Promise((resolve) => setTimeout(resolve, 3000))]);
+  await new Promise((resolve) => setTimeout(resolve));  // out of the animation frame, so that it paints now
   const { mountLesson } = await lessonModule;
   const lesson = mountLesson(document.getElementById('exercises'), lab);
   window.pelab.lesson = lesson;
