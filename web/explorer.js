@@ -17,7 +17,13 @@ function columnMeaning(variant, dModel, column) {
   return column < pairs ? `pair ${column}, sin` : `pair ${column - pairs}, cos`;
 }
 
-export function mountExplorer(host, lab) {
+/**
+ * Lays out the controls and the heatmap at once, and computes and draws the table when `lab` (the Lab,
+ * or a promise of it) is there: the page can lay them out while the core loads. Until then the controls
+ * are inert. Returns {inputs, map, redraw, ready}; `ready` resolves once the first table is drawn (or
+ * rejects as the lab does).
+ */
+export function mountExplorer(host, labOrPromise) {
   const controls = {
     positions: slider({ id: 'positions', label: 'Positions', min: 1, max: 1024, value: 128 }),
     dModel: slider({ id: 'dModel', label: 'dModel', min: 2, max: 512, step: 2, value: 64 }),
@@ -26,6 +32,7 @@ export function mountExplorer(host, lab) {
   };
   const inputs = Object.fromEntries(Object.entries(controls).map(([k, c]) => [k, c.input]));
   const form = h('form', { class: 'controls', onsubmit: (e) => e.preventDefault() }, Object.values(controls).map((c) => c.element));
+  form.inert = true;
   const status = h('p', { class: 'status', role: 'status' });
   host.append(form, status);
 
@@ -43,9 +50,10 @@ export function mountExplorer(host, lab) {
   const most = Number(inputs.positions.max) * Number(inputs.dModel.max);
   let backing = new Float32Array(0), table = backing;
   const options = { positions: 0, dModel: 0, base: 0, variant: 'paper', out: table };
-  let failed = false;
+  let failed = false, lab = null;
   const describeTable = () => { status.textContent = 'The table is computed by the WebAssembly core on every change.'; };
   function redraw() {
+    if (!lab) return;
     options.positions = Number(inputs.positions.value);
     options.dModel = Number(inputs.dModel.value);
     options.base = Number(inputs.base.value);
@@ -73,7 +81,11 @@ export function mountExplorer(host, lab) {
     map.update(table, options.positions, options.dModel, 0);
   }
   form.addEventListener('input', redraw);
-  redraw();
-  if (!failed) describeTable();
-  return { redraw, inputs, map };
+  const ready = Promise.resolve(labOrPromise).then((loaded) => {
+    lab = loaded;
+    form.inert = false;
+    redraw();
+    if (!failed) describeTable();
+  });
+  return { redraw, inputs, map, ready };
 }
