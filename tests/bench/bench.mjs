@@ -125,6 +125,7 @@ if (browser) {
   console.log(`| navigation → first heatmap pixels (median of ${paint.runs}) | ${f(paint.oursMs, 0)} ms |`);
   console.log(`| navigation → pixels of a trivial canvas page, same server (median of ${paint.runs}) | ${f(paint.floorMs, 0)} ms |`);
   console.log(`| first-paint ratio, ours ÷ trivial page | ${f(paint.ratio)}× |`);
+  console.log(`| navigation → the lesson page's first paint of anything (its text; median) | ${f(paint.oursContentfulMs, 0)} ms |`);
   console.log(`| slider drag at 1024 × 512: re-render p50 / p95 | ${f(browser.rerenderP50Ms, 1)} / ${f(browser.rerenderP95Ms, 1)} ms |`);
   console.log(`| slider drag at 1024 × 512: frame to frame p50 / p95 | ${f(browser.frameToFrameP50Ms, 1)} / ${f(browser.frameToFrameP95Ms, 1)} ms `
     + `(${browser.longFrames} of ${browser.frames} frames over 1.5 × the p50) |`);
