@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Builds the wasm modules (Release) and lays out dist/: the Emscripten modules, their .wasm, the JS
-# layer and its hand-written types, and the bundled lesson site in dist/site. `--native` also builds the native core and Catch2 suite.
+# npm run build: sets up what is missing (scripts/setup.sh), builds the wasm modules (Release; cmake
+# rebuilds only what changed) and lays out dist/: the Emscripten modules, their .wasm, the JS layer and
+# its hand-written types, the components and embed helper, and the bundled lesson site in dist/site.
+# `--native` also builds the native core, the Catch2 suite and the native benchmark.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/setup.sh  # a fresh clone has no node_modules: Vite below would be missing
 export NODE_PATH=/usr/share/nodejs  # emcc's JS optimizer needs Debian's node modules
 
 if [ "${1:-}" = "--native" ]; then

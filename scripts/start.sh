@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
-# npm start: set up what is missing, build, and serve the lesson page.
+# npm start: set up what is missing, build (build.sh runs scripts/setup.sh first), and serve the lesson page.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
 bash scripts/build.sh
 exec node scripts/serve.mjs

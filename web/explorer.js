@@ -17,7 +17,13 @@ function columnMeaning(variant, dModel, column) {
   return column < pairs ? `pair ${column}, sin` : `pair ${column - pairs}, cos`;
 }
 
-export function mountExplorer(host, lab) {
+/**
+ * Lays out the controls and the heatmap at once, and computes and draws the table when `lab` (the Lab,
+ * or a promise of it) is there: the page can lay them out while the core loads. Until then the controls
+ * are inert. Returns {inputs, map, redraw, ready}; `ready` resolves once the first table is drawn (or
+ * rejects as the lab does).
+ */
+export function mountExplorer(host, labOrPromise) {
   const controls = {
     positions: slider({ id: 'positions', label: 'Positions', min: 1, max: 1024, value: 128 }),
     dModel: slider({ id: 'dModel', label: 'dModel', min: 2, max: 512, step: 2, value: 64 }),
@@ -26,6 +32,7 @@ export function mountExplorer(host, lab) {
   };
   const inputs = Object.fromEntries(Object.entries(controls).map(([k, c]) => [k, c.input]));
   const form = h('form', { class: 'controls', onsubmit: (e) => e.preventDefault() }, Object.values(controls).map((c) => c.element));
+  form.inert = true;
   const status = h('p', { class: 'status', role: 'status' });
   host.append(form, status);
 
@@ -35,32 +42,50 @@ export function mountExplorer(host, lab) {
     describe: (p, c, v) => `Position ${p}, dimension ${c} (${columnMeaning(variant, Number(inputs.dModel.value), c)}): ${v.toFixed(6)}`,
   });
 
-  // One backing buffer, grown when needed; each redraw fills an exact-length view of it, so moving
-  // a slider allocates nothing.
-  let backing = new Float32Array(0);
+  // The slider path allocates no buffers: the table goes into one Float32Array, grown (to at least twice
+  // its length, within what the sliders can ask for) only when a shape does not fit; the core fills an
+  // exact-length view of it, made again only when the size changes; one options object is reused; the
+  // heatmap keeps its own pixels the same way. The status line (a live region) changes only between an
+  // error and the normal line, never on each frame of a drag: the sliders' <output>s show the values.
+  const most = Number(inputs.positions.max) * Number(inputs.dModel.max);
+  let backing = new Float32Array(0), table = backing;
+  const options = { positions: 0, dModel: 0, base: 0, variant: 'paper', out: table };
+  let failed = false, lab = null;
+  const describeTable = () => { status.textContent = 'The table is computed by the WebAssembly core on every change.'; };
   function redraw() {
-    const options = {
-      positions: Number(inputs.positions.value),
-      dModel: Number(inputs.dModel.value),
-      base: Number(inputs.base.value),
-      variant: inputs.variant.value,
-    };
+    if (!lab) return;
+    options.positions = Number(inputs.positions.value);
+    options.dModel = Number(inputs.dModel.value);
+    options.base = Number(inputs.base.value);
+    options.variant = inputs.variant.value;
     const size = options.positions * options.dModel;
-    let out;
+    if (table.length !== size && size > 0 && size <= most) {
+      if (backing.length < size) backing = new Float32Array(Math.max(size, Math.min(2 * backing.length, most)));
+      table = backing.subarray(0, size);
+    }
+    options.out = table;
     try {
-      if (backing.length < size) backing = new Float32Array(size);
-      out = lab.sinusoidal({ ...options, out: backing.subarray(0, size) });
+      lab.sinusoidal(options);
     } catch (error) {
       status.textContent = error.message;
       inputs[error.param]?.setAttribute('aria-invalid', 'true');
+      failed = true;
       return;
     }
-    Object.values(inputs).forEach((i) => i.removeAttribute('aria-invalid'));
+    if (failed) {
+      failed = false;
+      Object.values(inputs).forEach((i) => i.removeAttribute('aria-invalid'));
+      describeTable();
+    }
     variant = options.variant;
-    status.textContent = `${options.positions} positions × ${options.dModel} dimensions, computed by the WebAssembly core.`;
-    map.update(out, options.positions, options.dModel, 0);
+    map.update(table, options.positions, options.dModel, 0);
   }
   form.addEventListener('input', redraw);
-  redraw();
-  return { redraw, inputs, map };
+  const ready = Promise.resolve(labOrPromise).then((loaded) => {
+    lab = loaded;
+    form.inert = false;
+    redraw();
+    if (!failed) describeTable();
+  });
+  return { redraw, inputs, map, ready };
 }

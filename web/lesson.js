@@ -1,8 +1,9 @@
-// The lesson page: the explorer, then every exercise in its own <section data-exercise="ID">, with a
-// progress bar kept in localStorage and a reset.
+// The lesson page's exercises, each in its own <section data-exercise="ID">, with a progress bar kept in
+// localStorage and a reset. (The explorer above them is explorer.js.)
 import { h } from './widgets/dom.js';
 import { exercises } from './exercises/index.js';
 import { createProgress } from './progress.js';
+import { typeset } from './widgets/math.js';
 
 // Our own short bridges between exercises, keyed by the exercise they introduce.
 const BRIDGES = {
@@ -26,26 +27,82 @@ function progressBar(progress) {
   return { element: h('div', { class: 'progress', role: 'region', 'aria-label': 'Lesson progress' }, bar, text, reset), reset };
 }
 
+/**
+ * Lays out every exercise's section (its bridge, heading and place in the progress count) at once, and
+ * mounts each exercise — its controls, its computations — only when it is needed: when its section comes
+ * near the viewport (IntersectionObserver), or else, one by one in idle time, so that the whole page is
+ * there for find-in-page and for anyone who waits (the page calls this once its heatmap is on screen).
+ * `ready` resolves when every exercise is mounted and its formulas typeset; `controllers` fills as they mount.
+ */
 export function mountLesson(main, lab) {
   const progress = createProgress(exercises.map((e) => e.id));
   const bar = progressBar(progress);
   main.before(bar.element);
   const controllers = {};
+  const waiting = new Map();  // section → exercise, in page order
   for (const exercise of exercises) {
     if (BRIDGES[exercise.id]) main.append(h('p', { class: 'bridge' }, BRIDGES[exercise.id]));
     const headingId = `${exercise.id}-title`;
     const section = h('section', { 'data-exercise': exercise.id, 'aria-labelledby': headingId },
       h('h2', { id: headingId }, exercise.title));
     main.append(section);
+    waiting.set(section, exercise);
+  }
+
+  let allMounted;
+  const ready = new Promise((resolve) => { allMounted = resolve; }).then(typeset);
+  const observer = typeof IntersectionObserver === 'function'
+    ? new IntersectionObserver((entries) => entries.forEach((e) => e.isIntersecting && mount(e.target)), { rootMargin: '25% 0px' })
+    : null;
+
+  function mount(section) {
+    const exercise = waiting.get(section);
+    if (!exercise) return;
+    waiting.delete(section);
+    observer?.unobserve(section);
     try {
       controllers[exercise.id] = exercise.mount(section, { lab, onResult: (r) => progress.record(exercise.id, r.correct) });
     } catch (error) {
       section.append(h('p', { class: 'error' }, `This exercise could not start: ${error.message}`));
     }
+    section.dataset.mounted = 'true';
+    if (waiting.size === 0) {
+      observer?.disconnect();
+      allMounted();
+    }
   }
+
+  // The fallback: whatever has not come into view is mounted in idle time, top first, one exercise per
+  // idle period at least (a busy page still gets there: each request gives up waiting after 500 ms).
+  const idle = (f) => (typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(f, { timeout: 500 })
+    : setTimeout(() => f({ timeRemaining: () => 0 }), 50));
+  function mountWhenIdle(deadline) {
+    do {
+      const next = waiting.keys().next();
+      if (next.done) return;
+      mount(next.value);
+    } while (deadline.timeRemaining() > 10);
+    idle(mountWhenIdle);
+  }
+
+  // A link into the lesson (#ID-title) arrived before its section existed, so the browser could not
+  // scroll to it: mount that exercise (the reader asked for it) and enough of what follows to fill the
+  // screen below its top, so that it can scroll to the top, and go there.
+  const target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+  if (target && main.contains(target)) {
+    const section = target.closest('section[data-exercise]');
+    for (let next = section; next && (next === section || main.getBoundingClientRect().bottom - target.getBoundingClientRect().top < innerHeight);
+      next = next.nextElementSibling) mount(next);
+    target.scrollIntoView();
+  }
+
+  if (observer) for (const section of waiting.keys()) observer.observe(section);
+  idle(mountWhenIdle);
+
   bar.reset.addEventListener('click', () => {
     progress.reset();
     Object.values(controllers).forEach((c) => c.resetTask());
   });
-  return { progress, controllers };
+  return { progress, controllers, ready };
 }

@@ -1,19 +1,38 @@
-// The lesson page: load the wasm core (showing that it is loading), then mount the explorer and the
-// exercises.
+// The lesson page: lay out the explorer while the wasm core loads (showing that it is loading), draw its
+// heatmap, then lay out every exercise's section and mount each exercise as it comes into view (the rest
+// in idle time). Marks:
+//   pelab:first-heatmap  the first animation frame after the heatmap was drawn: the frame that puts its
+//                        pixels on screen (the benchmark watches the pixels themselves);
+//   pelab:ready          every exercise mounted and every formula typeset (also body[data-ready=true]).
 import { createLab } from 'positional-encoding-lab';
 import { mountExplorer } from './explorer.js';
-import { mountLesson } from './lesson.js';
 
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 const loading = document.getElementById('loading');
+// The exercises' code is not needed for the first picture: it downloads while the core does (the HTML
+// preloads it) and is used once the heatmap is on screen.
+const lessonModule = import('./lesson.js');
+lessonModule.catch(() => {});  // reported where it is awaited
 try {
-  const lab = await createLab();
+  // The explorer's controls and canvas are laid out while the core loads; it draws once the core is there.
+  const loadingLab = createLab();
+  const explorer = mountExplorer(document.getElementById('explorer'), loadingLab);
+  const [lab] = await Promise.all([loadingLab, explorer.ready]);
   loading.hidden = true;
-  const explorer = mountExplorer(document.getElementById('explorer'), lab);
-  performance.mark('pelab:first-heatmap');
+  window.pelab = { lab, explorer };  // for the browser tests and the curious
+  // The heatmap is drawn as soon as the core is there; the rest waits until the frame showing it has
+  // begun (or, should the heatmap never draw, for a canvas without a size, a few seconds).
+  const painted = explorer.map.drawn.then(nextFrame).then(() => performance.mark('pelab:first-heatmap'));
+  await Promise.race([painted, new Promise((resolve) => setTimeout(resolve, 3000))]);
+  await new Promise((resolve) => setTimeout(resolve));  // out of the animation frame, so that it paints now
+  const { mountLesson } = await lessonModule;
   const lesson = mountLesson(document.getElementById('exercises'), lab);
+  window.pelab.lesson = lesson;
+  await lesson.ready;
+  performance.mark('pelab:ready');
   document.body.dataset.ready = 'true';
-  window.pelab = { lab, explorer, lesson };  // for the browser tests and the curious
 } catch (error) {
+  loading.hidden = false;
   loading.textContent = `The WebAssembly core could not start: ${error.message}`;
   loading.classList.add('error');
 }

@@ -5,11 +5,46 @@ import { defineConfig } from 'vite';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 
+// The wasm core's module and its .wasm are loaded by createLab(), after the page's own script has run:
+// a chain of three round trips before the first heatmap. Preloading both from the HTML fetches them
+// beside the page's script instead. Only the SIMD build is preloaded (every current browser runs wasm
+// SIMD; elsewhere createLab picks the scalar build and the preload goes unused).
+function preloadCore() {
+  return {
+    name: 'pelab-preload-core',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, filename }) {
+        if (!bundle) return html;
+        const files = Object.values(bundle);
+        const module = files.find((f) => f.type === 'chunk' && f.facadeModuleId?.endsWith('/dist/pelab.mjs'));
+        const wasm = files.find((f) => f.type === 'asset' && (f.names ?? [f.name]).includes('pelab.wasm'));
+        if (!module || !wasm) throw new Error('preloadCore: the SIMD module or its .wasm is missing from the bundle');
+        const tags = [
+          { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${module.fileName}` }, injectTo: 'head' },
+          { tag: 'link', attrs: { rel: 'preload', as: 'fetch', crossorigin: true, href: `./${wasm.fileName}` }, injectTo: 'head' },
+        ];
+        // The lesson page (index.html) imports its exercises once the heatmap is on screen; they download
+        // meanwhile (after the files above: Chromium opens at most six connections to a host).
+        const lesson = files.find((f) => f.type === 'chunk' && f.facadeModuleId?.endsWith('/web/lesson.js'));
+        if (lesson && filename.endsWith('/index.html')) {
+          const chunks = new Set();
+          const add = (name) => { if (!chunks.has(name) && !html.includes(name)) { chunks.add(name); bundle[name].imports.forEach(add); } };
+          add(lesson.fileName);
+          for (const name of chunks) tags.push({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${name}` }, injectTo: 'head' });
+        }
+        return tags;
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: here('.'),
   base: './',
   publicDir: false,
   logLevel: 'warn',
+  plugins: [preloadCore()],
   resolve: { alias: { 'positional-encoding-lab': here('../dist/index.js') } },
   build: {
     outDir: here('../dist/site'),
@@ -17,6 +52,17 @@ export default defineConfig({
     target: 'es2022',
     assetsInlineLimit: 0,  // the .wasm stays a file (CSP: no data: URLs for scripts or wasm)
     modulePreload: { polyfill: false },  // the polyfill would be an inline script
-    rollupOptions: { input: { index: here('index.html'), embed: here('embed.html') } },
+    rollupOptions: {
+      input: { index: here('index.html'), embed: here('embed.html') },
+      // The lab and the widgets in one chunk (not one per shared module): the first heatmap waits for the
+      // page script, this chunk, the stylesheet, the core's module and its .wasm, and Chromium opens at
+      // most six connections to a host.
+      output: {
+        manualChunks(id) {
+          if (id === here('../dist/index.js') || id.startsWith(here('widgets/'))) return 'app';
+          return undefined;
+        },
+      },
+    },
   },
 });

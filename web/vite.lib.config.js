@@ -1,6 +1,7 @@
 // Library builds for the npm package, selected with LIB=components|embed:
-//   components → dist/components.js: <pe-exercise> with the exercises, widgets, styles and KaTeX
-//                bundled in; the lab itself stays an import of ./index.js (the package entry).
+//   components → dist/components.js: <pe-exercise> with the exercises, widgets and styles bundled in;
+//                KaTeX, loaded when a formula first needs it, is a chunk in dist/assets/; the lab itself
+//                stays an import of ./index.js (the package entry).
 //   embed      → dist/embed.js (ESM) and dist/embed.iife.js (a plain script, global PelabEmbed).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
@@ -26,7 +27,7 @@ export default defineConfig({
     lib,
     rollupOptions: {
       external: ['positional-encoding-lab'],
-      output: { paths: { 'positional-encoding-lab': './index.js' } },
+      output: { paths: { 'positional-encoding-lab': './index.js' }, chunkFileNames: 'assets/[name]-[hash].js' },
     },
   },
 });

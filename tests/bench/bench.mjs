@@ -1,8 +1,9 @@
-// npm run bench: one run, every figure a median of repetitions after a warm-up, every comparison a
-// ratio measured in this same run. Prints a table and writes tests/bench/results.json.
+// npm run bench (scripts/bench.sh builds what this needs, then runs it): one run, every figure a median
+// of repetitions after a warm-up, every comparison a ratio measured in this same run. Prints a table and
+// writes tests/bench/results.json.
 //   node --expose-gc tests/bench/bench.mjs [--reps N] [--out FILE] [--no-browser]
 import { execFileSync } from 'node:child_process';
-import { statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createLab } from 'positional-encoding-lab';
@@ -47,8 +48,9 @@ const scalar = await scalarLab();
 const P = 2048, D = 512, size = P * D;
 const table = { positions: P, dModel: D, variant: 'paper' };
 const reference = simd.sinusoidalReference(table);
-const native = JSON.parse(execFileSync(fileURLToPath(new URL('build/native/pelab_native_bench', root)), [String(reps)],
-  { encoding: 'utf8' }));
+const nativeBench = fileURLToPath(new URL('build/native/pelab_native_bench', root));
+if (!existsSync(nativeBench)) throw new Error(`${nativeBench} is missing: \`npm run bench\` (scripts/bench.sh) builds it`);
+const native = JSON.parse(execFileSync(nativeBench, [String(reps)], { encoding: 'utf8' }));
 
 const rows = [];
 function row(name, fresh, reused, error) { rows.push({ name, freshMs: fresh, reusedMs: reused, maxError: error }); }
@@ -93,7 +95,7 @@ const dots = {
   nativeMs: native.dotMatrixMs,
 };
 
-const browser = args.includes('--no-browser') ? null : await browserFigures(Math.max(reps, 30));
+const browser = args.includes('--no-browser') ? null : await browserFigures({ reps });
 const sizes = Object.fromEntries(['pelab.wasm', 'pelab-scalar.wasm'].map((f) =>
   [f, statSync(fileURLToPath(new URL(`dist/${f}`, root))).size]));
 
@@ -118,9 +120,16 @@ console.log('\n| workload | ours wasm (ms) | idiomatic JS (ms) | JS ÷ ours | na
 console.log(`| attention n=512, dK=64 | ${f(attention.oursMs)} | ${f(attention.jsMs)} | ${f(attention.jsMs / attention.oursMs, 1)}× | ${f(attention.nativeMs)} |`);
 console.log(`| dot matrix 1024 × 512 | ${f(dots.oursMs)} | ${f(dots.jsMs)} | ${f(dots.jsMs / dots.oursMs, 1)}× | ${f(dots.nativeMs)} |`);
 if (browser) {
+  const { firstPaint: paint } = browser;
   console.log('\n| in headless Chromium | value |\n|---|---|');
-  console.log(`| slider re-render at 1024 × 512, p50 / p95 | ${f(browser.rerenderP50Ms)} / ${f(browser.rerenderP95Ms)} ms |`);
-  console.log(`| navigation → first heatmap | ${f(browser.firstHeatmapMs, 0)} ms |`);
+  console.log(`| navigation → first heatmap pixels (median of ${paint.runs}) | ${f(paint.oursMs, 0)} ms |`);
+  console.log(`| navigation → pixels of a trivial canvas page, same server (median of ${paint.runs}) | ${f(paint.floorMs, 0)} ms |`);
+  console.log(`| first-paint ratio, ours ÷ trivial page | ${f(paint.ratio)}× |`);
+  console.log(`| navigation → the lesson page's first paint of anything (its text; median) | ${f(paint.oursContentfulMs, 0)} ms |`);
+  console.log(`| slider drag at 1024 × 512: re-render p50 / p95 | ${f(browser.rerenderP50Ms, 1)} / ${f(browser.rerenderP95Ms, 1)} ms |`);
+  console.log(`| slider drag at 1024 × 512: frame to frame p50 / p95 | ${f(browser.frameToFrameP50Ms, 1)} / ${f(browser.frameToFrameP95Ms, 1)} ms `
+    + `(${browser.longFrames} of ${browser.frames} frames over 1.5 × the p50) |`);
+  console.log(`| fresh 4 MB Float32Array (allocate + fill) vs refill an existing one | ${f(browser.fresh4MbMs)} vs ${f(browser.refill4MbMs)} ms |`);
 }
 console.log(`| wasm sizes | SIMD ${(sizes['pelab.wasm'] / 1024).toFixed(0)} KB, scalar ${(sizes['pelab-scalar.wasm'] / 1024).toFixed(0)} KB |`);
 console.log(`\nwrote ${outFile}`);

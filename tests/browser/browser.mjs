@@ -1,10 +1,11 @@
 // Shared by the browser tests: Debian's Chromium through playwright-core, and the page served with
-// the same server (and CSP) as `npm start`, on a free port.
+// the same server (and CSP) as `npm start`, on a free port. `mounts` (URL prefix → folder) serves more
+// folders beside the site, as the benchmark's first-paint floor page.
 import { chromium } from 'playwright-core';
-import { startServer } from '../../scripts/serve.mjs';
+import { startServer, DEFAULT_MOUNTS } from '../../scripts/serve.mjs';
 
-export async function openLab() {
-  const server = await startServer({ port: 0 });
+export async function openLab({ mounts = [] } = {}) {
+  const server = await startServer({ port: 0, mounts: [...mounts, ...DEFAULT_MOUNTS] });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',

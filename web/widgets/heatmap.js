@@ -22,6 +22,8 @@ function element(tag, attrs = {}, text) {
 }
 
 export class Heatmap {
+  #firstDrawn;
+
   /**
    * @param {HTMLElement} host where to mount
    * @param {{label: string, rowName?: string, columnName?: string, limit?: number, describe?: Function}} options
@@ -32,6 +34,8 @@ export class Heatmap {
     this.limit = limit;
     this.describe = describe ?? ((r, c, v) => `${rowName} ${r}, ${columnName} ${c}: ${v.toFixed(6)}`);
     this.focus = { row: 0, column: 0 };
+    /** Resolves once the canvas first holds the matrix (drawing waits for the canvas's size). */
+    this.drawn = new Promise((resolve) => { this.#firstDrawn = resolve; });
     this.root = element('figure', { class: 'heatmap' });
     this.canvas = element('canvas', { tabindex: '0', role: 'img', 'aria-label': label });
     this.readout = element('p', { class: 'readout', 'aria-live': 'polite' }, 'Hover over a cell, or focus the map and use the arrow keys.');
@@ -43,16 +47,23 @@ export class Heatmap {
     this.root.append(this.canvas, this.legend, this.readout, this.details);
     host.append(this.root);
     this.context = this.canvas.getContext('2d');
-    this.cells = document.createElement('canvas');
+    this.cells = document.createElement('canvas');  // the matrix at one pixel per cell, scaled up by #draw
+    this.cellsContext = this.cells.getContext('2d');
+    this.area = { x: MARGIN.left, y: MARGIN.top, w: 0, h: 0 };
+    // Axis titles, made once; the row title is drawn rotated, so its arrow points down the rows.
+    this.axisNames = { column: `${columnName} →`, row: `← ${rowName}` };
     this.canvas.addEventListener('mousemove', (e) => this.#hover(e));
     this.canvas.addEventListener('keydown', (e) => this.#key(e));
     this.canvas.addEventListener('focus', () => this.#announce());
     this.canvas.addEventListener('blur', () => this.#draw());
     // Size and colours are read when they change, never while drawing: reading layout in the middle of
-    // a slider drag would force a reflow of the whole page on every frame.
+    // a slider drag would force a reflow of the whole page on every frame. (The first update reads them
+    // once, so that the first picture is drawn at once rather than a frame later.)
     this.size = { width: 0, height: 0 };
     new ResizeObserver(([entry]) => {
-      this.size = { width: entry.contentRect.width, height: entry.contentRect.height };
+      const { width, height } = entry.contentRect;
+      if (width === this.size.width && height === this.size.height) return;
+      this.size = { width, height };
       this.#readStyle();
       this.#draw();
     }).observe(this.canvas);
@@ -70,7 +81,7 @@ export class Heatmap {
     return legend;
   }
 
-  /** Shows a rows × columns matrix; `firstRow` labels row 0 (the table's start position). */
+  // The data table (top-left TABLE_CELLS × TABLE_CELLS), rebuilt only while it is open.
   #fillTable() {
     if (!this.details.open || !this.data) return;
     const rows = Math.min(this.rows, TABLE_CELLS), cols = Math.min(this.columns, TABLE_CELLS);
@@ -81,28 +92,60 @@ export class Heatmap {
       values, rows, cols, rowLabel: (r) => String(r + this.firstRow), digits: 4 }));
   }
 
+  /**
+   * Shows a rows × columns matrix (row-major `data`, at least rows × columns long); `firstRow` labels
+   * row 0 (the table's start position). A slider calls this on every frame of a drag, so it allocates
+   * nothing once the map has held a shape at least as large: the pixels and the canvas of cells keep
+   * their capacity and are drawn from their top-left rows × columns corner.
+   */
   update(data, rows, columns, firstRow = 0) {
-    Object.assign(this, { data, rows, columns, firstRow });
+    this.data = data;
+    this.rows = rows;
+    this.columns = columns;
+    this.firstRow = firstRow;
     this.focus.row = Math.min(this.focus.row, rows - 1);
     this.focus.column = Math.min(this.focus.column, columns - 1);
-    this.legendLabels[0].textContent = (-this.limit).toString();
-    this.legendLabels[2].textContent = `+${this.limit}`;
-    if (this.cells.width !== columns || this.cells.height !== rows) {
-      this.cells.width = columns;
-      this.cells.height = rows;
-      this.image = new ImageData(columns, rows);
+    if (this.shownLimit !== this.limit) {
+      this.shownLimit = this.limit;
+      this.legendLabels[0].textContent = (-this.limit).toString();
+      this.legendLabels[2].textContent = `+${this.limit}`;
     }
+    if (this.size.width === 0 && this.canvas.isConnected) this.#measure();
+    this.#reserve(rows, columns);
     // Hot path (a slider redraws up to 1024 × 512 cells a frame): one multiply-add and one 32-bit store
     // per cell. Values are clamped into the colour table's range.
-    const pixels = new Uint32Array(this.image.data.buffer);
-    const scale = (LUT_SIZE - 1) / (2 * this.limit), top = LUT_SIZE - 1;
-    for (let i = 0; i < data.length; i++) {
-      const at = ((data[i] + this.limit) * scale + 0.5) | 0;
-      pixels[i] = lut32[at < 0 ? 0 : at > top ? top : at];
+    const pixels = this.pixels, stride = this.image.width;
+    const scale = (LUT_SIZE - 1) / (2 * this.limit), top = LUT_SIZE - 1, limit = this.limit;
+    for (let r = 0, i = 0; r < rows; r++) {
+      for (let p = r * stride, end = p + columns; p < end; p++, i++) {
+        const at = ((data[i] + limit) * scale + 0.5) | 0;
+        pixels[p] = lut32[at < 0 ? 0 : at > top ? top : at];
+      }
     }
-    this.cells.getContext('2d').putImageData(this.image, 0, 0);
+    this.cellsContext.putImageData(this.image, 0, 0, 0, 0, columns, rows);
     this.#draw();
     this.#fillTable();
+  }
+
+  // Grows the pixel buffer and the canvas of cells when a shape does not fit, to at least twice their
+  // size in the dimension that grew, so a drag towards a larger table reallocates a few times, not on
+  // every frame.
+  #reserve(rows, columns) {
+    const held = this.image;
+    if (held && rows <= held.height && columns <= held.width) return;
+    const width = !held ? columns : columns <= held.width ? held.width : Math.max(columns, 2 * held.width);
+    const height = !held ? rows : rows <= held.height ? held.height : Math.max(rows, 2 * held.height);
+    this.image = new ImageData(width, height);
+    this.pixels = new Uint32Array(this.image.data.buffer);
+    this.cells.width = width;
+    this.cells.height = height;
+  }
+
+  // The canvas's size, read from layout (forcing it): only before the ResizeObserver has reported.
+  #measure() {
+    const { width, height } = this.canvas.getBoundingClientRect();
+    this.size = { width, height };
+    this.#readStyle();
   }
 
   #readStyle() {
@@ -111,9 +154,11 @@ export class Heatmap {
       focus: style.getPropertyValue('--focus').trim() || '#000' };
   }
 
+  // The rectangle the cells fill, in CSS pixels (one object, updated in place).
   #plotArea() {
-    const { width, height } = this.size;
-    return { x: MARGIN.left, y: MARGIN.top, w: width - MARGIN.left - MARGIN.right, h: height - MARGIN.top - MARGIN.bottom };
+    this.area.w = this.size.width - MARGIN.left - MARGIN.right;
+    this.area.h = this.size.height - MARGIN.top - MARGIN.bottom;
+    return this.area;
   }
 
   #draw() {
@@ -129,9 +174,13 @@ export class Heatmap {
     ctx.clearRect(0, 0, width, height);
     const area = this.#plotArea();
     ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(this.cells, area.x, area.y, area.w, area.h);
+    ctx.drawImage(this.cells, 0, 0, this.columns, this.rows, area.x, area.y, area.w, area.h);
     this.#axes(ctx, area);
     if (document.activeElement === this.canvas) this.#outlineFocus(ctx, area);
+    if (this.#firstDrawn) {
+      this.#firstDrawn();
+      this.#firstDrawn = null;
+    }
   }
 
   #axes(ctx, area) {
@@ -146,7 +195,7 @@ export class Heatmap {
       ctx.fillRect(x, area.y + area.h, 1, 4);
       ctx.fillText(String(c), x, area.y + area.h + 5);
     }
-    ctx.fillText(`${this.columnName} →`, area.x + area.w / 2, area.y + area.h + 19);
+    ctx.fillText(this.axisNames.column, area.x + area.w / 2, area.y + area.h + 19);
     ctx.textAlign = 'right';
     ctx.textBaseline = 'middle';
     const rowStep = niceStep(this.rows, Math.max(2, Math.floor(area.h / 40)));
@@ -159,7 +208,7 @@ export class Heatmap {
     ctx.translate(12, area.y + area.h / 2);
     ctx.rotate(-Math.PI / 2);
     ctx.textAlign = 'center';
-    ctx.fillText(`← ${this.rowName}`, 0, 0);  // rotated: the arrow points down the rows
+    ctx.fillText(this.axisNames.row, 0, 0);
     ctx.restore();
   }
 
