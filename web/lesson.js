@@ -3,6 +3,7 @@
 import { h } from './widgets/dom.js';
 import { exercises } from './exercises/index.js';
 import { createProgress } from './progress.js';
+import { mountExercise } from './mount.js';
 import { typeset } from './widgets/math.js';
 
 // Our own short bridges between exercises, keyed by the exercise they introduce.
@@ -13,16 +14,17 @@ const BRIDGES = {
   'implement-it': 'Time to write the formula yourself.',
   'extrapolation': 'The sinusoid is a formula; a learned table is a lookup. Where does that matter?',
   'conventions': 'Finally, two practical matters: conventions and precision.',
+  'wavelength-of-a-pair': 'Now work one out with the formula.',
 };
 
 function progressBar(progress) {
-  const bar = h('progress', { max: 1, value: 0, 'aria-label': 'Exercises answered correctly' });
+  const bar = h('progress', { max: 1, value: 0, 'aria-label': 'Exercises answered correctly at the first attempt' });
   const text = h('span', { class: 'progress-text' });
   const reset = h('button', { type: 'button', class: 'secondary' }, 'Reset progress');
   progress.subscribe(({ total, answered, correct }) => {
     bar.max = total;
     bar.value = correct;
-    text.textContent = `${correct} of ${total} correct, ${answered} answered`;
+    text.textContent = `${correct} of ${total} right at the first attempt, ${answered} answered`;
   });
   return { element: h('div', { class: 'progress', role: 'region', 'aria-label': 'Lesson progress' }, bar, text, reset), reset };
 }
@@ -61,7 +63,10 @@ export function mountLesson(main, lab) {
     waiting.delete(section);
     observer?.unobserve(section);
     try {
-      controllers[exercise.id] = exercise.mount(section, { lab, onResult: (r) => progress.record(exercise.id, r.correct) });
+      // Progress keeps each exercise's one record (attempts.js): the first check, or the solution viewed
+      // first. A saved record is restored, so a reload does not give a new first attempt.
+      controllers[exercise.id] = mountExercise(exercise, section, { lab, restored: progress.restored(exercise.id),
+        onRecord: (record) => progress.record(exercise.id, record) });
     } catch (error) {
       section.append(h('p', { class: 'error' }, `This exercise could not start: ${error.message}`));
     }
@@ -100,9 +105,10 @@ export function mountLesson(main, lab) {
   if (observer) for (const section of waiting.keys()) observer.observe(section);
   idle(mountWhenIdle);
 
+  // Starting the lesson over forgets every record (the only way to answer an exercise afresh).
   bar.reset.addEventListener('click', () => {
     progress.reset();
-    Object.values(controllers).forEach((c) => c.resetTask());
+    Object.values(controllers).forEach((c) => c.forget());
   });
   return { progress, controllers, ready };
 }
