@@ -4,6 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { openLab, watchedPage } from './browser.mjs';
+import { exercises } from '../../web/exercises/index.js';
 
 let lab, page, problems;
 const shots = new URL('../../test-results/', import.meta.url);
@@ -20,7 +21,7 @@ const section = (id) => page.locator(`section[data-exercise="${id}"]`);
 // [right option, wrong option] of every choice-question exercise.
 const CHOICES = {
   'mask-order': ['a', 'b'], 'swap-invariance': ['same', 'changes'], 'position-in-embeddings': ['a', 'b'],
-  'why-positional-encoding': ['b', 'a'], 'frequency-structure': ['first', 'last'], 'binary-analogy': ['pair0', 'last'],
+  'why-positional-encoding': ['b', 'a'], 'frequency-structure': ['first', 'last'], 'binary-analogy': ['ladder', 'same'],
   'relative-offset': ['no', 'yes'], 'same-token-different-position': ['a', 'b'], 'extrapolation': ['a', 'b'],
   'learned-embeddings': ['a', 'b'], 'buffer-vs-parameter': ['buffer', 'parameter'], conventions: ['halves', 'tensor2tensor'],
   precision: ['a', 'c'],
@@ -34,22 +35,26 @@ async function answer(id, option) {
 
 const progressText = () => page.locator('.progress-text').innerText();
 
-test('the page has all sixteen exercise sections', async () => {
+test('the page has a section for every exercise, in lesson order', async () => {
   const ids = await page.$$eval('section[data-exercise]', (s) => s.map((x) => x.dataset.exercise));
-  assert.equal(ids.length, 16);
+  assert.deepEqual(ids, exercises.map((e) => e.id));
   for (const id of [...Object.keys(CHOICES), 'attention-equation', 'four-properties', 'implement-it']) assert.ok(ids.includes(id), id);
 });
 
-test('every choice question explains a wrong answer and a right one, and progress counts them', async () => {
+test('every choice question explains a wrong answer without naming the right one; wrong, then right, stays wrong', async () => {
+  const status = (id) => section(id).locator('.attempt-status').innerText();
   for (const [id, [right, wrong]] of Object.entries(CHOICES)) {
     const bad = await answer(id, wrong);
     assert.match(bad, /^Not quite\./, id);
-    assert.match(bad, /The answer is “/, id);
+    const rightLabel = await section(id).locator(`label[for$="-${right}"]`).innerText();
+    assert.ok(!bad.includes(rightLabel.replace(/^[a-z]\) /, '')), `${id}: the feedback names the right option`);
+    assert.match(await status(id), /^Recorded: your first answer \(0 of 1\)/, id);
     const good = await answer(id, right);
     assert.match(good, /^Right\./, id);
     assert.ok(good.length > 60, `${id} explains why`);
+    assert.match(await status(id), /^Practice: not recorded/, id);
   }
-  assert.match(await progressText(), /^13 of 16 correct, 13 answered/);
+  assert.match(await progressText(), /^0 of 20 right at the first attempt, 13 answered/);
 });
 
 test('the attention tiles grade a wrong order and run the right one through the core', async () => {
@@ -57,7 +62,7 @@ test('the attention tiles grade a wrong order and run the right one through the 
   const place = (label) => s.getByRole('button', { name: `Add ${label}`, exact: true }).click();
   for (const t of ['softmax(', 'Q', 'K']) await place(t);
   await s.getByRole('button', { name: 'Check' }).click();
-  assert.match(await s.locator('.feedback').innerText(), /Tile 3 should be “Kᵀ”, not “K”/);
+  assert.match(await s.locator('.feedback').innerText(), /Tile 3 \(“K”\) is where it first goes wrong/);
   await s.getByRole('button', { name: 'Clear' }).click();
   await s.getByRole('button', { name: 'Add softmax(', exact: true }).focus();
   await page.keyboard.press('Enter');  // keyboard works as well as the pointer
@@ -76,10 +81,10 @@ test('matching the four properties scores each match', async () => {
   for (let i = 0; i < 4; i++) await selects.nth(i).selectOption({ index: 1 });  // all "distance"
   await s.getByRole('button', { name: 'Check' }).click();
   assert.match(await s.locator('.feedback').innerText(), /^1 of 4 right\./);
-  for (const [i, v] of ['distance', 'repeat', 'offset', 'bounded'].entries()) await selects.nth(i).selectOption(v);
+  for (const [i, v] of ['distance', 'seed', 'symmetric', 'length'].entries()) await selects.nth(i).selectOption(v);
   await s.getByRole('button', { name: 'Check' }).click();
   assert.match(await s.locator('.feedback').innerText(), /^4 of 4 right\./);
-  const text = await s.locator('ul.checks').innerText();
+  const text = await s.locator('ol.checks').innerText();
   const p = await page.evaluate(() => window.pelab.lab.properties({ positions: 256, dModel: 64, k: 3 }));
   assert.ok(text.includes(p.minDistance.toFixed(4)), text);
 });
@@ -97,7 +102,8 @@ test('implement-it runs code in a worker: a mismatch is located, the solution ma
   await s.getByRole('button', { name: 'Show solution' }).click();
   await run();
   await page.waitForFunction(() => /All 64 values match/.test(document.querySelector('[data-exercise="implement-it"] .feedback').textContent), null, { timeout: 10000 });
-  assert.match(await progressText(), /^16 of 16 correct/);
+  // The first run (a mismatch) is the record: the solution shown later and run does not change it.
+  assert.equal(await page.evaluate(() => window.pelab.lesson.controllers['implement-it'].record.correct), false);
 });
 
 test('numbers on the page equal what the core returns', async () => {
@@ -106,7 +112,7 @@ test('numbers on the page equal what the core returns', async () => {
   const sums = await section('mask-order').locator('td.extra').allInnerTexts();
   const expected = await page.evaluate(() => {
     const { lab } = window.pelab;
-    const x = lab.embed({ tokens: [0, 1, 2, 3, 0, 4], vocabSize: 5, dModel: 16, seed: 7 });
+    const x = lab.embed({ tokens: [0, 1, 2, 3, 0, 4], vocabSize: 6, dModel: 16, seed: 7 });
     const w = lab.selfAttention({ x, n: 6, dModel: 16, dK: 8, seed: 7, mask: 'after-softmax' }).weights;
     return Array.from({ length: 6 }, (_, i) => w.slice(i * 6, i * 6 + 6).reduce((a, b) => a + b, 0).toFixed(4));
   });

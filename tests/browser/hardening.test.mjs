@@ -196,12 +196,12 @@ test('stored progress counts as correct only when answered: {answered: false, co
       'implement-it': { answered: false, correct: true }, 'mask-order': { answered: true, correct: true },
       'conventions': { answered: true, correct: 'yes' }, 'not-an-exercise': { answered: true, correct: true } }));
   });
-  assert.match(await page.locator('.progress-text').innerText(), /^1 of 16 correct, 1 answered$/);
+  assert.match(await page.locator('.progress-text').innerText(), /^1 of 20 right at the first attempt, 1 answered$/);
   assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('pelab:progress:v1'))),
-    { 'mask-order': { answered: true, correct: true } });
+    { 'mask-order': { answered: true, correct: true, score: 1, maxScore: 1, solutionViewed: false } });
   await page.reload();
   await page.waitForSelector('body[data-ready=true]');
-  assert.match(await page.locator('.progress-text').innerText(), /^1 of 16 correct, 1 answered$/);
+  assert.match(await page.locator('.progress-text').innerText(), /^1 of 20 right at the first attempt, 1 answered$/);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -73,7 +73,7 @@ test('the heatmap paints before any exercise mounts; scrolling to one mounts it;
   assert.ok(far.length >= 3, `far from the viewport: ${far}`);
   await page.waitForSelector('section[data-exercise="extrapolation"][data-mounted=true] input[type=range]');
   // Every section, its heading and the progress count were in the page before the first exercise mounted.
-  assert.deepEqual(await page.evaluate(() => window.__atFirstMount), { sections: 16, headings: 16, progress: '0 of 16 correct, 0 answered' });
+  assert.deepEqual(await page.evaluate(() => window.__atFirstMount), { sections: 20, headings: 20, progress: '0 of 20 right at the first attempt, 0 answered' });
   for (const id of far) assert.equal(await mounted(page, id), false, `${id}, far from the viewport, mounted without idle time`);
   assert.equal(await page.evaluate(() => document.body.dataset.ready), undefined);
 

@@ -67,22 +67,23 @@ TEST_CASE("an embedding spec takes integer vocabSize, dModel and seed within the
 TEST_CASE("token ids must be integers below vocabSize, and 1 to 2048 of them", "[embeddings][validation]") {
   const EmbeddingSpec spec{10, 4, 0};
   std::vector<int> out;
+  const auto tokens = [&](const std::vector<double>& raw) { return make_tokens(spec, raw.data(), raw.size(), out); };
   SECTION("valid ids are converted in order") {
-    REQUIRE(make_tokens(spec, {0, 9, 3, 3}, out).ok);
+    REQUIRE(tokens({0, 9, 3, 3}).ok);
     CHECK(out == std::vector<int>{0, 9, 3, 3});
   }
   SECTION("an id out of range, fractional or not a number is refused as 'tokens'") {
     for (double bad : {10.0, -1.0, 2.5, kNaN, kInf, 1e300}) {
       INFO("id " << bad);
-      const Status s = make_tokens(spec, {1, 2, bad}, out);
+      const Status s = tokens({1, 2, bad});
       CHECK_FALSE(s.ok);
       CHECK(s.param == "tokens");
     }
   }
   SECTION("an empty list and one longer than 2048 are refused as 'tokens'") {
-    CHECK(make_tokens(spec, {}, out).param == "tokens");
-    CHECK(make_tokens(spec, std::vector<double>(2049, 1.0), out).param == "tokens");
-    CHECK(make_tokens(spec, std::vector<double>(2048, 1.0), out).ok);
+    CHECK(tokens({}).param == "tokens");
+    CHECK(tokens(std::vector<double>(2049, 1.0)).param == "tokens");
+    CHECK(tokens(std::vector<double>(2048, 1.0)).ok);
     CHECK(out.size() == 2048);
   }
 }

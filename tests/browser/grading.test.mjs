@@ -1,0 +1,120 @@
+// The recording rules in the browser (web/attempts.js through web/mount.js): "Show solution" then
+// "Check" is never a right answer, a reload does not give a new first attempt, options are shuffled
+// per learner, predict-first demos wait for the prediction, and numeric answers are checked against
+// the core. The page, <pe-exercise> and embed.html share one mount, so the page stands for all three.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openLab, watchedPage } from './browser.mjs';
+
+let lab;
+before(async () => { lab = await openLab(); });
+after(async () => { await lab.close(); });
+
+async function lessonPage(seed) {
+  const { page, problems } = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } });
+  if (seed) await page.addInitScript((s) => localStorage.setItem('pelab:learner-seed:v1', String(s)), seed);
+  await page.goto(lab.url);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
+  return { page, problems, section: (id) => page.locator(`section[data-exercise="${id}"]`) };
+}
+const progress = (page) => page.locator('.progress-text').innerText();
+const record = (page, id) => page.evaluate((x) => window.pelab.lesson.controllers[x].record, id);
+
+test('Show solution, then Check, records "solution viewed" with 0 points in every kind of exercise', async () => {
+  const { page, problems, section } = await lessonPage(11);
+  // a choice question
+  const f = section('frequency-structure');
+  await f.getByRole('button', { name: 'Show solution' }).click();
+  await f.getByRole('button', { name: 'Check' }).click();
+  assert.match(await f.locator('.feedback').innerText(), /^Right\./);  // practice still explains
+  assert.deepEqual(await record(page, 'frequency-structure'),
+    { correct: false, score: 0, maxScore: 1, answer: null, solutionViewed: true });
+  // the tiles, the matching, a number, and the code exercise
+  for (const [id, maxScore] of [['attention-equation', 1], ['four-properties', 4], ['norm-of-pe', 1], ['implement-it', 1]]) {
+    const s = section(id);
+    await s.getByRole('button', { name: 'Show solution' }).click();
+    if (id === 'norm-of-pe') await s.locator('input.number-answer').fill('24');
+    const check = s.getByRole('button', { name: id === 'implement-it' ? 'Run and compare' : 'Check' });
+    await check.click();
+    if (id === 'implement-it') await page.waitForFunction(() => /All 64 values match/.test(
+      document.querySelector('[data-exercise="implement-it"] .feedback').textContent), null, { timeout: 10000 });
+    assert.deepEqual(await record(page, id), { correct: false, score: 0, maxScore, answer: null, solutionViewed: true }, id);
+    assert.match(await s.locator('.attempt-status').innerText(), /viewed the solution/, id);
+  }
+  assert.match(await progress(page), /^0 of 20 right at the first attempt, 5 answered/);
+  assert.equal(await page.evaluate(() => window.pelab.lesson.controllers['four-properties'].getScore()), 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a reload keeps the first answer: checks after it are practice', async () => {
+  const { page, section } = await lessonPage(12);
+  const s = section('why-positional-encoding');
+  await s.locator('input[value="a"]').check();
+  await s.getByRole('button', { name: 'Check' }).click();
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
+  assert.match(await s.locator('.attempt-status').innerText(), /^Practice: not recorded/);
+  await s.locator('input[value="b"]').check();
+  await s.getByRole('button', { name: 'Check' }).click();
+  assert.match(await s.locator('.feedback').innerText(), /^Right\./);
+  assert.match(await progress(page), /^0 of 20 right at the first attempt, 1 answered/);
+  await page.getByRole('button', { name: 'Reset progress' }).click();  // starting over is the way to a new first answer
+  await s.locator('input[value="b"]').check();
+  await s.getByRole('button', { name: 'Check' }).click();
+  assert.match(await progress(page), /^1 of 20 right at the first attempt, 1 answered/);
+  await page.close();
+});
+
+test('options are shuffled per learner, lettered, and stable across reloads', async () => {
+  const orderOf = (page) => page.locator('section[data-exercise="mask-order"] input[type=radio]')
+    .evaluateAll((inputs) => inputs.map((i) => i.value).join(''));
+  const orders = new Set();
+  for (const seed of [1, 2, 3, 4, 5, 6]) {
+    const { page } = await lessonPage(seed);
+    const first = await orderOf(page);
+    await page.reload();
+    await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
+    assert.equal(await orderOf(page), first, `seed ${seed}: the order changed on reload`);
+    assert.deepEqual(await page.locator('section[data-exercise="mask-order"] .letter').allInnerTexts(), ['a)', 'b)', 'c)', 'd)']);
+    orders.add(first);
+    await page.close();
+  }
+  assert.ok(orders.size >= 3, `only ${orders.size} orders over six learners`);
+});
+
+test('the swap demo runs only after the prediction is checked', async () => {
+  const { page, section } = await lessonPage(13);
+  const s = section('swap-invariance');
+  const run = s.getByRole('button', { name: /^Run it/ });
+  assert.equal(await run.isDisabled(), true);
+  await s.locator('input[value="changes"]').check();
+  await s.getByRole('button', { name: 'Check' }).click();
+  assert.equal(await run.isDisabled(), false);
+  await run.click();
+  assert.match(await s.locator('.demo').innerText(), /permutation-equivariant/);
+  await page.close();
+});
+
+test('numeric answers are checked against the core, within the stated tolerance', async () => {
+  const { page, section } = await lessonPage(14);
+  const expected = await page.evaluate(() => window.pelab.lab.frequencies({ dModel: 32 }).wavelength[3]);
+  const s = section('wavelength-of-a-pair');
+  await s.locator('input.number-answer').fill((expected + 2).toFixed(2));
+  await s.getByRole('button', { name: 'Check' }).click();
+  assert.match(await s.locator('.feedback').innerText(), /^Not quite\. .* too large/);
+  await s.locator('input.number-answer').fill(expected.toFixed(2));
+  await s.getByRole('button', { name: 'Check' }).click();
+  assert.match(await s.locator('.feedback').innerText(), new RegExp(`^Right\\. .*${expected.toFixed(3)}`));
+  assert.equal((await record(page, 'wavelength-of-a-pair')).correct, false, 'the first answer was the record');
+  const c = section('closest-offset');
+  const best = await page.evaluate(() => {
+    const { lab } = window.pelab;
+    const d = lab.distanceMatrix({ table: lab.sinusoidal({ positions: 21, dModel: 8 }), rows: 21, dModel: 8 }).slice(1, 21);
+    return 1 + d.indexOf(Math.min(...d));
+  });
+  await c.locator('input.number-answer').fill(String(best));
+  await c.getByRole('button', { name: 'Check' }).click();
+  assert.equal((await record(page, 'closest-offset')).correct, true);
+  await page.close();
+});
