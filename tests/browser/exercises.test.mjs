@@ -92,6 +92,9 @@ test('matching the four properties scores each match', async () => {
 test('implement-it runs code in a worker: a mismatch is located, the solution matches, an endless loop is stopped', async () => {
   const s = section('implement-it');
   const run = () => s.getByRole('button', { name: 'Run and compare' }).click();
+  await run();  // the untouched blank start is not an attempt
+  assert.match(await s.locator('.feedback').innerText(), /unchanged start/);
+  await s.locator('textarea').fill('function pe(p, i) { return p === 0 && i % 2 === 1 ? 1 : 0; }');
   await run();
   await s.locator('.verdict').waitFor();
   assert.match(await s.locator('.feedback').innerText(), /First mismatch at position 1, dimension 0: expected 0\.841471, got 0\.000000/);

@@ -119,7 +119,7 @@ function drive({ steps, answers }) {
   const s = document.querySelector('section[data-exercise="implement-it"]');
   const editor = s.querySelector('textarea');
   const button = (text) => [...s.querySelectorAll('button')].find((b) => b.textContent === text);
-  window.pelab.lesson.controllers['implement-it'].resetTask();
+  window.pelab.lesson.controllers['implement-it'].forget();  // a fresh first attempt for each scenario
   window.pelab.lesson.progress.reset();
   window.runs.length = 0;
   const right = Float64Array.from(window.pelab.lab.sinusoidal({ positions: 8, dModel: 8 }));
@@ -146,23 +146,23 @@ test('implement-it records only the newest run, for the code still in the editor
   let r = await page.evaluate(drive, { steps: ['// right', 'run', '// wrong', 'run'], answers: [[1, 'wrong'], [0, 'right']] });
   assert.equal(r.runs, 2);
   assert.match(r.feedback, /^First mismatch at position 0, dimension 1: expected 1.000000, got 0.000000/);
-  assert.deepEqual(r.recorded, { answered: true, correct: false });
+  assert.deepEqual(r.recorded, { answered: true, correct: false, score: 0, maxScore: 1, solutionViewed: false });
   assert.equal(r.score, 0);
   // The same two runs finishing in order give the same answer.
   r = await page.evaluate(drive, { steps: ['// right', 'run', '// wrong', 'run'], answers: [[0, 'right'], [1, 'wrong']] });
-  assert.deepEqual(r.recorded, { answered: true, correct: false });
+  assert.deepEqual(r.recorded, { answered: true, correct: false, score: 0, maxScore: 1, solutionViewed: false });
   // The code edited while its run was out: nothing is graded or recorded.
   r = await page.evaluate(drive, { steps: ['// right', 'run', '// edited'], answers: [[0, 'right']] });
   assert.match(r.feedback, /^The code changed while it ran, so this run was not graded\. Run it again\./);
   assert.equal(r.recorded, null);
-  // "Show solution" (or a reset) while a run is out discards that run too.
+  // "Show solution" (or a reset) while a run is out discards that run too; the solution viewed is the record.
   r = await page.evaluate(drive, { steps: ['// wrong', 'run', 'solution'], answers: [[0, 'wrong']] });
   assert.match(r.feedback, /^This is one correct version/);
-  assert.equal(r.recorded, null);
+  assert.deepEqual(r.recorded, { answered: true, correct: false, score: 0, maxScore: 1, solutionViewed: true });
   // The newest run, right, with the code unchanged, counts.
   r = await page.evaluate(drive, { steps: ['// wrong', 'run', '// right', 'run'], answers: [[1, 'right'], [0, 'wrong']] });
   assert.match(r.feedback, /^All 64 values match/);
-  assert.deepEqual(r.recorded, { answered: true, correct: true });
+  assert.deepEqual(r.recorded, { answered: true, correct: true, score: 1, maxScore: 1, solutionViewed: false });
   assert.equal(r.score, 1);
   assert.deepEqual(problems, []);
   await page.close();
@@ -175,14 +175,14 @@ test('implement-it: values that are not a Float64Array of 64 are one verdict, sh
     ['float32', 'Float32Array of length 64'], ['none', 'Undefined']]) {
     const r = await page.evaluate(drive, { steps: ['// code', 'run'], answers: [[0, kind]] });
     assert.equal(r.feedback, `The worker's values are not a Float64Array of 64 numbers (got: ${got}), so nothing was compared.`, kind);
-    assert.deepEqual(r.recorded, { answered: true, correct: false }, kind);
+    assert.deepEqual(r.recorded, { answered: true, correct: false, score: 0, maxScore: 1, solutionViewed: false }, kind);
     assert.equal(r.score, 0, kind);
     assert.equal(r.tables, 0, kind);
     assert.equal(await s.locator('.verdict.wrong').count(), 1, kind);
     if (kind === 'array') await s.screenshot({ path: new URL('implement-it-array.png', shots).pathname });
   }
   const r = await page.evaluate(drive, { steps: ['// code', 'run'], answers: [[0, 'right']] });
-  assert.deepEqual(r.recorded, { answered: true, correct: true });
+  assert.deepEqual(r.recorded, { answered: true, correct: true, score: 1, maxScore: 1, solutionViewed: false });
   assert.equal(r.tables, 1);
   assert.deepEqual(problems, []);
   await page.close();

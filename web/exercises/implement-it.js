@@ -3,12 +3,19 @@ import { matrixTable } from '../widgets/tables.js';
 import { firstMismatch } from '../grading.js';
 
 const P = 8, D = 8, LIMIT_MS = 2000, TOLERANCE = 1e-5;
-const STARTER = `// Return PE(position, i) for the paper's convention.
+// Two starts: a blank function (the default: pairing and sin/cos are for the learner to work out) and
+// a scaffold that gives both away, for whoever wants only the frequency to write.
+const BLANK = `// Return dimension i of the encoding of this position (the paper's convention).
+function pe(position, i, dModel) {
+  return 0;
+}`;
+const SCAFFOLD = `// Return PE(position, i) for the paper's convention.
 function pe(position, i, dModel) {
   const k = Math.floor(i / 2);
   const omega = 0; // fill in: 10000^(-2k/dModel)
   return i % 2 === 0 ? Math.sin(position * omega) : Math.cos(position * omega);
 }`;
+const STARTS = [BLANK, SCAFFOLD];
 const SOLUTION = `function pe(position, i, dModel) {
   const k = Math.floor(i / 2);
   const omega = Math.pow(10000, -2 * k / dModel);
@@ -60,7 +67,7 @@ export default {
   },
   mount(host, { lab, onResult }) {
     const editor = h('textarea', { class: 'code', rows: 8, spellcheck: 'false', 'aria-label': 'Your pe function' });
-    editor.value = STARTER;
+    editor.value = BLANK;
     const status = h('div', { class: 'feedback', 'aria-live': 'polite' });
     const vectors = h('div', { class: 'demo' });
     let result = null;
@@ -69,6 +76,11 @@ export default {
     async function run() {
       const id = ++latestRun;
       const code = editor.value;
+      // An untouched start is not an attempt (the first run is the one recorded).
+      if (STARTS.includes(code.trim())) {
+        status.replaceChildren(h('p', {}, 'Write the function first: this is the unchanged start.'));
+        return;
+      }
       status.replaceChildren(h('p', {}, 'Running…'));
       const answer = await runInWorker(code);
       // Runs can finish in any order: only the newest one, for the code still in the editor, may be
@@ -86,12 +98,16 @@ export default {
       onResult?.({ correct: result.correct, score: result.score, maxScore: 1, answer: code });
     }
     host.append(h('p', {}, `Write pe(position, i, dModel). It runs in a worker (stopped after ${LIMIT_MS / 1000} s) for ${P} positions at dModel ${D} and is compared with the core.`),
+      h('div', { class: 'actions' },
+        h('button', { type: 'button', class: 'secondary', onclick: () => { editor.value = BLANK; } }, 'Start blank'),
+        h('button', { type: 'button', class: 'secondary', onclick: () => { editor.value = SCAFFOLD; } },
+          'Start from a scaffold (gives the pairing away)')),
       editor, h('div', { class: 'actions' }, h('button', { type: 'button', onclick: run }, 'Run and compare'),
         h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution')),
       status, vectors);
     const controller = {
       getScore: () => result?.score ?? 0, getMaxScore: () => 1, getAnswerGiven: () => result !== null,
-      resetTask() { latestRun++; result = null; editor.value = STARTER; status.replaceChildren(); vectors.replaceChildren(); },
+      resetTask() { latestRun++; result = null; editor.value = BLANK; status.replaceChildren(); vectors.replaceChildren(); },
       showSolutions() {
         latestRun++;
         editor.value = SOLUTION;
