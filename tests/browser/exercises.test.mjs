@@ -94,11 +94,11 @@ test('implement-it runs code in a worker: a mismatch is located, the solution ma
   const run = () => s.getByRole('button', { name: 'Run and compare' }).click();
   await run();  // the untouched blank start is not an attempt
   assert.match(await s.locator('.feedback').innerText(), /unchanged start/);
-  await s.locator('textarea').fill('function pe(p, i) { return p === 0 && i % 2 === 1 ? 1 : 0; }');
+  await s.locator('textarea.code').fill('function pe(p, i) { return p === 0 && i % 2 === 1 ? 1 : 0; }');
   await run();
   await s.locator('.verdict').waitFor();
   assert.match(await s.locator('.feedback').innerText(), /First mismatch at position 1, dimension 0: expected 0\.841471, got 0\.000000/);
-  await s.locator('textarea').fill('function pe() { while (true) {} }');
+  await s.locator('textarea.code').fill('function pe() { while (true) {} }');
   await run();
   await page.waitForFunction(() => /Stopped after/.test(document.querySelector('[data-exercise="implement-it"] .feedback').textContent), null, { timeout: 10000 });
   assert.equal(await page.evaluate(() => 1 + 1), 2);  // the page still answers

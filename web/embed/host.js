@@ -32,9 +32,9 @@ export function connectEmbeds({ origins, root = document } = {}) {
     if (data.type === 'pelab:resize' && Number.isFinite(data.height) && data.height >= 0) {
       frame.style.height = `${Math.ceil(data.height)}px`;
     } else if (data.type === 'pelab:result') {
-      const { exercise, correct, score, maxScore, statement } = data;
+      const { exercise, correct, score, maxScore, solutionViewed, statement } = data;
       frame.dispatchEvent(new CustomEvent('pelab-result', { bubbles: true,
-        detail: { exercise, correct, score, maxScore, statement } }));
+        detail: { exercise, correct, score, maxScore, solutionViewed, statement } }));
     }
   }
   window.addEventListener('message', onMessage);
