@@ -25,15 +25,20 @@ function explainBack({ prompt, model }) {
 export function mountExercise(exercise, section, { lab, restored = null, onRecord }) {
   const attempts = createAttempts(restored);
   const status = h('p', { class: 'attempt-status', role: 'status' });
+  // The explain-back prompt appears once the exercise is answered, so it cannot hint at the answer.
+  const explain = exercise.explain ? explainBack(exercise.explain) : null;
+  const showExplain = () => { if (explain) explain.hidden = !attempts.answered(); };
   const onResult = (result) => {
     const event = result.solutionViewed ? attempts.viewSolution(result.maxScore) : attempts.check(result);
     status.textContent = describeRecord(event);
+    showExplain();
     if (event.recorded) onRecord?.(event.record);
   };
   const inner = exercise.mount(section, { lab, onResult });
   if (restored) status.textContent = describeRecord({ record: restored, practice: true });
   section.append(status);
-  if (exercise.explain) section.append(explainBack(exercise.explain));
+  if (explain) section.append(explain);
+  showExplain();
   return {
     getScore: () => attempts.score(),
     getMaxScore: () => inner.getMaxScore(),
@@ -46,6 +51,7 @@ export function mountExercise(exercise, section, { lab, restored = null, onRecor
       attempts.forget();
       inner.resetTask();
       status.textContent = '';
+      showExplain();
     },
     get record() { return attempts.record; },
   };
