@@ -122,25 +122,38 @@ StepStats Trainer::step(int steps) {
 // --- evaluation ------------------------------------------------------------------------------------
 
 Status Trainer::check_evaluate(double length, double samples, double seed) const {
-  Status s = check(IntParam{"length", lim::trainLength.lo, spec_.maxEvalLength}, length);
-  if (s.ok) s = check_learned_rows(spec_, length + cls_tokens(spec_), "length");
+  return check_evaluate(length, length, samples, seed);
+}
+
+Status Trainer::check_evaluate(double minLength, double maxLength, double samples, double seed) const {
+  Status s = check(IntParam{"length", lim::trainLength.lo, spec_.maxEvalLength}, minLength);
+  if (s.ok) s = check(IntParam{"length", static_cast<std::int64_t>(minLength), spec_.maxEvalLength}, maxLength);
+  if (s.ok) s = check_learned_rows(spec_, maxLength + cls_tokens(spec_), "length");
   if (s.ok) s = first_error(check(lim::samples, samples), check(limits::seed, seed));
   if (!s.ok) return s;
-  const double work = samples * forward_multiply_adds(spec_, 1, length + cls_tokens(spec_)) * lim::evaluationWork;
+  const double work = samples * forward_multiply_adds(spec_, 1, maxLength + cls_tokens(spec_)) * lim::evaluationWork;
   if (work > limits::maxWork) return Status::too_much_work("samples", Cost::evaluation, work, limits::maxWork);
   return Status::fine();
 }
 
 EvalStats Trainer::evaluate(int length, int samples, std::uint32_t seed) {
+  return evaluate(length, length, samples, seed);
+}
+
+EvalStats Trainer::evaluate(int minLength, int maxLength, int samples, std::uint32_t seed) {
   EvalStats stats;
-  stats.samples = samples, stats.length = length;
+  stats.samples = samples, stats.minLength = minLength, stats.maxLength = maxLength;
+  constexpr auto stream = random::Stream::evaluation_samples;
   double loss = 0;
   long long right = 0;
-  const int rows = length + cls_tokens(spec_);
   for (int next = 0; next < samples;) {
     begin_batch();  // as many samples as the buffers hold
-    for (; next < samples && fits(rows); ++next)
-      add_sequence(random::Stream::evaluation_samples, seed, static_cast<std::uint64_t>(next), length);
+    for (; next < samples; ++next) {
+      const auto index = static_cast<std::uint64_t>(next);
+      const int length = sample_length(seed, stream, index, minLength, maxLength);
+      if (!fits(length + cls_tokens(spec_))) break;
+      add_sequence(stream, seed, index, length);
+    }
     loss += static_cast<double>(model_.forward(tokens_.data(), labels_.data(), packing())) * sequences_;
     right += correct(model_.probabilities());
   }

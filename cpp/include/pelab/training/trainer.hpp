@@ -30,7 +30,7 @@ struct EvalStats {
   double loss = 0;
   double accuracy = 0;
   int samples = 0;
-  int length = 0;  // task tokens per sample (CLS not counted)
+  int minLength = 0, maxLength = 0;  // task tokens per sample (CLS not counted)
 };
 
 class Trainer {
@@ -48,6 +48,9 @@ class Trainer {
   // Forward passes over `samples` fresh samples of exactly `length` task tokens, drawn from the
   // evaluation stream under `seed` (never the samples training draws).
   EvalStats evaluate(int length, int samples, std::uint32_t seed);
+  // The same over lengths drawn uniformly from [minLength, maxLength], as training draws them.
+  Status check_evaluate(double minLength, double maxLength, double samples, double seed) const;
+  EvalStats evaluate(int minLength, int maxLength, int samples, std::uint32_t seed);
 
   // Probes of one sequence of task tokens (the CLS token is prepended when the readout is cls):
   // 1 … maxEvalLength token ids in [0, vocabulary), layer and head in range, out of probe_rows² floats
