@@ -188,7 +188,6 @@ Status Trainer::check_probe(const double* tokens, std::size_t count, double laye
 void Trainer::attention_weights(const int* tokens, int count, int layer, int head, float* out) {
   begin_batch();
   add_tokens(tokens, count);
-  labels_[0] = 0;
   model_.forward(tokens_.data(), nullptr, packing());
   const int n = probe_rows(count);
   const float* weights = model_.attention(layer) + z(head) * z(n) * z(n);  // sequence 0 starts the buffer

@@ -24,7 +24,8 @@ void transpose(const T* in, int rows, int cols, int ldin, T* out) {
 void softmax(float* x, int n);
 void softmax(double* x, int n);
 
-// GELU, tanh approximation (as GPT-2 and llm.c): out = x/2 · (1 + tanh(√(2/π)(x + 0.044715x³))).
+// GELU, tanh approximation (as GPT-2 and llm.c): out = x/2 · (1 + tanh(√(2/π)(x + 0.044715x³))),
+// computed as x · sigmoid(2·√(2/π)(x + 0.044715x³)), the same function.
 void gelu_forward(float* out, const float* inp, int n);
 void gelu_forward(double* out, const double* inp, int n);
 // dinp += gelu'(inp) · dout
