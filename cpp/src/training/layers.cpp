@@ -148,6 +148,8 @@ void attention_head_forward(T* out, T* att, const T* q, const T* k, const T* v, 
   T* kt = scratch;  // (hs, T)
   for (int t = 0; t < len; ++t)
     for (int i = 0; i < hs; ++i) kt[at(i, len) + t] = k[at(t, 3 * C) + i] * scale;
+  // Encodings inside attention would act here: rope rotates q and k (pairs of columns, by position)
+  // before this product, alibi adds -slope·|t - t'| to the scores after it.
   gemm(q, 3 * C, kt, len, att, len, len, hs, len, nullptr, false);  // scores (T, T)
   for (int t = 0; t < len; ++t) {
     T* row = att + at(t, len);

@@ -41,10 +41,12 @@ Status parse_choices(const TrainerOptions& o, TrainerSpec& out) {
   return s;
 }
 
+double hidden_of(const TrainerOptions& o) { return o.hidden.value_or(2 * o.dModel); }
+
 // The numbers, in the order of TrainerOptions. Ranges that depend on an earlier field use it as a bound.
 Status check_numbers(const TrainerOptions& o) {
   Status s = first_error(check(lim::layers, o.layers), check(lim::dModel, o.dModel), check(lim::heads, o.heads),
-                         check(lim::hidden, o.hidden), check_element(lim::trainLength, o.minLength, 0));
+                         check(lim::hidden, hidden_of(o)), check_element(lim::trainLength, o.minLength, 0));
   if (s.ok) s = check_element(IntParam{lim::trainLength.name, static_cast<std::int64_t>(o.minLength), lim::trainLength.hi},
                               o.maxLength, 1);
   if (s.ok) s = check(IntParam{lim::maxEvalLength.name, static_cast<std::int64_t>(o.maxLength), lim::maxEvalLength.hi},
@@ -58,7 +60,7 @@ Status check_numbers(const TrainerOptions& o) {
 void copy_numbers(const TrainerOptions& o, TrainerSpec& out) {
   auto i = [](double v) { return static_cast<int>(v); };
   out.base = o.base, out.maxLen = i(o.maxLen);
-  out.layers = i(o.layers), out.dModel = i(o.dModel), out.heads = i(o.heads), out.hidden = i(o.hidden);
+  out.layers = i(o.layers), out.dModel = i(o.dModel), out.heads = i(o.heads), out.hidden = i(hidden_of(o));
   out.minLength = i(o.minLength), out.maxLength = i(o.maxLength), out.maxEvalLength = i(o.maxEvalLength);
   out.batch = i(o.batch);
   out.learningRate = o.learningRate, out.beta1 = o.beta1, out.beta2 = o.beta2, out.eps = o.eps;

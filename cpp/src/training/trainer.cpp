@@ -92,27 +92,35 @@ Status Trainer::check_steps(double steps) const {
   return Status::fine();
 }
 
+// The next training batch: sample indices continue from the last step's, so a trainer's batches are
+// a pure function of seed, options and step number. Returns the longest sequence's rows.
+int Trainer::draw_training_batch() {
+  begin_batch();
+  int longest = 0;
+  for (int b = 0; b < spec_.batch; ++b) {
+    const auto index = static_cast<std::uint64_t>(stepsTaken_) * static_cast<std::uint64_t>(spec_.batch) + z(b);
+    const int length =
+        sample_length(spec_.seed, random::Stream::training_batches, index, spec_.minLength, spec_.maxLength);
+    add_sequence(random::Stream::training_batches, spec_.seed, index, length);
+    longest = std::max(longest, length + cls_tokens(spec_));
+  }
+  return longest;
+}
+
 StepStats Trainer::step(int steps) {
-  StepStats stats;
   double loss = 0;
   long long right = 0;
   for (int i = 0; i < steps; ++i, ++stepsTaken_) {
-    begin_batch();
-    int longest = 0;
-    for (int b = 0; b < spec_.batch; ++b) {
-      const auto index = static_cast<std::uint64_t>(stepsTaken_) * static_cast<std::uint64_t>(spec_.batch) + z(b);
-      const int length = sample_length(spec_.seed, random::Stream::training_batches, index, spec_.minLength,
-                                       spec_.maxLength);
-      add_sequence(random::Stream::training_batches, spec_.seed, index, length);
-      longest = std::max(longest, length + cls_tokens(spec_));
-    }
+    const int longest = draw_training_batch();
     const Packing pk = packing();
     loss += model_.forward(tokens_.data(), labels_.data(), pk);
     right += correct(model_.probabilities());
     model_.backward(tokens_.data(), labels_.data(), pk);
     adam_.update(model_.parameters(), model_.gradients(), settings_);
+    // Positions 0 … longest-1 had a gradient (learned encoding): their rows are trained from now on.
     std::fill_n(rowsTrained_.begin(), std::min<std::size_t>(z(longest), rowsTrained_.size()), std::uint8_t{1});
   }
+  StepStats stats;
   stats.steps = steps;
   stats.loss = loss / steps;
   stats.accuracy = static_cast<double>(right) / (static_cast<double>(steps) * spec_.batch);

@@ -69,7 +69,7 @@ TEST_CASE("trainer spec: every number is checked for NaN, fractions and range", 
   const std::vector<Field> fields{
       {"base", &TrainerOptions::base, 2e9},          {"maxLen", &TrainerOptions::maxLen, 1e6},
       {"layers", &TrainerOptions::layers, 5},        {"dModel", &TrainerOptions::dModel, 512},
-      {"heads", &TrainerOptions::heads, 17},         {"hidden", &TrainerOptions::hidden, 2048},
+      {"heads", &TrainerOptions::heads, 17},
       {"trainLength", &TrainerOptions::minLength, 600}, {"trainLength", &TrainerOptions::maxLength, 600},
       {"maxEvalLength", &TrainerOptions::maxEvalLength, 2000}, {"batch", &TrainerOptions::batch, 2048},
       {"learningRate", &TrainerOptions::learningRate, 2},   {"beta1", &TrainerOptions::beta1, 1},
@@ -84,6 +84,17 @@ TEST_CASE("trainer spec: every number is checked for NaN, fractions and range", 
       CHECK(((s.rule == Rule::integer_range || s.rule == Rule::real_range) || std::string(f.param) == "trainLength"));
     }
   CHECK(with([](auto& o) { o.layers = 1.5; }).rule == Rule::integer_range);
+  for (double bad : {kNaN, 0.0, 2048.0, 2.5}) CHECK(with([&](auto& o) { o.hidden = bad; }).param == "hidden");
+  // Absent, the MLP width follows dModel: 2 × dModel (so dModel 600 fails as dModel, not as hidden).
+  TrainerOptions o;
+  o.dModel = 24, o.heads = 3;
+  TrainerSpec s;
+  REQUIRE(make_trainer_spec(o, s).ok);
+  CHECK(s.hidden == 48);
+  o.hidden = 20;
+  REQUIRE(make_trainer_spec(o, s).ok);
+  CHECK(s.hidden == 20);
+  CHECK(with([](auto& o) { o.dModel = 600; }).param == "dModel");
 }
 
 TEST_CASE("trainer spec: the rules between fields", "[training]") {

@@ -4,6 +4,7 @@
 // together, then the caps on work and memory, and fills a TrainerSpec the trainer can trust.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "pelab/encodings/variant.hpp"
@@ -32,7 +33,7 @@ struct TrainerOptions {
   double layers = 1;
   double dModel = 16;
   double heads = 2;
-  double hidden = 32;              // MLP width: dModel → hidden → dModel
+  std::optional<double> hidden;    // MLP width, dModel → hidden → dModel; absent: 2 × dModel
   double minLength = 8;            // trainLength[0]: task tokens per sequence, CLS not counted
   double maxLength = 16;           // trainLength[1]
   double maxEvalLength = 64;       // the longest sequence evaluate() and the probes accept

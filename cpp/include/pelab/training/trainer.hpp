@@ -80,6 +80,7 @@ class Trainer {
 
  private:
   void begin_batch();
+  int draw_training_batch();
   void add_sequence(random::Stream stream, std::uint32_t seed, std::uint64_t index, int length);
   void close_sequence(int count);
   void add_tokens(const int* tokens, int count);
