@@ -2,7 +2,8 @@
 // Asserted (with margins): without an encoding, bidirectional attention and mean readout stay at
 // chance, and their output is invariant to permutations of the input; sinusoidal and learned encodings
 // reach 95%. Reported, not asserted: causal attention without an encoding (NoPE), extrapolation from
-// training lengths 8–16 to 32 and 64, and CLS against mean readout without an encoding.
+// training lengths 8–16 to 32 and 64, and CLS against mean readout without an encoding. (Every arm
+// over five seeds, CLS readout with encodings among them: tests/bench/native_train_bench.cpp.)
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <cmath>
@@ -19,8 +20,8 @@ namespace {
 
 constexpr int kBudget = 1500;      // steps an arm may take to reach its target
 constexpr int kCheckEvery = 50;
-constexpr int kChanceSteps = 300;  // for the arms that cannot learn: enough to move every weight
-constexpr int kSamples = 500;      // fresh samples per evaluated length
+constexpr int kChanceSteps = 200;  // for the arms that cannot learn: enough to move every weight
+constexpr int kSamples = 400;      // fresh samples per evaluated length
 
 TrainerSpec arm(const char* encoding, const char* attention, const char* readout) {
   TrainerOptions o;
@@ -37,12 +38,12 @@ double in_distribution(Trainer& t, std::uint32_t seed) {
   return sum / 3;
 }
 
-// Trains until a check on 3 × 300 fresh samples passes `target` (or the budget runs out); returns the steps.
+// Trains until a check on 3 × 200 fresh samples passes `target` (or the budget runs out); returns the steps.
 long long train_until(Trainer& t, double target) {
   while (t.steps_taken() < kBudget) {
     t.step(kCheckEvery);
     double sum = 0;
-    for (int length : {8, 12, 16}) sum += t.evaluate(length, 300, 1000 + static_cast<std::uint32_t>(t.steps_taken())).accuracy;
+    for (int length : {8, 12, 16}) sum += t.evaluate(length, 200, 1000 + static_cast<std::uint32_t>(t.steps_taken())).accuracy;
     if (sum / 3 >= target) break;
   }
   return t.steps_taken();
@@ -77,7 +78,7 @@ TEST_CASE("experiment: without an encoding, bidirectional + mean readout stays a
   t.step(kChanceSteps);
   const double accuracy = in_distribution(t, 1);
   report("none, bidirectional, mean", t, accuracy);
-  // The label is independent of the bag of tokens, so accuracy is Binomial(1500, ½)/1500: σ ≈ 0.013.
+  // The label is independent of the bag of tokens, so accuracy is Binomial(1200, ½)/1200: σ ≈ 0.014.
   CHECK(std::fabs(accuracy - 0.5) <= 0.08);
   // Why: the output does not depend on the order of the tokens at all (only float summation order).
   const double change12 = largest_change_under_shuffles(t, 12), change64 = largest_change_under_shuffles(t, 64);
@@ -116,12 +117,4 @@ TEST_CASE("experiment: CLS readout at position 0 without an encoding is still at
               change);
   CHECK(std::fabs(accuracy - 0.5) <= 0.08);
   CHECK(change <= 1e-5);
-}
-
-TEST_CASE("experiment: reported — sinusoidal and learned with CLS readout", "[training][slow]") {
-  for (const char* encoding : {"sinusoidal", "learned"}) {
-    Trainer t(arm(encoding, "bidirectional", "cls"));
-    train_until(t, 0.97);
-    report((std::string(encoding) + ", bidirectional, cls").c_str(), t, in_distribution(t, 5));
-  }
 }
