@@ -104,6 +104,22 @@ double step_multiply_adds(const TrainerSpec& spec) {
   return 3 * forward_multiply_adds(spec, spec.batch, spec.maxLength + cls_tokens(spec));
 }
 
+double attention_scores(const TrainerSpec& spec, double sequences, double length) {
+  return sequences * spec.layers * spec.heads * length * length;
+}
+
+double step_work(const TrainerSpec& spec) {
+  const double length = spec.maxLength + cls_tokens(spec);
+  return step_multiply_adds(spec) * lim::stepMultiplyAddWork +
+         attention_scores(spec, spec.batch, length) * lim::stepScoreWork;
+}
+
+double evaluation_work(const TrainerSpec& spec, double samples, double length) {
+  const double rows = length + cls_tokens(spec);
+  return forward_multiply_adds(spec, samples, rows) * lim::evaluationMultiplyAddWork +
+         attention_scores(spec, samples, rows) * lim::evaluationScoreWork;
+}
+
 double trainer_floats(const TrainerSpec& spec) {
   const ModelConfig config = model_config(spec);
   return static_cast<double>(model_floats(config)) + 2.0 * static_cast<double>(parameter_count(config));
@@ -116,7 +132,7 @@ Status make_trainer_spec(const TrainerOptions& options, TrainerSpec& out) {
   if (!s.ok) return s;
   copy_numbers(options, spec);
   if (s = check_together(spec); !s.ok) return s;
-  const double work = step_multiply_adds(spec) * lim::trainingWork;
+  const double work = step_work(spec);
   if (work > limits::maxWork) return Status::too_much_work("batch", Cost::training_step, work, limits::maxWork);
   const double floats = trainer_floats(spec);
   if (floats > static_cast<double>(lim::maxFloats))

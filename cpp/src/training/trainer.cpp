@@ -87,7 +87,7 @@ int Trainer::correct(const float* probs) const {
 
 Status Trainer::check_steps(double steps) const {
   if (Status s = check(lim::steps, steps); !s.ok) return s;
-  const double work = steps * step_multiply_adds(spec_) * lim::trainingWork;
+  const double work = steps * step_work(spec_);
   if (work > limits::maxWork) return Status::too_much_work("steps", Cost::training_step, work, limits::maxWork);
   return Status::fine();
 }
@@ -139,7 +139,7 @@ Status Trainer::check_evaluate(double minLength, double maxLength, double sample
   if (s.ok) s = check_learned_rows(spec_, maxLength + cls_tokens(spec_), "length");
   if (s.ok) s = first_error(check(lim::samples, samples), check(limits::seed, seed));
   if (!s.ok) return s;
-  const double work = samples * forward_multiply_adds(spec_, 1, maxLength + cls_tokens(spec_)) * lim::evaluationWork;
+  const double work = evaluation_work(spec_, samples, maxLength);
   if (work > limits::maxWork) return Status::too_much_work("samples", Cost::evaluation, work, limits::maxWork);
   return Status::fine();
 }

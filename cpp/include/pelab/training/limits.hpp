@@ -40,12 +40,18 @@ inline constexpr IntParam samples{"samples", 1, 1000000}; // per evaluate() call
 // at most this many floats in all (64 MiB).
 inline constexpr std::int64_t maxFloats = std::int64_t{1} << 24;
 
-// Work weights, per counted multiply-add (spec.hpp: forward_multiply_adds, step_multiply_adds), against
-// limits::maxWork. Measured in wasm SIMD under node on this project's 2-core machine with both cores
-// busy: the default model trains at ~1,500 steps/s (3.9 M counted multiply-adds each, ~6 G/s) and
-// evaluates ~80,000 samples/s of lengths 8–16 (~3 G/s), against the ~1 G per second the caps budget.
-// Weight 1 therefore leaves a call at its cap well under a second (the scalar build is ~2.5× slower).
-inline constexpr double trainingWork = 1;
-inline constexpr double evaluationWork = 1;
+// Work weights against limits::maxWork, measured in wasm SIMD under node (a call at its cap should take
+// well under a second there). A step costs per multiply-add (spec.hpp: forward and backward, 3× the
+// forward's) and per attention score (NH·T² per sequence and layer): its softmax forward and backward
+// and the transposes and small-head gemm tiles around it, ~180 multiply-adds' time, which dominates
+// when heads are narrow or sequences long. Measured: the default model, 1,700 steps/s (0.6 ms for
+// 3.9 M multiply-adds and 16 k scores); dModel 2, length 512: 33 ms per step for 2.1 M scores.
+// With these weights a call at its cap took 0.12–0.26 s in wasm SIMD and 0.14–0.54 s in the scalar build
+// (step and evaluate; the default model, dModel 64 × 4 layers, one-wide heads at length 128, dModel 2
+// at length 512), so the default model can take ~300 steps in one call.
+inline constexpr double stepMultiplyAddWork = 0.5;
+inline constexpr double stepScoreWork = 100;
+inline constexpr double evaluationMultiplyAddWork = 0.5;
+inline constexpr double evaluationScoreWork = 40;
 
 }  // namespace pelab::limits::training
