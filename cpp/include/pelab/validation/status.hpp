@@ -25,6 +25,8 @@ enum class Rule : int {
   token = 12,           // tokens[`index`] = `got` is not an integer from `lo` to `hi`
   input_elements = 13,  // an array holds `got` elements, more than any call takes (`hi`)
   count = 14,           // a list holds `got` elements where `lo` to `hi` are allowed
+  not_divisible = 15,   // `param` = `got` is not a multiple of `lo` (dModel must split evenly into heads)
+  memory = 16,          // the object would hold `got` floats, more than `hi`
 };
 
 // What a `work` rule counted.
@@ -36,6 +38,8 @@ enum class Cost : int {
   pair_matrix = 4,
   permutation = 5,
   embedding = 6,
+  training_step = 7,    // one step of training: forward and backward over a batch
+  evaluation = 8,       // forward passes over fresh samples
 };
 
 struct Status {

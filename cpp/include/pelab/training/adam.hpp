@@ -1,0 +1,25 @@
+// Adam (Kingma & Ba), as llm.c's AdamW with weight decay 0: no decay, so a parameter whose gradient
+// has always been exactly 0 (a learned position row no training sequence reached) never moves.
+#pragma once
+#include <cstddef>
+#include <vector>
+
+namespace pelab::training {
+
+struct AdamSettings {
+  float learningRate = 1e-2f, beta1 = 0.9f, beta2 = 0.999f, eps = 1e-8f;
+};
+
+class Adam {
+ public:
+  explicit Adam(std::size_t parameters) : m_(parameters, 0.f), v_(parameters, 0.f) {}
+  // One update of params (n = the size given at construction) from grads; t counts updates from 1.
+  void update(float* params, const float* grads, const AdamSettings& s);
+  long long updates() const { return t_; }
+
+ private:
+  std::vector<float> m_, v_;  // first and second moments
+  long long t_ = 0;
+};
+
+}  // namespace pelab::training

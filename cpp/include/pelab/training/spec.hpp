@@ -1,0 +1,84 @@
+// What a trainer is asked to build: a small Transformer encoder classifier, its task and its optimiser.
+// TrainerOptions holds the caller's raw values (numbers as doubles, choices as names);
+// make_trainer_spec checks every one, in the order of the fields below, then the rules that tie fields
+// together, then the caps on work and memory, and fills a TrainerSpec the trainer can trust.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "pelab/encodings/variant.hpp"
+#include "pelab/validation/status.hpp"
+
+namespace pelab::training {
+
+enum class Task { order, count };  // limits::training::tasks, name for name
+// Encodings added to the token embeddings. Encodings that act inside attention (rope, alibi) would
+// be appended here and applied by the attention layer (layers.hpp marks the place).
+enum class Encoding { none, sinusoidal, learned };
+enum class Norm { layernorm, rmsnorm };
+enum class Activation { gelu, relu };
+enum class Readout { cls, mean };
+
+struct TrainerOptions {
+  std::string task = "order";
+  std::string encoding = "none";
+  double base = 10000;             // sinusoidal
+  std::string variant = "paper";   // sinusoidal
+  double maxLen = 128;             // learned: rows of the table (positions 0 … maxLen-1)
+  std::string attention = "bidirectional";
+  std::string readout = "mean";
+  std::string norm = "layernorm";
+  std::string activation = "gelu";
+  double layers = 1;
+  double dModel = 16;
+  double heads = 2;
+  std::optional<double> hidden;    // MLP width, dModel → hidden → dModel; absent: 2 × dModel
+  double minLength = 8;            // trainLength[0]: task tokens per sequence, CLS not counted
+  double maxLength = 16;           // trainLength[1]
+  double maxEvalLength = 64;       // the longest sequence evaluate() and the probes accept
+  double batch = 32;
+  double learningRate = 1e-2;
+  double beta1 = 0.9;
+  double beta2 = 0.999;
+  double eps = 1e-8;
+  double seed = 0;
+};
+
+struct TrainerSpec {
+  Task task = Task::order;
+  Encoding encoding = Encoding::none;
+  double base = 10000;
+  Variant variant = Variant::paper;
+  int maxLen = 128;
+  bool causal = false;
+  Readout readout = Readout::mean;
+  Norm norm = Norm::layernorm;
+  Activation activation = Activation::gelu;
+  int layers = 1, dModel = 16, heads = 2, hidden = 32;
+  int minLength = 8, maxLength = 16, maxEvalLength = 64;
+  int batch = 32;
+  double learningRate = 1e-2, beta1 = 0.9, beta2 = 0.999, eps = 1e-8;
+  std::uint32_t seed = 0;
+};
+
+Status make_trainer_spec(const TrainerOptions& options, TrainerSpec& out);
+
+// 1 when a CLS token is prepended at position 0, else 0.
+inline int cls_tokens(const TrainerSpec& s) { return s.readout == Readout::cls ? 1 : 0; }
+
+// Multiply-adds of one forward pass over `sequences` sequences of `length` rows each (CLS included):
+// the matmuls of every layer, attention's scores and weighted sums, and the readout.
+double forward_multiply_adds(const TrainerSpec& spec, double sequences, double length);
+// A training step at the longest training length: forward + backward (twice the forward's).
+double step_multiply_adds(const TrainerSpec& spec);
+// Attention scores of one forward pass: NH·T² per sequence and layer.
+double attention_scores(const TrainerSpec& spec, double sequences, double length);
+// What a step and an evaluation are capped by (limits::maxWork): multiply-adds and scores, weighted
+// as limits::training says. Evaluation: `samples` samples of at most `length` task tokens.
+double step_work(const TrainerSpec& spec);
+double evaluation_work(const TrainerSpec& spec, double samples, double length);
+// Floats a trainer built from this spec holds (parameters ×4, activations ×2, scratch).
+double trainer_floats(const TrainerSpec& spec);
+
+}  // namespace pelab::training

@@ -1,0 +1,102 @@
+// Trains the small Transformer of model.hpp on a task of tasks.hpp, live: a step draws a fresh batch,
+// runs forward and backward and updates with Adam. Everything is allocated at construction; a step
+// allocates nothing.
+//
+// Variable lengths: the sequences of a batch are packed back to back (layers.hpp, Packing), each at its
+// own length, so there is neither padding nor grouping by length.
+//
+// Each public call that takes untrusted numbers has a check_ function that says whether (and why not)
+// the call may run; the call itself trusts its arguments.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "pelab/numerics/random.hpp"
+#include "pelab/training/adam.hpp"
+#include "pelab/training/model.hpp"
+#include "pelab/training/spec.hpp"
+#include "pelab/validation/status.hpp"
+
+namespace pelab::training {
+
+struct StepStats {
+  double loss = 0;      // mean cross-entropy over the steps' batches, before each update
+  double accuracy = 0;  // fraction of those samples classified right, before each update
+  int steps = 0;
+};
+
+struct EvalStats {
+  double loss = 0;
+  double accuracy = 0;
+  int samples = 0;
+  int minLength = 0, maxLength = 0;  // task tokens per sample (CLS not counted)
+};
+
+class Trainer {
+ public:
+  explicit Trainer(const TrainerSpec& spec);  // spec from make_trainer_spec
+  const TrainerSpec& spec() const { return spec_; }
+
+  // steps: an integer in range, and steps × one step's work within limits::maxWork.
+  Status check_steps(double steps) const;
+  StepStats step(int steps);
+  long long steps_taken() const { return stepsTaken_; }
+
+  // length: 2 … maxEvalLength (and a learned row for every position); samples × work capped; seed.
+  Status check_evaluate(double length, double samples, double seed) const;
+  // Forward passes over `samples` fresh samples of exactly `length` task tokens, drawn from the
+  // evaluation stream under `seed` (never the samples training draws).
+  EvalStats evaluate(int length, int samples, std::uint32_t seed);
+  // The same over lengths drawn uniformly from [minLength, maxLength], as training draws them.
+  Status check_evaluate(double minLength, double maxLength, double samples, double seed) const;
+  EvalStats evaluate(int minLength, int maxLength, int samples, std::uint32_t seed);
+
+  // Probes of one sequence of task tokens (the CLS token is prepended when the readout is cls):
+  // 1 … maxEvalLength token ids in [0, vocabulary), layer and head in range, out of probe_rows² floats
+  // (kNoOut when none is given). Converts the tokens into `out` when they pass.
+  Status check_probe(const double* tokens, std::size_t count, double layer, double head, double outLength,
+                     std::vector<int>& out) const;
+  int probe_rows(int count) const { return count + cls_tokens(spec_); }
+  // out (n, n), n = probe_rows(count): row t holds query t's softmax weights over the keys.
+  void attention_weights(const int* tokens, int count, int layer, int head, float* out);
+  // P(label 1) for one sequence.
+  double probability(const int* tokens, int count);
+
+  // Learned encoding: one flag per row of the table, 1 once a training sequence has reached that
+  // position (its row has had a gradient). Rows never reached keep their initial values exactly.
+  // Empty for the other encodings.
+  const std::vector<std::uint8_t>& learned_rows_trained() const { return rowsTrained_; }
+  // The position table added to the tokens (learned: as trained so far), position_rows() × dModel;
+  // null when the encoding is none.
+  const float* position_table() const { return model_.position_table(); }
+  int position_rows() const { return model_.config().positionRows; }
+
+  // Sample `index` of the task at `length` (as check_evaluate accepts) under `seed`, from the
+  // evaluation stream: what evaluate() sees, for showing examples.
+  void example(int length, std::uint32_t seed, std::uint64_t index, int* tokens, int& label) const;
+
+  Model<float>& model() { return model_; }
+
+ private:
+  void begin_batch();
+  int draw_training_batch();
+  void add_sequence(random::Stream stream, std::uint32_t seed, std::uint64_t index, int length);
+  void close_sequence(int count);
+  void add_tokens(const int* tokens, int count);
+  bool fits(int rows) const;
+  Packing packing() const;
+  int correct(const float* probs) const;
+
+  TrainerSpec spec_;
+  Model<float> model_;
+  Adam adam_;
+  AdamSettings settings_;
+  // The packed batch (layers.hpp, Packing): tokens (rows), row and attention offsets, labels.
+  std::vector<int> tokens_, rows_, attention_, labels_;
+  int sequences_ = 0;
+  long long stepsTaken_ = 0;
+  std::vector<std::uint8_t> rowsTrained_;
+};
+
+}  // namespace pelab::training

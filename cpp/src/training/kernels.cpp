@@ -1,0 +1,150 @@
+#include "pelab/training/kernels.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "pelab/numerics/simd.hpp"
+#include "pelab/numerics/vector_ops.hpp"
+
+namespace pelab::training {
+namespace {
+
+constexpr int W = lanes;
+
+// R rows × KB batches of columns of out, accumulated over all K in registers: each load of b serves
+// R rows and each broadcast of a serves KB batches. R·KB ≤ 8 keeps the accumulators in 16 registers.
+template <int R, int KB>
+void gemm_tile(const float* a, int lda, const float* b, int ldb, float* out, int ldc, int K, const float* bias,
+               bool accumulate) {
+  fbatch acc[R][KB];
+  for (int r = 0; r < R; ++r)
+    for (int j = 0; j < KB; ++j)
+      acc[r][j] = accumulate ? fbatch::load_unaligned(out + r * ldc + j * W)
+                             : (bias ? fbatch::load_unaligned(bias + j * W) : fbatch(0.f));
+  for (int k = 0; k < K; ++k) {
+    fbatch col[KB];
+    for (int j = 0; j < KB; ++j) col[j] = fbatch::load_unaligned(b + k * ldb + j * W);
+    for (int r = 0; r < R; ++r) {
+      const fbatch x(a[r * lda + k]);
+      for (int j = 0; j < KB; ++j) acc[r][j] = fma(x, col[j], acc[r][j]);
+    }
+  }
+  for (int r = 0; r < R; ++r)
+    for (int j = 0; j < KB; ++j) acc[r][j].store_unaligned(out + r * ldc + j * W);
+}
+
+// All rows of one block of KB·W columns: R rows at a time, then the last rows one by one.
+template <int R, int KB>
+void gemm_columns(const float* a, int lda, const float* b, int ldb, float* out, int ldc, int M, int K,
+                  const float* bias, bool accumulate) {
+  int i = 0;
+  for (; i + R <= M; i += R) gemm_tile<R, KB>(a + i * lda, lda, b, ldb, out + i * ldc, ldc, K, bias, accumulate);
+  for (; i < M; ++i) gemm_tile<1, KB>(a + i * lda, lda, b, ldb, out + i * ldc, ldc, K, bias, accumulate);
+}
+
+// Columns past the last whole batch, in plain float.
+template <typename T>
+void gemm_scalar_columns(const T* a, int lda, const T* b, int ldb, T* out, int ldc, int M, int K, int j0, int N,
+                         const T* bias, bool accumulate) {
+  for (int i = 0; i < M; ++i)
+    for (int j = j0; j < N; ++j) {
+      T sum = accumulate ? out[i * ldc + j] : (bias ? bias[j] : T(0));
+      for (int k = 0; k < K; ++k) sum += a[i * lda + k] * b[k * ldb + j];
+      out[i * ldc + j] = sum;
+    }
+}
+
+}  // namespace
+
+void gemm(const float* a, int lda, const float* b, int ldb, float* out, int ldc, int M, int K, int N,
+          const float* bias, bool accumulate) {
+  int j = 0;
+  auto at = [&](int col) { return bias ? bias + col : nullptr; };
+  for (; j + 4 * W <= N; j += 4 * W) gemm_columns<2, 4>(a, lda, b + j, ldb, out + j, ldc, M, K, at(j), accumulate);
+  for (; j + 2 * W <= N; j += 2 * W) gemm_columns<4, 2>(a, lda, b + j, ldb, out + j, ldc, M, K, at(j), accumulate);
+  for (; j + W <= N; j += W) gemm_columns<4, 1>(a, lda, b + j, ldb, out + j, ldc, M, K, at(j), accumulate);
+  gemm_scalar_columns(a, lda, b, ldb, out, ldc, M, K, j, N, bias, accumulate);
+}
+
+void gemm(const double* a, int lda, const double* b, int ldb, double* out, int ldc, int M, int K, int N,
+          const double* bias, bool accumulate) {
+  gemm_scalar_columns(a, lda, b, ldb, out, ldc, M, K, 0, N, bias, accumulate);
+}
+
+void softmax(float* x, int n) {
+  const float peak = *std::max_element(x, x + n);
+  const float scale = 1.0f / exp_shifted(x, static_cast<std::size_t>(n), peak);
+  for (int i = 0; i < n; ++i) x[i] *= scale;
+}
+
+void softmax(double* x, int n) {
+  const double peak = *std::max_element(x, x + n);
+  double total = 0;
+  for (int i = 0; i < n; ++i) total += x[i] = std::exp(x[i] - peak);
+  for (int i = 0; i < n; ++i) x[i] /= total;
+}
+
+namespace {
+
+constexpr double kGeluScale = 0.7978845608028654;  // √(2/π)
+constexpr double kGeluCube = 0.044715;
+
+// 0.5·(1 + tanh(u)) = sigmoid(2u): one exp and one division instead of a tanh, in the SIMD build too.
+// exp(-2u) overflows to +inf for very negative x, giving sigmoid 0, as it should.
+template <typename T>
+T gelu_gate(T x) {
+  const T u = T(kGeluScale) * (x + T(kGeluCube) * x * x * x);
+  return T(1) / (T(1) + std::exp(T(-2) * u));
+}
+
+// d/dx x·s(x), with s = sigmoid(2u): s + x · 2s(1-s) · du/dx (since d tanh(u)/du = 4s(1-s)).
+template <typename T>
+T gelu_slope(T x) {
+  const T s = gelu_gate(x);
+  return s + x * T(2) * s * (T(1) - s) * T(kGeluScale) * (T(1) + T(3 * kGeluCube) * x * x);
+}
+
+#ifndef PELAB_NO_SIMD
+fbatch gelu_gate(const fbatch& x) {
+  const fbatch u = fbatch(static_cast<float>(kGeluScale)) * fma(fbatch(static_cast<float>(kGeluCube)) * x, x * x, x);
+  return fbatch(1.f) / (fbatch(1.f) + xsimd::exp(fbatch(-2.f) * u));
+}
+#endif
+
+}  // namespace
+
+void gelu_forward(float* out, const float* inp, int n) {
+  int i = 0;
+#ifndef PELAB_NO_SIMD
+  for (; i + W <= n; i += W) {
+    const fbatch x = fbatch::load_unaligned(inp + i);
+    (x * gelu_gate(x)).store_unaligned(out + i);
+  }
+#endif
+  for (; i < n; ++i) out[i] = inp[i] * gelu_gate(inp[i]);
+}
+
+void gelu_forward(double* out, const double* inp, int n) {
+  for (int i = 0; i < n; ++i) out[i] = inp[i] * gelu_gate(inp[i]);
+}
+
+void gelu_backward(float* dinp, const float* inp, const float* dout, int n) {
+  int i = 0;
+#ifndef PELAB_NO_SIMD
+  const fbatch one(1.f), k(static_cast<float>(2 * kGeluScale)), c3(static_cast<float>(3 * kGeluCube));
+  for (; i + W <= n; i += W) {
+    const fbatch x = fbatch::load_unaligned(inp + i);
+    const fbatch s = gelu_gate(x);
+    const fbatch slope = fma(x * s * (one - s) * k, fma(c3, x * x, one), s);
+    fma(slope, fbatch::load_unaligned(dout + i), fbatch::load_unaligned(dinp + i)).store_unaligned(dinp + i);
+  }
+#endif
+  for (; i < n; ++i) dinp[i] += gelu_slope(inp[i]) * dout[i];
+}
+
+void gelu_backward(double* dinp, const double* inp, const double* dout, int n) {
+  for (int i = 0; i < n; ++i) dinp[i] += gelu_slope(inp[i]) * dout[i];
+}
+
+}  // namespace pelab::training

@@ -1,0 +1,216 @@
+#include "pelab/training/trainer.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "pelab/training/limits.hpp"
+#include "pelab/training/tasks.hpp"
+#include "pelab/validation/limits.hpp"
+
+namespace pelab::training {
+namespace {
+
+namespace lim = limits::training;
+
+std::size_t z(int v) { return static_cast<std::size_t>(v); }
+
+AdamSettings adam_settings(const TrainerSpec& s) {
+  return {static_cast<float>(s.learningRate), static_cast<float>(s.beta1), static_cast<float>(s.beta2),
+          static_cast<float>(s.eps)};
+}
+
+// A row of the learned table for every position of a sequence of `rows` rows (CLS included)?
+Status check_learned_rows(const TrainerSpec& s, double rows, const char* param) {
+  if (s.encoding != Encoding::learned || rows <= s.maxLen) return Status::fine();
+  return Status::broken(Rule::no_learned_row, param, rows - 1, 0, s.maxLen - 1.0);
+}
+
+}  // namespace
+
+Trainer::Trainer(const TrainerSpec& spec)
+    : spec_(spec),
+      model_(model_config(spec)),
+      adam_(model_.parameter_count()),
+      settings_(adam_settings(spec)),
+      tokens_(z(model_.config().maxRows)),
+      rows_(z(model_.config().maxSequences + 1)),
+      attention_(z(model_.config().maxSequences + 1)),
+      labels_(z(model_.config().maxSequences)),
+      rowsTrained_(spec.encoding == Encoding::learned ? z(spec.maxLen) : 0, 0) {}
+
+// --- packing sequences into a batch ---------------------------------------------------------------
+
+void Trainer::begin_batch() {
+  sequences_ = 0;
+  rows_[0] = attention_[0] = 0;
+}
+
+bool Trainer::fits(int rows) const {
+  const ModelConfig& c = model_.config();
+  return sequences_ < c.maxSequences && rows_[z(sequences_)] + rows <= c.maxRows &&
+         attention_[z(sequences_)] + c.NH * rows * rows <= c.maxAttention;
+}
+
+// Closes the next sequence, whose `count` task tokens are in place after room for a CLS token: writes
+// the CLS token when the readout wants one, and the offsets.
+void Trainer::close_sequence(int count) {
+  const int first = rows_[z(sequences_)], cls = cls_tokens(spec_), rows = count + cls;
+  if (cls) tokens_[z(first)] = cls_token;
+  rows_[z(sequences_ + 1)] = first + rows;
+  attention_[z(sequences_ + 1)] = attention_[z(sequences_)] + model_.config().NH * rows * rows;
+  ++sequences_;
+}
+
+void Trainer::add_tokens(const int* tokens, int count) {
+  std::copy_n(tokens, count, tokens_.begin() + rows_[z(sequences_)] + cls_tokens(spec_));
+  close_sequence(count);
+}
+
+// Appends task sample `index` of the stream, generated in place.
+void Trainer::add_sequence(random::Stream stream, std::uint32_t seed, std::uint64_t index, int length) {
+  const int first = rows_[z(sequences_)], cls = cls_tokens(spec_);
+  int label = 0;
+  make_sample(spec_.task, seed, stream, index, length, tokens_.data() + first + cls, label);
+  labels_[z(sequences_)] = label;
+  close_sequence(length);
+}
+
+Packing Trainer::packing() const { return {sequences_, rows_.data(), attention_.data()}; }
+
+int Trainer::correct(const float* probs) const {
+  int right = 0;
+  for (int b = 0; b < sequences_; ++b) right += (probs[2 * b + 1] > probs[2 * b]) == (labels_[z(b)] == 1);
+  return right;
+}
+
+// --- training --------------------------------------------------------------------------------------
+
+Status Trainer::check_steps(double steps) const {
+  if (Status s = check(lim::steps, steps); !s.ok) return s;
+  const double work = steps * step_work(spec_);
+  if (work > limits::maxWork) return Status::too_much_work("steps", Cost::training_step, work, limits::maxWork);
+  return Status::fine();
+}
+
+// The next training batch: sample indices continue from the last step's, so a trainer's batches are
+// a pure function of seed, options and step number. Returns the longest sequence's rows.
+int Trainer::draw_training_batch() {
+  begin_batch();
+  int longest = 0;
+  for (int b = 0; b < spec_.batch; ++b) {
+    const auto index = static_cast<std::uint64_t>(stepsTaken_) * static_cast<std::uint64_t>(spec_.batch) + z(b);
+    const int length =
+        sample_length(spec_.seed, random::Stream::training_batches, index, spec_.minLength, spec_.maxLength);
+    add_sequence(random::Stream::training_batches, spec_.seed, index, length);
+    longest = std::max(longest, length + cls_tokens(spec_));
+  }
+  return longest;
+}
+
+StepStats Trainer::step(int steps) {
+  double loss = 0;
+  long long right = 0;
+  for (int i = 0; i < steps; ++i, ++stepsTaken_) {
+    const int longest = draw_training_batch();
+    const Packing pk = packing();
+    loss += model_.forward(tokens_.data(), labels_.data(), pk);
+    right += correct(model_.probabilities());
+    model_.backward(tokens_.data(), labels_.data(), pk);
+    adam_.update(model_.parameters(), model_.gradients(), settings_);
+    // Positions 0 … longest-1 had a gradient (learned encoding): their rows are trained from now on.
+    std::fill_n(rowsTrained_.begin(), std::min<std::size_t>(z(longest), rowsTrained_.size()), std::uint8_t{1});
+  }
+  StepStats stats;
+  stats.steps = steps;
+  stats.loss = loss / steps;
+  stats.accuracy = static_cast<double>(right) / (static_cast<double>(steps) * spec_.batch);
+  return stats;
+}
+
+// --- evaluation ------------------------------------------------------------------------------------
+
+Status Trainer::check_evaluate(double length, double samples, double seed) const {
+  return check_evaluate(length, length, samples, seed);
+}
+
+Status Trainer::check_evaluate(double minLength, double maxLength, double samples, double seed) const {
+  Status s = check(IntParam{"length", lim::trainLength.lo, spec_.maxEvalLength}, minLength);
+  if (s.ok) s = check(IntParam{"length", static_cast<std::int64_t>(minLength), spec_.maxEvalLength}, maxLength);
+  if (s.ok) s = check_learned_rows(spec_, maxLength + cls_tokens(spec_), "length");
+  if (s.ok) s = first_error(check(lim::samples, samples), check(limits::seed, seed));
+  if (!s.ok) return s;
+  const double work = evaluation_work(spec_, samples, maxLength);
+  if (work > limits::maxWork) return Status::too_much_work("samples", Cost::evaluation, work, limits::maxWork);
+  return Status::fine();
+}
+
+EvalStats Trainer::evaluate(int length, int samples, std::uint32_t seed) {
+  return evaluate(length, length, samples, seed);
+}
+
+EvalStats Trainer::evaluate(int minLength, int maxLength, int samples, std::uint32_t seed) {
+  EvalStats stats;
+  stats.samples = samples, stats.minLength = minLength, stats.maxLength = maxLength;
+  constexpr auto stream = random::Stream::evaluation_samples;
+  double loss = 0;
+  long long right = 0;
+  for (int next = 0; next < samples;) {
+    begin_batch();  // as many samples as the buffers hold
+    for (; next < samples; ++next) {
+      const auto index = static_cast<std::uint64_t>(next);
+      const int length = sample_length(seed, stream, index, minLength, maxLength);
+      if (!fits(length + cls_tokens(spec_))) break;
+      add_sequence(stream, seed, index, length);
+    }
+    loss += static_cast<double>(model_.forward(tokens_.data(), labels_.data(), packing())) * sequences_;
+    right += correct(model_.probabilities());
+  }
+  stats.loss = loss / samples;
+  stats.accuracy = static_cast<double>(right) / samples;
+  return stats;
+}
+
+// --- probes ----------------------------------------------------------------------------------------
+
+Status Trainer::check_probe(const double* tokens, std::size_t count, double layer, double head, double outLength,
+                            std::vector<int>& out) const {
+  const auto n = static_cast<double>(count);
+  if (count < 1 || n > spec_.maxEvalLength) return Status::broken(Rule::count, "tokens", n, 1, spec_.maxEvalLength);
+  if (Status s = check_learned_rows(spec_, n + cls_tokens(spec_), "tokens"); !s.ok) return s;
+  const IntParam token{"tokens", 0, kVocabulary - 1};
+  for (std::size_t i = 0; i < count; ++i)
+    if (Status s = check(token, tokens[i]); !s.ok) {
+      s.rule = Rule::token;
+      s.index = static_cast<double>(i);
+      return s;
+    }
+  Status s = first_error(check(IntParam{"layer", 0, spec_.layers - 1}, layer),
+                         check(IntParam{"head", 0, spec_.heads - 1}, head));
+  const double rows = n + cls_tokens(spec_);
+  if (s.ok) s = check_out(outLength, rows * rows);
+  if (!s.ok) return s;
+  out.assign(tokens, tokens + count);  // (each is an integer in range: exact)
+  return s;
+}
+
+void Trainer::attention_weights(const int* tokens, int count, int layer, int head, float* out) {
+  begin_batch();
+  add_tokens(tokens, count);
+  model_.forward(tokens_.data(), nullptr, packing());
+  const int n = probe_rows(count);
+  const float* weights = model_.attention(layer) + z(head) * z(n) * z(n);  // sequence 0 starts the buffer
+  std::copy_n(weights, z(n) * z(n), out);
+}
+
+double Trainer::probability(const int* tokens, int count) {
+  begin_batch();
+  add_tokens(tokens, count);
+  model_.forward(tokens_.data(), nullptr, packing());
+  return model_.probabilities()[1];
+}
+
+void Trainer::example(int length, std::uint32_t seed, std::uint64_t index, int* tokens, int& label) const {
+  make_sample(spec_.task, seed, random::Stream::evaluation_samples, index, length, tokens, label);
+}
+
+}  // namespace pelab::training
