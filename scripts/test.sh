@@ -10,8 +10,7 @@
 # A layer that fails counts at least one failure, and any failure makes the run exit non-zero.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh || exit 1
-bash scripts/build.sh --native || exit 1
+bash scripts/build.sh --native || exit 1  # runs setup.sh first
 
 results=test-results/junit
 rm -rf "$results"
