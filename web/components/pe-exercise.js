@@ -7,6 +7,7 @@ import { createLab } from 'positional-encoding-lab';
 import { findExercise, unknownExerciseMessage } from '../exercises/index.js';
 import { h } from '../widgets/dom.js';
 import { mountExercise } from '../mount.js';
+import { typeset } from '../widgets/math.js';
 import themeCss from '../styles/theme.css?inline';
 import exerciseCss from '../styles/exercise.css?inline';
 
@@ -54,6 +55,8 @@ export class PeExercise extends HTMLElement {
     const section = h('section', { 'data-exercise': name, 'aria-labelledby': 'title' }, h('h2', { id: 'title' }, exercise.title));
     this.shadowRoot.replaceChildren(section);
     this.#controller = mountExercise(exercise, section, { lab, onRecord: (r) => this.#report(name, r) });
+    await typeset();  // KaTeX loads on first use: ready means the formulas are there too
+    if (this.#mounted !== name) return;
     this.dispatchEvent(new CustomEvent('pe-ready', { detail: { exercise: name } }));
   }
 

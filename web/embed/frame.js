@@ -5,6 +5,7 @@ import { createLab } from 'positional-encoding-lab';
 import { findExercise, unknownExerciseMessage } from '../exercises/index.js';
 import { h } from '../widgets/dom.js';
 import { mountExercise } from '../mount.js';
+import { typeset } from '../widgets/math.js';
 
 const params = new URLSearchParams(location.search);
 const name = params.get('exercise');
@@ -43,5 +44,6 @@ if (!exercise) {
     correct: r.correct, score: r.score, maxScore: r.maxScore, solutionViewed: r.solutionViewed,
     statement: statement(name, exercise.title, r) }) });
   window.pelabExercise = controller;
+  await typeset();  // KaTeX loads on first use: ready means the formulas are there too
   document.body.dataset.ready = 'true';
 }
