@@ -12,12 +12,24 @@ export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; st
 // nothing else) is served with 'unsafe-eval'. A worker runs under the policy of its own response.
 export const WORKER_CSP = "default-src 'self'; script-src 'self' 'unsafe-eval'";
 const isWorker = (file) => /implement-worker[^/]*\.js$/.test(file);
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
-  '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml',
-  '.png': 'image/png', '.woff2': 'font/woff2', '.ts': 'text/plain' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.ts': 'text/plain',
+};
 
 /** URL prefix → folder, longest prefix first. */
-export const DEFAULT_MOUNTS = [['/dist/', join(root, 'dist')], ['/', join(root, 'dist', 'site')]];
+export const DEFAULT_MOUNTS = [
+  ['/dist/', join(root, 'dist')],
+  ['/', join(root, 'dist', 'site')],
+];
 
 /** A request path → {file} under a mount, or {status, why}: 400 for a path that is not a clean one
  *  (bad percent-encoding, NUL, a backslash, a '.' or '..' segment, checked after decoding since %2e%2e is
@@ -32,7 +44,8 @@ function resolve(url, mounts) {
     return { status: 400, why: 'the path is not valid percent-encoded UTF-8' };
   }
   if (/[\0\\]/.test(path)) return { status: 400, why: 'the path may not hold NUL or backslash' };
-  if (path.split('/').some((s) => s === '.' || s === '..')) return { status: 400, why: 'the path may not hold . or .. segments' };
+  if (path.split('/').some((s) => s === '.' || s === '..'))
+    return { status: 400, why: 'the path may not hold . or .. segments' };
   for (const [prefix, folder] of mounts) {
     if (!path.startsWith(prefix)) continue;
     const rest = path.slice(prefix.length);
@@ -43,7 +56,12 @@ function resolve(url, mounts) {
   return { status: 404 };
 }
 
-export function startServer({ port = Number(process.env.PORT ?? 8080), host = '127.0.0.1', mounts = DEFAULT_MOUNTS, csp = CSP } = {}) {
+export function startServer({
+  port = Number(process.env.PORT ?? 8080),
+  host = '127.0.0.1',
+  mounts = DEFAULT_MOUNTS,
+  csp = CSP,
+} = {}) {
   const server = createServer(async (req, res) => {
     const answer = (status, text) => {
       res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': csp });
@@ -59,8 +77,11 @@ export function startServer({ port = Number(process.env.PORT ?? 8080), host = '1
     } catch {
       return answer(404, 'not found');
     }
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'Content-Security-Policy': isWorker(file) ? WORKER_CSP : csp, 'Cache-Control': 'no-cache' });
+    res.writeHead(200, {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Content-Security-Policy': isWorker(file) ? WORKER_CSP : csp,
+      'Cache-Control': 'no-cache',
+    });
     res.end(body);
   });
   return new Promise((done) => server.listen(port, host, () => done(server)));

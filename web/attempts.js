@@ -8,8 +8,13 @@
 
 /** The record's shape, as progress, `pe-result`, the embed's messages and the xAPI statement carry it. */
 export function recordOf({ correct, score, maxScore, answer, solutionViewed = false }) {
-  return { correct: solutionViewed ? false : correct === true, score: solutionViewed ? 0 : score, maxScore,
-    answer: solutionViewed ? null : answer ?? null, solutionViewed };
+  return {
+    correct: solutionViewed ? false : correct === true,
+    score: solutionViewed ? 0 : score,
+    maxScore,
+    answer: solutionViewed ? null : (answer ?? null),
+    solutionViewed,
+  };
 }
 
 /**
@@ -32,19 +37,27 @@ export function createAttempts(restored = null) {
       record = recordOf({ maxScore, solutionViewed: true });
       return { record, recorded: true, practice: false, checks };
     },
-    get record() { return record; },
+    get record() {
+      return record;
+    },
     /** The recorded score (0 before any record). */
     score: () => record?.score ?? 0,
     answered: () => record !== null,
     /** Forget the record: only for an explicit "start the lesson over". */
-    forget() { record = null; checks = 0; },
+    forget() {
+      record = null;
+      checks = 0;
+    },
   };
 }
 
 /** What the learner is told about the record after an event (never the answer itself). */
 export function describeRecord({ record, practice }) {
   if (record === null) return '';
-  const what = record.solutionViewed ? 'you viewed the solution before answering (0 points)'
+  const what = record.solutionViewed
+    ? 'you viewed the solution before answering (0 points)'
     : `your first answer (${record.score} of ${record.maxScore})`;
-  return practice ? `Practice: not recorded. The recorded result stays ${what}.` : `Recorded: ${what}. Further checks are practice.`;
+  return practice
+    ? `Practice: not recorded. The recorded result stays ${what}.`
+    : `Recorded: ${what}. Further checks are practice.`;
 }

@@ -31,15 +31,21 @@ export function mountExplorer(host, labOrPromise) {
     variant: select({ id: 'variant', label: 'Convention', value: 'paper', options: CONVENTIONS }),
   };
   const inputs = Object.fromEntries(Object.entries(controls).map(([k, c]) => [k, c.input]));
-  const form = h('form', { class: 'controls', onsubmit: (e) => e.preventDefault() }, Object.values(controls).map((c) => c.element));
+  const form = h(
+    'form',
+    { class: 'controls', onsubmit: (e) => e.preventDefault() },
+    Object.values(controls).map((c) => c.element),
+  );
   form.inert = true;
   const status = h('p', { class: 'status', role: 'status' });
   host.append(form, status);
 
   let variant = 'paper';
   const map = new Heatmap(host, {
-    label: 'Heatmap of the sinusoidal position table: rows are positions, columns are dimensions, colour is the value from −1 to +1',
-    describe: (p, c, v) => `Position ${p}, dimension ${c} (${columnMeaning(variant, Number(inputs.dModel.value), c)}): ${v.toFixed(6)}`,
+    label:
+      'Heatmap of the sinusoidal position table: rows are positions, columns are dimensions, colour is the value from −1 to +1',
+    describe: (p, c, v) =>
+      `Position ${p}, dimension ${c} (${columnMeaning(variant, Number(inputs.dModel.value), c)}): ${v.toFixed(6)}`,
   });
 
   // The slider path allocates no buffers: the table goes into one Float32Array, grown (to at least twice
@@ -48,10 +54,14 @@ export function mountExplorer(host, labOrPromise) {
   // heatmap keeps its own pixels the same way. The status line (a live region) changes only between an
   // error and the normal line, never on each frame of a drag: the sliders' <output>s show the values.
   const most = Number(inputs.positions.max) * Number(inputs.dModel.max);
-  let backing = new Float32Array(0), table = backing;
+  let backing = new Float32Array(0),
+    table = backing;
   const options = { positions: 0, dModel: 0, base: 0, variant: 'paper', out: table };
-  let failed = false, lab = null;
-  const describeTable = () => { status.textContent = 'The table is computed by the WebAssembly core on every change.'; };
+  let failed = false,
+    lab = null;
+  const describeTable = () => {
+    status.textContent = 'The table is computed by the WebAssembly core on every change.';
+  };
   function redraw() {
     if (!lab) return;
     options.positions = Number(inputs.positions.value);

@@ -18,7 +18,9 @@ export function gradeTiles(sequence) {
   const firstWrong = ATTENTION_TILES.findIndex((t, i) => sequence[i] !== t);
   const complete = sequence.length === ATTENTION_TILES.length && firstWrong === -1;
   let explanation;
-  if (complete) explanation = 'Scores QKᵀ compare every query with every key; dividing by √dₖ keeps their spread from growing with the width; softmax turns each row into weights summing to 1; the weights mix the rows of V.';
+  if (complete)
+    explanation =
+      'Scores QKᵀ compare every query with every key; dividing by √dₖ keeps their spread from growing with the width; softmax turns each row into weights summing to 1; the weights mix the rows of V.';
   else if (sequence.length < ATTENTION_TILES.length && firstWrong >= sequence.length)
     explanation = `Not complete: the equation needs ${ATTENTION_TILES.length - sequence.length} more tile(s).`;
   // Where it goes wrong, never what belongs there: the first check is the one recorded.
@@ -51,9 +53,20 @@ export function gradeNumber(text, expected, tolerance) {
   const trimmed = String(text).trim().replace(/−/g, '-').replace(/,/g, '.');
   const value = trimmed === '' ? NaN : Number(trimmed);
   if (!Number.isFinite(value))
-    return { correct: false, score: 0, maxScore: 1, value: NaN, explanation: 'Type a number (for example 12.5 or 1.2e3).' };
+    return {
+      correct: false,
+      score: 0,
+      maxScore: 1,
+      value: NaN,
+      explanation: 'Type a number (for example 12.5 or 1.2e3).',
+    };
   const correct = Math.abs(value - expected) <= tolerance;
   const direction = value > expected ? 'too large' : 'too small';
-  return { correct, score: correct ? 1 : 0, maxScore: 1, value,
-    explanation: correct ? '' : `${trimmed} is ${direction}.` };
+  return {
+    correct,
+    score: correct ? 1 : 0,
+    maxScore: 1,
+    value,
+    explanation: correct ? '' : `${trimmed} is ${direction}.`,
+  };
 }

@@ -10,10 +10,11 @@ import { typeset } from './widgets/math.js';
 const BRIDGES = {
   'mask-order': 'Two warm-ups from the previous lesson first: attention itself.',
   'swap-invariance': 'Attention compares contents. What does it make of word order?',
-  'frequency-structure': 'The sinusoidal encoding gives pair k of dimensions its own frequency. How do the pairs differ?',
+  'frequency-structure':
+    'The sinusoidal encoding gives pair k of dimensions its own frequency. How do the pairs differ?',
   'implement-it': 'Time to write the formula yourself.',
-  'extrapolation': 'The sinusoid is a formula; a learned table is a lookup. Where does that matter?',
-  'conventions': 'Finally, two practical matters: conventions and precision.',
+  extrapolation: 'The sinusoid is a formula; a learned table is a lookup. Where does that matter?',
+  conventions: 'Finally, two practical matters: conventions and precision.',
   'wavelength-of-a-pair': 'Now work one out with the formula.',
 };
 
@@ -26,7 +27,10 @@ function progressBar(progress) {
     bar.value = correct;
     text.textContent = `${correct} of ${total} right at the first attempt, ${answered} answered`;
   });
-  return { element: h('div', { class: 'progress', role: 'region', 'aria-label': 'Lesson progress' }, bar, text, reset), reset };
+  return {
+    element: h('div', { class: 'progress', role: 'region', 'aria-label': 'Lesson progress' }, bar, text, reset),
+    reset,
+  };
 }
 
 /**
@@ -41,21 +45,29 @@ export function mountLesson(main, lab) {
   const bar = progressBar(progress);
   main.before(bar.element);
   const controllers = {};
-  const waiting = new Map();  // section → exercise, in page order
+  const waiting = new Map(); // section → exercise, in page order
   for (const exercise of exercises) {
     if (BRIDGES[exercise.id]) main.append(h('p', { class: 'bridge' }, BRIDGES[exercise.id]));
     const headingId = `${exercise.id}-title`;
-    const section = h('section', { 'data-exercise': exercise.id, 'aria-labelledby': headingId },
-      h('h2', { id: headingId }, exercise.title));
+    const section = h(
+      'section',
+      { 'data-exercise': exercise.id, 'aria-labelledby': headingId },
+      h('h2', { id: headingId }, exercise.title),
+    );
     main.append(section);
     waiting.set(section, exercise);
   }
 
   let allMounted;
-  const ready = new Promise((resolve) => { allMounted = resolve; }).then(typeset);
-  const observer = typeof IntersectionObserver === 'function'
-    ? new IntersectionObserver((entries) => entries.forEach((e) => e.isIntersecting && mount(e.target)), { rootMargin: '25% 0px' })
-    : null;
+  const ready = new Promise((resolve) => {
+    allMounted = resolve;
+  }).then(typeset);
+  const observer =
+    typeof IntersectionObserver === 'function'
+      ? new IntersectionObserver((entries) => entries.forEach((e) => e.isIntersecting && mount(e.target)), {
+          rootMargin: '25% 0px',
+        })
+      : null;
 
   function mount(section) {
     const exercise = waiting.get(section);
@@ -65,8 +77,11 @@ export function mountLesson(main, lab) {
     try {
       // Progress keeps each exercise's one record (attempts.js): the first check, or the solution viewed
       // first. A saved record is restored, so a reload does not give a new first attempt.
-      controllers[exercise.id] = mountExercise(exercise, section, { lab, restored: progress.restored(exercise.id),
-        onRecord: (record) => progress.record(exercise.id, record) });
+      controllers[exercise.id] = mountExercise(exercise, section, {
+        lab,
+        restored: progress.restored(exercise.id),
+        onRecord: (record) => progress.record(exercise.id, record),
+      });
     } catch (error) {
       section.append(h('p', { class: 'error' }, `This exercise could not start: ${error.message}`));
     }
@@ -79,9 +94,10 @@ export function mountLesson(main, lab) {
 
   // The fallback: whatever has not come into view is mounted in idle time, top first, one exercise per
   // idle period at least (a busy page still gets there: each request gives up waiting after 500 ms).
-  const idle = (f) => (typeof requestIdleCallback === 'function'
-    ? requestIdleCallback(f, { timeout: 500 })
-    : setTimeout(() => f({ timeRemaining: () => 0 }), 50));
+  const idle = (f) =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(f, { timeout: 500 })
+      : setTimeout(() => f({ timeRemaining: () => 0 }), 50);
   function mountWhenIdle(deadline) {
     do {
       const next = waiting.keys().next();
@@ -97,8 +113,13 @@ export function mountLesson(main, lab) {
   const target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
   if (target && main.contains(target)) {
     const section = target.closest('section[data-exercise]');
-    for (let next = section; next && (next === section || main.getBoundingClientRect().bottom - target.getBoundingClientRect().top < innerHeight);
-      next = next.nextElementSibling) mount(next);
+    for (
+      let next = section;
+      next &&
+      (next === section || main.getBoundingClientRect().bottom - target.getBoundingClientRect().top < innerHeight);
+      next = next.nextElementSibling
+    )
+      mount(next);
     target.scrollIntoView();
   }
 

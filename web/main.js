@@ -12,19 +12,19 @@ const loading = document.getElementById('loading');
 // The exercises' code is not needed for the first picture: it downloads while the core does (the HTML
 // preloads it) and is used once the heatmap is on screen.
 const lessonModule = import('./lesson.js');
-lessonModule.catch(() => {});  // reported where it is awaited
+lessonModule.catch(() => {}); // reported where it is awaited
 try {
   // The explorer's controls and canvas are laid out while the core loads; it draws once the core is there.
   const loadingLab = createLab();
   const explorer = mountExplorer(document.getElementById('explorer'), loadingLab);
   const [lab] = await Promise.all([loadingLab, explorer.ready]);
   loading.hidden = true;
-  window.pelab = { lab, explorer };  // for the browser tests and the curious
+  window.pelab = { lab, explorer }; // for the browser tests and the curious
   // The heatmap is drawn as soon as the core is there; the rest waits until the frame showing it has
   // begun (or, should the heatmap never draw, for a canvas without a size, a few seconds).
   const painted = explorer.map.drawn.then(nextFrame).then(() => performance.mark('pelab:first-heatmap'));
   await Promise.race([painted, new Promise((resolve) => setTimeout(resolve, 3000))]);
-  await new Promise((resolve) => setTimeout(resolve));  // out of the animation frame, so that it paints now
+  await new Promise((resolve) => setTimeout(resolve)); // out of the animation frame, so that it paints now
   const { mountLesson } = await lessonModule;
   const lesson = mountLesson(document.getElementById('exercises'), lab);
   window.pelab.lesson = lesson;

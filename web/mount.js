@@ -10,11 +10,30 @@ function explainBack({ prompt, model }) {
   const id = uid('explain');
   const text = h('textarea', { id, rows: 3, class: 'explain-text' });
   const answer = h('p', { class: 'model-answer', hidden: true }, h('strong', {}, 'A model answer: '), model);
-  const compare = h('button', { type: 'button', class: 'secondary', disabled: true,
-    onclick: () => { answer.hidden = false; } }, 'Compare with a model answer');
-  text.addEventListener('input', () => { compare.disabled = text.value.trim().split(/\s+/).length < 5; });
-  return h('div', { class: 'explain-back' }, h('label', { for: id }, `Explain it back (not graded): ${prompt}`), text,
-    h('p', { class: 'hint' }, 'Write at least five words; then compare.'), h('div', { class: 'actions' }, compare), answer);
+  const compare = h(
+    'button',
+    {
+      type: 'button',
+      class: 'secondary',
+      disabled: true,
+      onclick: () => {
+        answer.hidden = false;
+      },
+    },
+    'Compare with a model answer',
+  );
+  text.addEventListener('input', () => {
+    compare.disabled = text.value.trim().split(/\s+/).length < 5;
+  });
+  return h(
+    'div',
+    { class: 'explain-back' },
+    h('label', { for: id }, `Explain it back (not graded): ${prompt}`),
+    text,
+    h('p', { class: 'hint' }, 'Write at least five words; then compare.'),
+    h('div', { class: 'actions' }, compare),
+    answer,
+  );
 }
 
 /**
@@ -27,7 +46,9 @@ export function mountExercise(exercise, section, { lab, restored = null, onRecor
   const status = h('p', { class: 'attempt-status', role: 'status' });
   // The explain-back prompt appears once the exercise is answered, so it cannot hint at the answer.
   const explain = exercise.explain ? explainBack(exercise.explain) : null;
-  const showExplain = () => { if (explain) explain.hidden = !attempts.answered(); };
+  const showExplain = () => {
+    if (explain) explain.hidden = !attempts.answered();
+  };
   const onResult = (result) => {
     const event = result.solutionViewed ? attempts.viewSolution(result.maxScore) : attempts.check(result);
     status.textContent = describeRecord(event);
@@ -53,6 +74,8 @@ export function mountExercise(exercise, section, { lab, restored = null, onRecor
       status.textContent = '';
       showExplain();
     },
-    get record() { return attempts.record; },
+    get record() {
+      return attempts.record;
+    },
   };
 }

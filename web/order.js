@@ -38,9 +38,15 @@ export function learnerSeed(storage = globalThis.localStorage) {
   try {
     const saved = Number(storage?.getItem(SEED_KEY));
     if (Number.isInteger(saved) && saved > 0 && saved < 2 ** 32) return saved;
-  } catch { /* storage blocked: a seed for this visit only */ }
+  } catch {
+    /* storage blocked: a seed for this visit only */
+  }
   const seed = 1 + (crypto.getRandomValues(new Uint32Array(1))[0] % (2 ** 32 - 1));
-  try { storage?.setItem(SEED_KEY, String(seed)); } catch { /* kept for this visit only */ }
+  try {
+    storage?.setItem(SEED_KEY, String(seed));
+  } catch {
+    /* kept for this visit only */
+  }
   return seed;
 }
 

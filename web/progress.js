@@ -7,18 +7,28 @@ const KEY = 'pelab:progress:v1';
 // under a known id (own property), never correct with the solution viewed, with a score from 0 to
 // maxScore. Anything else, {answered: false, correct: true} included, is dropped, so what is shown as
 // correct was answered correctly on this page.
-const isScore = (score, maxScore) => Number.isFinite(score) && Number.isFinite(maxScore) && score >= 0 && score <= maxScore;
-const isRecord = (entry) => entry !== null && typeof entry === 'object' && !Array.isArray(entry)
-  && entry.answered === true && typeof entry.correct === 'boolean'
-  && (entry.solutionViewed === undefined || typeof entry.solutionViewed === 'boolean')
-  && !(entry.solutionViewed === true && entry.correct)
-  && (entry.score === undefined || isScore(entry.score, entry.maxScore));
+const isScore = (score, maxScore) =>
+  Number.isFinite(score) && Number.isFinite(maxScore) && score >= 0 && score <= maxScore;
+const isRecord = (entry) =>
+  entry !== null &&
+  typeof entry === 'object' &&
+  !Array.isArray(entry) &&
+  entry.answered === true &&
+  typeof entry.correct === 'boolean' &&
+  (entry.solutionViewed === undefined || typeof entry.solutionViewed === 'boolean') &&
+  !(entry.solutionViewed === true && entry.correct) &&
+  (entry.score === undefined || isScore(entry.score, entry.maxScore));
 
 // The clean form of a record: exactly these fields (an early version stored only answered and correct).
 function clean({ correct, score, maxScore, solutionViewed }) {
   const max = isScore(score, maxScore) ? maxScore : 1;
-  return { answered: true, correct, score: isScore(score, maxScore) ? score : correct ? 1 : 0, maxScore: max,
-    solutionViewed: solutionViewed === true };
+  return {
+    answered: true,
+    correct,
+    score: isScore(score, maxScore) ? score : correct ? 1 : 0,
+    maxScore: max,
+    solutionViewed: solutionViewed === true,
+  };
 }
 
 function sanitize(raw, ids) {
@@ -38,15 +48,23 @@ export function createProgress(ids, storage = globalThis.localStorage) {
   }
   const listeners = new Set();
   const save = () => {
-    try { storage?.setItem(KEY, JSON.stringify(Object.fromEntries(state))); } catch { /* storage full or blocked: keep in memory */ }
+    try {
+      storage?.setItem(KEY, JSON.stringify(Object.fromEntries(state)));
+    } catch {
+      /* storage full or blocked: keep in memory */
+    }
     listeners.forEach((f) => f(summary()));
   };
   function summary() {
     const values = ids.map((id) => state.get(id) ?? { answered: false, correct: false });
-    return { total: ids.length, answered: values.filter((v) => v.answered).length,
-      correct: values.filter((v) => v.correct).length, byId: Object.fromEntries(state) };
+    return {
+      total: ids.length,
+      answered: values.filter((v) => v.answered).length,
+      correct: values.filter((v) => v.correct).length,
+      byId: Object.fromEntries(state),
+    };
   }
-  save();  // rewrites whatever was there in clean form
+  save(); // rewrites whatever was there in clean form
   return {
     /** Saves an exercise's record (attempts.js's recordOf shape); anything malformed is refused. */
     record(id, r) {
@@ -59,10 +77,19 @@ export function createProgress(ids, storage = globalThis.localStorage) {
     /** The saved record of an exercise, in attempts.js's shape, or null. */
     restored(id) {
       const r = state.get(id);
-      return r ? { correct: r.correct, score: r.score, maxScore: r.maxScore, answer: null, solutionViewed: r.solutionViewed } : null;
+      return r
+        ? { correct: r.correct, score: r.score, maxScore: r.maxScore, answer: null, solutionViewed: r.solutionViewed }
+        : null;
     },
-    reset() { state = new Map(); save(); },
+    reset() {
+      state = new Map();
+      save();
+    },
     summary,
-    subscribe(f) { listeners.add(f); f(summary()); return () => listeners.delete(f); },
+    subscribe(f) {
+      listeners.add(f);
+      f(summary());
+      return () => listeners.delete(f);
+    },
   };
 }

@@ -21,17 +21,35 @@ function preloadCore() {
         const wasm = files.find((f) => f.type === 'asset' && (f.names ?? [f.name]).includes('pelab.wasm'));
         if (!module || !wasm) throw new Error('preloadCore: the SIMD module or its .wasm is missing from the bundle');
         const tags = [
-          { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${module.fileName}` }, injectTo: 'head' },
-          { tag: 'link', attrs: { rel: 'preload', as: 'fetch', crossorigin: true, href: `./${wasm.fileName}` }, injectTo: 'head' },
+          {
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `./${module.fileName}` },
+            injectTo: 'head',
+          },
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'fetch', crossorigin: true, href: `./${wasm.fileName}` },
+            injectTo: 'head',
+          },
         ];
         // The lesson page (index.html) imports its exercises once the heatmap is on screen; they download
         // meanwhile (after the files above: Chromium opens at most six connections to a host).
         const lesson = files.find((f) => f.type === 'chunk' && f.facadeModuleId?.endsWith('/web/lesson.js'));
         if (lesson && filename.endsWith('/index.html')) {
           const chunks = new Set();
-          const add = (name) => { if (!chunks.has(name) && !html.includes(name)) { chunks.add(name); bundle[name].imports.forEach(add); } };
+          const add = (name) => {
+            if (!chunks.has(name) && !html.includes(name)) {
+              chunks.add(name);
+              bundle[name].imports.forEach(add);
+            }
+          };
           add(lesson.fileName);
-          for (const name of chunks) tags.push({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${name}` }, injectTo: 'head' });
+          for (const name of chunks)
+            tags.push({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `./${name}` },
+              injectTo: 'head',
+            });
         }
         return tags;
       },
@@ -50,8 +68,8 @@ export default defineConfig({
     outDir: here('../dist/site'),
     emptyOutDir: true,
     target: 'es2022',
-    assetsInlineLimit: 0,  // the .wasm stays a file (CSP: no data: URLs for scripts or wasm)
-    modulePreload: { polyfill: false },  // the polyfill would be an inline script
+    assetsInlineLimit: 0, // the .wasm stays a file (CSP: no data: URLs for scripts or wasm)
+    modulePreload: { polyfill: false }, // the polyfill would be an inline script
     rollupOptions: {
       input: { index: here('index.html'), embed: here('embed.html') },
       // The lab and the widgets in one chunk (not one per shared module): the first heatmap waits for the

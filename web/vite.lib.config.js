@@ -11,8 +11,12 @@ const which = process.env.LIB;
 
 const lib = {
   components: { entry: here('components/pe-exercise.js'), formats: ['es'], fileName: () => 'components.js' },
-  embed: { entry: here('embed/host.js'), formats: ['es', 'iife'], name: 'PelabEmbed',
-    fileName: (format) => (format === 'es' ? 'embed.js' : 'embed.iife.js') },
+  embed: {
+    entry: here('embed/host.js'),
+    formats: ['es', 'iife'],
+    name: 'PelabEmbed',
+    fileName: (format) => (format === 'es' ? 'embed.js' : 'embed.iife.js'),
+  },
 }[which];
 if (!lib) throw new Error('set LIB=components or LIB=embed');
 

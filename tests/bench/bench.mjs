@@ -40,47 +40,81 @@ function maxError(table, reference) {
 async function scalarLab() {
   const validate = WebAssembly.validate;
   WebAssembly.validate = () => false;
-  try { return await createLab(); } finally { WebAssembly.validate = validate; }
+  try {
+    return await createLab();
+  } finally {
+    WebAssembly.validate = validate;
+  }
 }
 
 const simd = await createLab();
 const scalar = await scalarLab();
-const P = 2048, D = 512, size = P * D;
+const P = 2048,
+  D = 512,
+  size = P * D;
 const table = { positions: P, dModel: D, variant: 'paper' };
 const reference = simd.sinusoidalReference(table);
 const nativeBench = fileURLToPath(new URL('build/native/pelab_native_bench', root));
-if (!existsSync(nativeBench)) throw new Error(`${nativeBench} is missing: \`npm run bench\` (scripts/bench.sh) builds it`);
+if (!existsSync(nativeBench))
+  throw new Error(`${nativeBench} is missing: \`npm run bench\` (scripts/bench.sh) builds it`);
 const native = JSON.parse(execFileSync(nativeBench, [String(reps)], { encoding: 'utf8' }));
 
 const rows = [];
-function row(name, fresh, reused, error) { rows.push({ name, freshMs: fresh, reusedMs: reused, maxError: error }); }
-for (const [name, lab] of [['wasm SIMD (ours)', simd], ['wasm scalar (ours)', scalar]]) {
+function row(name, fresh, reused, error) {
+  rows.push({ name, freshMs: fresh, reusedMs: reused, maxError: error });
+}
+for (const [name, lab] of [
+  ['wasm SIMD (ours)', simd],
+  ['wasm scalar (ours)', scalar],
+]) {
   const out = new Float32Array(size);
-  row(name, median(() => lab.sinusoidal(table)), median(() => lab.sinusoidal({ ...table, out })),
-    maxError(lab.sinusoidal(table), reference));
+  row(
+    name,
+    median(() => lab.sinusoidal(table)),
+    median(() => lab.sinusoidal({ ...table, out })),
+    maxError(lab.sinusoidal(table), reference),
+  );
 }
 {
   const out = new Float32Array(size);
-  row('idiomatic JavaScript', median(() => idiomatic.sinusoidal(P, D)), median(() => idiomatic.sinusoidal(P, D, out)),
-    maxError(idiomatic.sinusoidal(P, D), reference));
+  row(
+    'idiomatic JavaScript',
+    median(() => idiomatic.sinusoidal(P, D)),
+    median(() => idiomatic.sinusoidal(P, D, out)),
+    maxError(idiomatic.sinusoidal(P, D), reference),
+  );
 }
-row('native (same core, g++ -O3 -msse4.1)', native.sinusoidalFreshMs, native.sinusoidalReusedMs, native.sinusoidalMaxError);
+row(
+  'native (same core, g++ -O3 -msse4.1)',
+  native.sinusoidalFreshMs,
+  native.sinusoidalReusedMs,
+  native.sinusoidalMaxError,
+);
 {
   const out = new Float32Array(size);
-  row('store floor (Float32Array fill)', median(() => new Float32Array(size).fill(0.5)), median(() => out.fill(0.5)), null);
+  row(
+    'store floor (Float32Array fill)',
+    median(() => new Float32Array(size).fill(0.5)),
+    median(() => out.fill(0.5)),
+    null,
+  );
 }
 
 const [ours, oursScalar, js, nat, floor] = rows;
 const ratio = (a, b) => a / b;
 const tableRatios = {
-  freshJsOverOurs: ratio(js.freshMs, ours.freshMs), reusedJsOverOurs: ratio(js.reusedMs, ours.reusedMs),
-  freshOursOverNative: ratio(ours.freshMs, nat.freshMs), reusedOursOverNative: ratio(ours.reusedMs, nat.reusedMs),
-  freshOursOverFloor: ratio(ours.freshMs, floor.freshMs), reusedOursOverFloor: ratio(ours.reusedMs, floor.reusedMs),
+  freshJsOverOurs: ratio(js.freshMs, ours.freshMs),
+  reusedJsOverOurs: ratio(js.reusedMs, ours.reusedMs),
+  freshOursOverNative: ratio(ours.freshMs, nat.freshMs),
+  reusedOursOverNative: ratio(ours.reusedMs, nat.reusedMs),
+  freshOursOverFloor: ratio(ours.freshMs, floor.freshMs),
+  reusedOursOverFloor: ratio(ours.reusedMs, floor.reusedMs),
   reusedScalarOverSimd: ratio(oursScalar.reusedMs, ours.reusedMs),
 };
 
 // Attention n = 512, dK = 64, and the dot-product matrix of 1024 positions at dModel 512.
-const n = 512, dK = 64;
+const n = 512,
+  dK = 64;
 const q = Float32Array.from({ length: n * dK }, (_, i) => Math.sin(i * 0.37));
 const k = Float32Array.from({ length: n * dK }, (_, i) => Math.cos(i * 0.11));
 const attention = {
@@ -96,13 +130,20 @@ const dots = {
 };
 
 const browser = args.includes('--no-browser') ? null : await browserFigures({ reps });
-const sizes = Object.fromEntries(['pelab.wasm', 'pelab-scalar.wasm'].map((f) =>
-  [f, statSync(fileURLToPath(new URL(`dist/${f}`, root))).size]));
+const sizes = Object.fromEntries(
+  ['pelab.wasm', 'pelab-scalar.wasm'].map((f) => [f, statSync(fileURLToPath(new URL(`dist/${f}`, root))).size]),
+);
 
 const results = {
   date: new Date().toISOString(),
   machine: `${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, Node ${process.version}`,
-  reps, table: { positions: P, dModel: D, variant: 'paper', rows }, tableRatios, attention, dots, browser, wasmBytes: sizes,
+  reps,
+  table: { positions: P, dModel: D, variant: 'paper', rows },
+  tableRatios,
+  attention,
+  dots,
+  browser,
+  wasmBytes: sizes,
 };
 writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
 
@@ -117,19 +158,35 @@ console.log(`| JS ÷ ours | ${f(tableRatios.freshJsOverOurs, 1)}× | ${f(tableRa
 console.log(`| ours ÷ native | ${f(tableRatios.freshOursOverNative)}× | ${f(tableRatios.reusedOursOverNative)}× |`);
 console.log(`| ours ÷ store floor | ${f(tableRatios.freshOursOverFloor)}× | ${f(tableRatios.reusedOursOverFloor)}× |`);
 console.log('\n| workload | ours wasm (ms) | idiomatic JS (ms) | JS ÷ ours | native (ms) |\n|---|---|---|---|---|');
-console.log(`| attention n=512, dK=64 | ${f(attention.oursMs)} | ${f(attention.jsMs)} | ${f(attention.jsMs / attention.oursMs, 1)}× | ${f(attention.nativeMs)} |`);
-console.log(`| dot matrix 1024 × 512 | ${f(dots.oursMs)} | ${f(dots.jsMs)} | ${f(dots.jsMs / dots.oursMs, 1)}× | ${f(dots.nativeMs)} |`);
+console.log(
+  `| attention n=512, dK=64 | ${f(attention.oursMs)} | ${f(attention.jsMs)} | ${f(attention.jsMs / attention.oursMs, 1)}× | ${f(attention.nativeMs)} |`,
+);
+console.log(
+  `| dot matrix 1024 × 512 | ${f(dots.oursMs)} | ${f(dots.jsMs)} | ${f(dots.jsMs / dots.oursMs, 1)}× | ${f(dots.nativeMs)} |`,
+);
 if (browser) {
   const { firstPaint: paint } = browser;
   console.log('\n| in headless Chromium | value |\n|---|---|');
   console.log(`| navigation → first heatmap pixels (median of ${paint.runs}) | ${f(paint.oursMs, 0)} ms |`);
-  console.log(`| navigation → pixels of a trivial canvas page, same server (median of ${paint.runs}) | ${f(paint.floorMs, 0)} ms |`);
+  console.log(
+    `| navigation → pixels of a trivial canvas page, same server (median of ${paint.runs}) | ${f(paint.floorMs, 0)} ms |`,
+  );
   console.log(`| first-paint ratio, ours ÷ trivial page | ${f(paint.ratio)}× |`);
-  console.log(`| navigation → the lesson page's first paint of anything (its text; median) | ${f(paint.oursContentfulMs, 0)} ms |`);
-  console.log(`| slider drag at 1024 × 512: re-render p50 / p95 | ${f(browser.rerenderP50Ms, 1)} / ${f(browser.rerenderP95Ms, 1)} ms |`);
-  console.log(`| slider drag at 1024 × 512: frame to frame p50 / p95 | ${f(browser.frameToFrameP50Ms, 1)} / ${f(browser.frameToFrameP95Ms, 1)} ms `
-    + `(${browser.longFrames} of ${browser.frames} frames over 1.5 × the p50) |`);
-  console.log(`| fresh 4 MB Float32Array (allocate + fill) vs refill an existing one | ${f(browser.fresh4MbMs)} vs ${f(browser.refill4MbMs)} ms |`);
+  console.log(
+    `| navigation → the lesson page's first paint of anything (its text; median) | ${f(paint.oursContentfulMs, 0)} ms |`,
+  );
+  console.log(
+    `| slider drag at 1024 × 512: re-render p50 / p95 | ${f(browser.rerenderP50Ms, 1)} / ${f(browser.rerenderP95Ms, 1)} ms |`,
+  );
+  console.log(
+    `| slider drag at 1024 × 512: frame to frame p50 / p95 | ${f(browser.frameToFrameP50Ms, 1)} / ${f(browser.frameToFrameP95Ms, 1)} ms ` +
+      `(${browser.longFrames} of ${browser.frames} frames over 1.5 × the p50) |`,
+  );
+  console.log(
+    `| fresh 4 MB Float32Array (allocate + fill) vs refill an existing one | ${f(browser.fresh4MbMs)} vs ${f(browser.refill4MbMs)} ms |`,
+  );
 }
-console.log(`| wasm sizes | SIMD ${(sizes['pelab.wasm'] / 1024).toFixed(0)} KB, scalar ${(sizes['pelab-scalar.wasm'] / 1024).toFixed(0)} KB |`);
+console.log(
+  `| wasm sizes | SIMD ${(sizes['pelab.wasm'] / 1024).toFixed(0)} KB, scalar ${(sizes['pelab-scalar.wasm'] / 1024).toFixed(0)} KB |`,
+);
 console.log(`\nwrote ${outFile}`);

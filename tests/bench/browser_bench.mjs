@@ -39,7 +39,7 @@ function watchFirstPixels() {
 }
 
 async function firstPixels(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });  // a fresh cache each time
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } }); // a fresh cache each time
   try {
     const page = await context.newPage();
     await page.addInitScript(watchFirstPixels);
@@ -65,14 +65,16 @@ async function firstPixels(browser, url) {
 
 // Navigations alternate between the two pages so that a busy moment of the machine hits both alike.
 async function firstPaint(browser, url, runs) {
-  await firstPixels(browser, url);  // warm-up: the browser's first navigation pays for starting its processes
+  await firstPixels(browser, url); // warm-up: the browser's first navigation pays for starting its processes
   await firstPixels(browser, new URL(FLOOR, url).href);
-  const ours = [], floor = [];
+  const ours = [],
+    floor = [];
   for (let i = 0; i < runs; i++) {
     ours.push(await firstPixels(browser, url));
     floor.push(await firstPixels(browser, new URL(FLOOR, url).href));
   }
-  const oursMs = median(ours.map((r) => r.pixelsMs)), floorMs = median(floor.map((r) => r.pixelsMs));
+  const oursMs = median(ours.map((r) => r.pixelsMs)),
+    floorMs = median(floor.map((r) => r.pixelsMs));
   return { oursMs, floorMs, ratio: oursMs / floorMs, oursContentfulMs: median(ours.map((r) => r.contentfulMs)), runs };
 }
 
@@ -87,8 +89,10 @@ async function drag(page, frames) {
     set('positions', 1024);
     const warm = 10;
     return new Promise((done) => {
-      const rerender = [], frameToFrame = [];
-      let last = null, i = 0;
+      const rerender = [],
+        frameToFrame = [];
+      let last = null,
+        i = 0;
       requestAnimationFrame(function frame(now) {
         if (i > warm) frameToFrame.push(now - last);
         last = now;
@@ -108,7 +112,8 @@ async function drag(page, frames) {
 // Median time to allocate and fill a fresh 4 MB Float32Array, and to refill one that exists.
 async function allocation(page, reps) {
   return page.evaluate((count) => {
-    const n = 1 << 20, existing = new Float32Array(n);
+    const n = 1 << 20,
+      existing = new Float32Array(n);
     const time = (fn) => {
       const t = [];
       for (let i = 0; i < count + 3; i++) {
@@ -121,8 +126,12 @@ async function allocation(page, reps) {
       return t[t.length >> 1];
     };
     let keep = 0;
-    const freshMs = time((i) => { keep += new Float32Array(n).fill(i)[n - 1]; });
-    const refillMs = time((i) => { keep += existing.fill(i)[n - 1]; });
+    const freshMs = time((i) => {
+      keep += new Float32Array(n).fill(i)[n - 1];
+    });
+    const refillMs = time((i) => {
+      keep += existing.fill(i)[n - 1];
+    });
     return { freshMs, refillMs, keep };
   }, reps);
 }
@@ -141,13 +150,17 @@ export async function browserFigures({ frames = 180, paintRuns = 11, reps = 15 }
     return {
       firstPaint: paint,
       frames,
-      rerenderP50Ms: percentile(rerender, 0.5), rerenderP95Ms: percentile(rerender, 0.95),
-      frameToFrameP50Ms: percentile(frameToFrame, 0.5), frameToFrameP95Ms: percentile(frameToFrame, 0.95),
+      rerenderP50Ms: percentile(rerender, 0.5),
+      rerenderP95Ms: percentile(rerender, 0.95),
+      frameToFrameP50Ms: percentile(frameToFrame, 0.5),
+      frameToFrameP95Ms: percentile(frameToFrame, 0.95),
       longFrames: frameToFrame.filter((d) => d > 1.5 * median(frameToFrame)).length,
-      fresh4MbMs: freshMs, refill4MbMs: refillMs,
-      note: 'first paint: navigation → first non-blank heatmap pixels, median of runs, vs a trivial page on the same server; '
-        + 're-render: synchronous input-to-drawn time of one redraw during a drag of the positions slider at dModel 512; '
-        + 'frame-to-frame: deltas of requestAnimationFrame timestamps during that drag',
+      fresh4MbMs: freshMs,
+      refill4MbMs: refillMs,
+      note:
+        'first paint: navigation → first non-blank heatmap pixels, median of runs, vs a trivial page on the same server; ' +
+        're-render: synchronous input-to-drawn time of one redraw during a drag of the positions slider at dModel 512; ' +
+        'frame-to-frame: deltas of requestAnimationFrame timestamps during that drag',
     };
   } finally {
     await lab.close();

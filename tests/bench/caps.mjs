@@ -11,17 +11,37 @@ const ones = (n) => new Array(n).fill(1);
 
 // [label, method, options]: shapes chosen so that the counted work is within 10% of the cap.
 export const AT_CAPS = [
-  ['attention n 2048, dK = dV = 112', 'attention', { q: wave(2048 * 112), k: wave(2048 * 112), v: wave(2048 * 112), n: 2048, dK: 112, dV: 112 }],
-  ['attention n 2048, dK 1, dV 223', 'attention', { q: wave(2048), k: wave(2048), v: wave(2048 * 223), n: 2048, dK: 1, dV: 223 }],
+  [
+    'attention n 2048, dK = dV = 112',
+    'attention',
+    { q: wave(2048 * 112), k: wave(2048 * 112), v: wave(2048 * 112), n: 2048, dK: 112, dV: 112 },
+  ],
+  [
+    'attention n 2048, dK 1, dV 223',
+    'attention',
+    { q: wave(2048), k: wave(2048), v: wave(2048 * 223), n: 2048, dK: 1, dV: 223 },
+  ],
   ['selfAttention n 2048, dModel 512, dK 64', 'selfAttention', { x: wave(2048 * 512), n: 2048, dModel: 512, dK: 64 }],
   ['selfAttention n 64, dModel 4096, dK 512', 'selfAttention', { x: wave(64 * 4096), n: 64, dModel: 4096, dK: 512 }],
   ['dotMatrix rows 2048, dModel 256', 'dotMatrix', { table: wave(2048 * 256), rows: 2048, dModel: 256 }],
   ['distanceMatrix rows 2048, dModel 256', 'distanceMatrix', { table: wave(2048 * 256), rows: 2048, dModel: 256 }],
   ['properties positions 2048, dModel 64', 'properties', { positions: 2048, dModel: 64 }],
-  ['permutation n 512, dModel 512, dK 64', 'permutation', { tokens: ones(512), vocabSize: 4, dModel: 512, dK: 64, swap: [0, 1] }],
-  ['permutation n 2048, dModel 4, dK 2', 'permutation', { tokens: ones(2048), vocabSize: 4, dModel: 4, dK: 2, swap: [0, 1] }],
+  [
+    'permutation n 512, dModel 512, dK 64',
+    'permutation',
+    { tokens: ones(512), vocabSize: 4, dModel: 512, dK: 64, swap: [0, 1] },
+  ],
+  [
+    'permutation n 2048, dModel 4, dK 2',
+    'permutation',
+    { tokens: ones(2048), vocabSize: 4, dModel: 4, dK: 2, swap: [0, 1] },
+  ],
   ['embed 2048 × 4096, sinusoidal', 'embed', { tokens: ones(2048), vocabSize: 4, dModel: 4096 }],
-  ['embed 2048 × 2048, learned', 'embed', { tokens: ones(2048), vocabSize: 4, dModel: 2048, encoding: 'learned', maxLen: 2048 }],
+  [
+    'embed 2048 × 2048, learned',
+    'embed',
+    { tokens: ones(2048), vocabSize: 4, dModel: 2048, encoding: 'learned', maxLen: 2048 },
+  ],
   ['learnedTable 2^23 floats', 'learnedTable', { maxLen: 2048, dModel: 4096 }],
   ['sinusoidalReference 2^23 floats', 'sinusoidalReference', { positions: 2048, dModel: 4096 }],
 ];
@@ -38,5 +58,6 @@ export async function capFigures(lab) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const { label, ms } of await capFigures(await createLab())) console.log(`${label.padEnd(44)} ${ms.toFixed(0)} ms`);
+  for (const { label, ms } of await capFigures(await createLab()))
+    console.log(`${label.padEnd(44)} ${ms.toFixed(0)} ms`);
 }

@@ -15,7 +15,8 @@ export function sinusoidal(positions, dModel, out = new Float32Array(positions *
 
 /** softmax(QKᵀ/√dK)V with row-major Float32Arrays, the straightforward loops. */
 export function attention(q, k, v, n, dK) {
-  const weights = new Float32Array(n * n), output = new Float32Array(n * dK);
+  const weights = new Float32Array(n * n),
+    output = new Float32Array(n * dK);
   const scale = 1 / Math.sqrt(dK);
   for (let i = 0; i < n; i++) {
     let max = -Infinity;

@@ -8,8 +8,8 @@
 
 #include "pelab/analysis/analysis.hpp"
 #include "pelab/attention/attention.hpp"
-#include "pelab/numerics/random.hpp"
 #include "pelab/encodings/sinusoidal.hpp"
+#include "pelab/numerics/random.hpp"
 
 using namespace pelab;
 
@@ -38,12 +38,19 @@ int main(int argc, char** argv) {
   const int reps = argc > 1 ? std::max(5, std::atoi(argv[1])) : 15;
   const SinusoidalSpec spec{2048, 512, 10000.0, Variant::paper, 0};
   std::vector<float> table(element_count(spec));
-  const double reused = median_ms([&] { fill_sinusoidal(spec, table.data()); sink = table[7]; }, reps);
-  const double fresh = median_ms([&] {
-    std::vector<float> t(element_count(spec));
-    fill_sinusoidal(spec, t.data());
-    sink = t[7];
-  }, reps);
+  const double reused = median_ms(
+      [&] {
+        fill_sinusoidal(spec, table.data());
+        sink = table[7];
+      },
+      reps);
+  const double fresh = median_ms(
+      [&] {
+        std::vector<float> t(element_count(spec));
+        fill_sinusoidal(spec, t.data());
+        sink = t[7];
+      },
+      reps);
   std::vector<double> reference(element_count(spec));
   fill_sinusoidal_reference(spec, reference.data());
   double error = 0;
@@ -52,18 +59,25 @@ int main(int argc, char** argv) {
   const int n = 512, dk = 64;
   std::vector<float> q(n * dk), weights(n * n), out(n * dk);
   random::fill_normal(1, random::Stream::query_projection, 0, q.size(), 1.0f, q.data());
-  const double attn = median_ms([&] {
-    attention({n, dk, dk}, q.data(), q.data(), q.data(), Mask::none, weights.data(), out.data());
-    sink = out[3];
-  }, reps);
+  const double attn = median_ms(
+      [&] {
+        attention({n, dk, dk}, q.data(), q.data(), q.data(), Mask::none, weights.data(), out.data());
+        sink = out[3];
+      },
+      reps);
 
   const SinusoidalSpec dots_spec{1024, 512, 10000.0, Variant::paper, 0};
   std::vector<float> dots_table(element_count(dots_spec)), dots(1024 * 1024);
   fill_sinusoidal(dots_spec, dots_table.data());
-  const double dot = median_ms([&] { dot_matrix(dots_table.data(), 1024, 512, dots.data()); sink = dots[5]; },
-                               std::max(5, reps / 3));
+  const double dot = median_ms(
+      [&] {
+        dot_matrix(dots_table.data(), 1024, 512, dots.data());
+        sink = dots[5];
+      },
+      std::max(5, reps / 3));
 
-  std::printf("{\"sinusoidalReusedMs\": %.4f, \"sinusoidalFreshMs\": %.4f, \"sinusoidalMaxError\": %.3g, "
-              "\"attentionMs\": %.4f, \"dotMatrixMs\": %.4f, \"reps\": %d}\n",
-              reused, fresh, error, attn, dot, reps);
+  std::printf(
+      "{\"sinusoidalReusedMs\": %.4f, \"sinusoidalFreshMs\": %.4f, \"sinusoidalMaxError\": %.3g, "
+      "\"attentionMs\": %.4f, \"dotMatrixMs\": %.4f, \"reps\": %d}\n",
+      reused, fresh, error, attn, dot, reps);
 }

@@ -22,9 +22,9 @@ struct Arm {
 };
 
 const std::vector<Arm> kArms{
-    {"none", "bidirectional", "mean"},  {"sinusoidal", "bidirectional", "mean"}, {"learned", "bidirectional", "mean"},
-    {"none", "causal", "mean"},         {"sinusoidal", "causal", "mean"},        {"learned", "causal", "mean"},
-    {"none", "bidirectional", "cls"},   {"sinusoidal", "bidirectional", "cls"},  {"learned", "bidirectional", "cls"}};
+    {"none", "bidirectional", "mean"}, {"sinusoidal", "bidirectional", "mean"}, {"learned", "bidirectional", "mean"},
+    {"none", "causal", "mean"},        {"sinusoidal", "causal", "mean"},        {"learned", "causal", "mean"},
+    {"none", "bidirectional", "cls"},  {"sinusoidal", "bidirectional", "cls"},  {"learned", "bidirectional", "cls"}};
 constexpr int kSeeds = 5;
 
 TrainerSpec spec_of(const Arm& arm, int seed) {
@@ -75,10 +75,11 @@ long long steps_to_95(const Arm& arm, int seed) {
 int main(int argc, char** argv) {
   const int steps = argc > 1 ? std::max(10, std::atoi(argv[1])) : 1000;
   const TrainerSpec defaults = spec_of(kArms[0], 0);
-  std::printf("{\n  \"model\": {\"layers\": %d, \"dModel\": %d, \"heads\": %d, \"hidden\": %d, \"batch\": %d, "
-              "\"trainLength\": [%d, %d], \"multiplyAddsPerStep\": %.0f},\n",
-              defaults.layers, defaults.dModel, defaults.heads, defaults.hidden, defaults.batch, defaults.minLength,
-              defaults.maxLength, step_multiply_adds(defaults));
+  std::printf(
+      "{\n  \"model\": {\"layers\": %d, \"dModel\": %d, \"heads\": %d, \"hidden\": %d, \"batch\": %d, "
+      "\"trainLength\": [%d, %d], \"multiplyAddsPerStep\": %.0f},\n",
+      defaults.layers, defaults.dModel, defaults.heads, defaults.hidden, defaults.batch, defaults.minLength,
+      defaults.maxLength, step_multiply_adds(defaults));
 
   std::printf("  \"stepsPerSecond\": {");
   for (std::size_t i = 0; i < kArms.size(); ++i)

@@ -8,26 +8,49 @@ export async function openLab({ mounts = [] } = {}) {
   const server = await startServer({ port: 0, mounts: [...mounts, ...DEFAULT_MOUNTS] });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const url = `http://127.0.0.1:${server.address().port}/`;
-  return { browser, server, url, close: async () => { await browser.close(); server.close(); } };
+  return {
+    browser,
+    server,
+    url,
+    close: async () => {
+      await browser.close();
+      server.close();
+    },
+  };
 }
 
 // A page that records console errors, page errors and CSP violations.
 export async function watchedPage(browser, options = {}) {
-  const context = await browser.newContext(options);  // its own context: axe needs one, and storage stays apart
+  const context = await browser.newContext(options); // its own context: axe needs one, and storage stays apart
   const page = await context.newPage();
-  page.on("close", () => context.close().catch(() => {}));
+  page.on('close', () => context.close().catch(() => {}));
   const problems = [];
   // Failed loads are reported by URL below; the browser's own favicon probe is not a problem.
-  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(`console: ${m.text()}`));
-  page.on('response', (r) => r.status() >= 400 && !r.url().endsWith('/favicon.ico') && problems.push(`HTTP ${r.status()}: ${r.url()}`));
+  page.on(
+    'console',
+    (m) =>
+      m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(`console: ${m.text()}`),
+  );
+  page.on(
+    'response',
+    (r) => r.status() >= 400 && !r.url().endsWith('/favicon.ico') && problems.push(`HTTP ${r.status()}: ${r.url()}`),
+  );
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) =>
-      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   return { page, problems };
 }

@@ -18,38 +18,79 @@ const app = join(work, 'app');
 let packed, lab;
 
 before(async () => {
-  [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: repo, encoding: 'utf8' }));
+  [packed] = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: repo, encoding: 'utf8' }),
+  );
   cpSync(fileURLToPath(new URL('../consumer/vite-app', import.meta.url)), app, { recursive: true });
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module',
-    dependencies: { 'positional-encoding-lab': `file:${join(work, packed.filename)}` } }));
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: app, stdio: 'inherit' });
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({
+      name: 'consumer',
+      private: true,
+      type: 'module',
+      dependencies: { 'positional-encoding-lab': `file:${join(work, packed.filename)}` },
+    }),
+  );
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: app,
+    stdio: 'inherit',
+  });
   lab = await openLab();
 });
-after(async () => { await lab?.close(); rmSync(work, { recursive: true, force: true }); });
+after(async () => {
+  await lab?.close();
+  rmSync(work, { recursive: true, force: true });
+});
 
 test('the tarball holds the API, types, both wasm builds, components and embed helper, within budget', () => {
   const files = packed.files.map((f) => f.path);
-  for (const f of ['dist/index.js', 'dist/index.d.ts', 'dist/pelab.mjs', 'dist/pelab.wasm', 'dist/pelab-scalar.mjs',
-    'dist/pelab-scalar.wasm', 'dist/components.js', 'dist/components.d.ts', 'dist/embed.js', 'dist/embed.iife.js',
-    'dist/embed.d.ts', 'package.json'])
+  for (const f of [
+    'dist/index.js',
+    'dist/index.d.ts',
+    'dist/pelab.mjs',
+    'dist/pelab.wasm',
+    'dist/pelab-scalar.mjs',
+    'dist/pelab-scalar.wasm',
+    'dist/components.js',
+    'dist/components.d.ts',
+    'dist/embed.js',
+    'dist/embed.iife.js',
+    'dist/embed.d.ts',
+    'package.json',
+  ])
     assert.ok(files.includes(f), f);
-  assert.ok(!files.some((f) => f.startsWith('dist/site/') || f.startsWith('cpp/') || f.startsWith('tests/')), 'no site, sources or tests');
-  for (const wasm of packed.files.filter((f) => f.path.endsWith('.wasm'))) assert.ok(wasm.size <= 150 * 1024, `${wasm.path}: ${wasm.size} B`);
+  assert.ok(
+    !files.some((f) => f.startsWith('dist/site/') || f.startsWith('cpp/') || f.startsWith('tests/')),
+    'no site, sources or tests',
+  );
+  for (const wasm of packed.files.filter((f) => f.path.endsWith('.wasm')))
+    assert.ok(wasm.size <= 150 * 1024, `${wasm.path}: ${wasm.size} B`);
   assert.ok(packed.unpackedSize <= 1.5 * 1024 * 1024, `unpacked ${packed.unpackedSize} B`);
   const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
-  for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) assert.equal(pkg.scripts?.[hook], undefined, hook);
+  for (const hook of ['preinstall', 'install', 'postinstall', 'prepare'])
+    assert.equal(pkg.scripts?.[hook], undefined, hook);
 });
 
 test('Node imports the installed package and computes', () => {
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e',
-    "const { createLab } = await import('positional-encoding-lab'); const lab = await createLab(); console.log(lab.sinusoidal({ positions: 2, dModel: 2 })[2].toFixed(6));"],
-  { cwd: app, encoding: 'utf8' });
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "const { createLab } = await import('positional-encoding-lab'); const lab = await createLab(); console.log(lab.sinusoidal({ positions: 2, dModel: 2 })[2].toFixed(6));",
+    ],
+    { cwd: app, encoding: 'utf8' },
+  );
   assert.equal(out.trim(), Math.sin(1).toFixed(6));
 });
 
 test('a Vite app built from the tarball runs in Chromium, component included', async () => {
-  await build({ root: app, logLevel: 'warn', configFile: false,
-    build: { outDir: join(app, 'dist'), target: 'es2022', assetsInlineLimit: 0, modulePreload: { polyfill: false } } });
+  await build({
+    root: app,
+    logLevel: 'warn',
+    configFile: false,
+    build: { outDir: join(app, 'dist'), target: 'es2022', assetsInlineLimit: 0, modulePreload: { polyfill: false } },
+  });
   const server = await startServer({ port: 0, mounts: [['/', join(app, 'dist')]] });
   try {
     const { page, problems } = await watchedPage(lab.browser);
@@ -59,7 +100,7 @@ test('a Vite app built from the tarball runs in Chromium, component included', a
     // The side-effect import survives tree-shaking (package.json sideEffects) and defines the element.
     await page.waitForFunction(() => document.querySelector('pe-exercise').ready);
     const cell = await page.locator('pe-exercise td').nth(9).innerText();
-    assert.equal(cell, '0.099833');  // the halves fingerprint, computed by the installed core
+    assert.equal(cell, '0.099833'); // the halves fingerprint, computed by the installed core
     assert.deepEqual(problems, []);
     await page.close();
   } finally {

@@ -11,16 +11,36 @@ import { watchedPage } from './browser.mjs';
 const path = (p) => fileURLToPath(new URL(p, import.meta.url));
 let browser, site, course, siteUrl, courseUrl;
 before(async () => {
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu',
-    '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-  site = await startServer({ port: 0 });  // the lab's own origin: site and embed.html
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  site = await startServer({ port: 0 }); // the lab's own origin: site and embed.html
   siteUrl = `http://127.0.0.1:${site.address().port}`;
   // A course author's origin, as strict as ours, plus permission to frame the lab's origin.
-  course = await startServer({ port: 0, csp: `${CSP}; frame-src ${siteUrl}`, mounts: [['/dist/', path('../../dist')],
-    ['/static/', path('../consumer/static')], ['/', path('../consumer/host')]] });
+  course = await startServer({
+    port: 0,
+    csp: `${CSP}; frame-src ${siteUrl}`,
+    mounts: [
+      ['/dist/', path('../../dist')],
+      ['/static/', path('../consumer/static')],
+      ['/', path('../consumer/host')],
+    ],
+  });
   courseUrl = `http://127.0.0.1:${course.address().port}`;
 });
-after(async () => { await browser.close(); site.close(); course.close(); });
+after(async () => {
+  await browser.close();
+  site.close();
+  course.close();
+});
 
 test('the component works on a plain static page: events and the H5P-style methods', async () => {
   const { page, problems } = await watchedPage(browser);
@@ -31,12 +51,19 @@ test('the component works on a plain static page: events and the H5P-style metho
   await page.waitForFunction(() => document.querySelector('pe-exercise').ready);
   assert.equal(await el.evaluate((e) => e.getAnswerGiven()), false);
   assert.equal(await el.evaluate((e) => e.getMaxScore()), 1);
-  await el.locator('input[value="a"]').check();  // Playwright pierces the shadow root
+  await el.locator('input[value="a"]').check(); // Playwright pierces the shadow root
   await el.getByRole('button', { name: 'Check' }).click();
-  assert.deepEqual(JSON.parse(await page.getAttribute('body', 'data-result')),
-    { exercise: 'why-positional-encoding', correct: false, score: 0, maxScore: 1, solutionViewed: false });
+  assert.deepEqual(JSON.parse(await page.getAttribute('body', 'data-result')), {
+    exercise: 'why-positional-encoding',
+    correct: false,
+    score: 0,
+    maxScore: 1,
+    solutionViewed: false,
+  });
   // A second check is practice: no second pe-result, and the recorded score stays the first one's.
-  await page.evaluate(() => { document.body.dataset.result = 'none'; });
+  await page.evaluate(() => {
+    document.body.dataset.result = 'none';
+  });
   await el.locator('input[value="b"]').check();
   await el.getByRole('button', { name: 'Check' }).click();
   assert.equal(await page.getAttribute('body', 'data-result'), 'none');
@@ -91,15 +118,19 @@ test('an iframe on another origin is sized by the host helper and reports xAPI-s
 test('messages from an origin the host did not trust are ignored, and the frame scrolls instead', async () => {
   const { page, problems } = await watchedPage(browser, { viewport: { width: 900, height: 700 } });
   const frameUrl = `${siteUrl}/embed.html?exercise=conventions`;
-  await page.goto(`${courseUrl}/?frame=${encodeURIComponent(frameUrl)}&trust=${encodeURIComponent('https://elsewhere.example')}`);
+  await page.goto(
+    `${courseUrl}/?frame=${encodeURIComponent(frameUrl)}&trust=${encodeURIComponent('https://elsewhere.example')}`,
+  );
   const frame = page.frameLocator('iframe');
   await frame.locator('body[data-ready=true]').waitFor();
   await frame.locator('input[value="halves"]').check();
   await frame.getByRole('button', { name: 'Check' }).click();
-  await page.waitForTimeout(300);  // give stray messages a chance to arrive (none may be acted on)
+  await page.waitForTimeout(300); // give stray messages a chance to arrive (none may be acted on)
   assert.equal(await page.$eval('iframe', (f) => f.style.height), '');
   assert.deepEqual(await page.evaluate(() => window.results), []);
-  const scrolls = await frame.locator('html').evaluate((h) => h.scrollHeight > h.clientHeight && getComputedStyle(h).overflowY !== 'hidden');
+  const scrolls = await frame
+    .locator('html')
+    .evaluate((h) => h.scrollHeight > h.clientHeight && getComputedStyle(h).overflowY !== 'hidden');
   assert.equal(scrolls, true);
   assert.deepEqual(problems, []);
   await page.close();

@@ -14,16 +14,26 @@ before(async () => {
   await page.goto(lab.url);
   await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
 });
-after(async () => { await lab.close(); });
+after(async () => {
+  await lab.close();
+});
 
 const section = (id) => page.locator(`section[data-exercise="${id}"]`);
 
 // [right option, wrong option] of every choice-question exercise.
 const CHOICES = {
-  'mask-order': ['a', 'b'], 'swap-invariance': ['same', 'changes'], 'position-in-embeddings': ['a', 'b'],
-  'why-positional-encoding': ['b', 'a'], 'frequency-structure': ['first', 'last'], 'binary-analogy': ['ladder', 'same'],
-  'relative-offset': ['no', 'yes'], 'same-token-different-position': ['a', 'b'], 'extrapolation': ['a', 'b'],
-  'learned-embeddings': ['a', 'b'], 'buffer-vs-parameter': ['buffer', 'parameter'], conventions: ['halves', 'tensor2tensor'],
+  'mask-order': ['a', 'b'],
+  'swap-invariance': ['same', 'changes'],
+  'position-in-embeddings': ['a', 'b'],
+  'why-positional-encoding': ['b', 'a'],
+  'frequency-structure': ['first', 'last'],
+  'binary-analogy': ['ladder', 'same'],
+  'relative-offset': ['no', 'yes'],
+  'same-token-different-position': ['a', 'b'],
+  extrapolation: ['a', 'b'],
+  'learned-embeddings': ['a', 'b'],
+  'buffer-vs-parameter': ['buffer', 'parameter'],
+  conventions: ['halves', 'tensor2tensor'],
   precision: ['a', 'c'],
 };
 
@@ -37,8 +47,12 @@ const progressText = () => page.locator('.progress-text').innerText();
 
 test('the page has a section for every exercise, in lesson order', async () => {
   const ids = await page.$$eval('section[data-exercise]', (s) => s.map((x) => x.dataset.exercise));
-  assert.deepEqual(ids, exercises.map((e) => e.id));
-  for (const id of [...Object.keys(CHOICES), 'attention-equation', 'four-properties', 'implement-it']) assert.ok(ids.includes(id), id);
+  assert.deepEqual(
+    ids,
+    exercises.map((e) => e.id),
+  );
+  for (const id of [...Object.keys(CHOICES), 'attention-equation', 'four-properties', 'implement-it'])
+    assert.ok(ids.includes(id), id);
 });
 
 test('every choice question explains a wrong answer without naming the right one; wrong, then right, stays wrong', async () => {
@@ -65,20 +79,25 @@ test('the attention tiles grade a wrong order and run the right one through the 
   assert.match(await s.locator('.feedback').innerText(), /Tile 3 \(“K”\) is where it first goes wrong/);
   await s.getByRole('button', { name: 'Clear' }).click();
   await s.getByRole('button', { name: 'Add softmax(', exact: true }).focus();
-  await page.keyboard.press('Enter');  // keyboard works as well as the pointer
+  await page.keyboard.press('Enter'); // keyboard works as well as the pointer
   for (const t of ['Q', 'Kᵀ', '/√dₖ', ')', 'V']) await place(t);
   await s.getByRole('button', { name: 'Check' }).click();
   assert.match(await s.locator('.feedback').innerText(), /^Right\./);
   const shown = await s.locator('table').nth(3).locator('td').allInnerTexts();
-  const expected = await page.evaluate(() => Array.from(window.pelab.lab.attention({ q: [1, 0, 0, 1, 1, 1], k: [1, 0, 0, 1, 1, 1],
-    v: [1, 2, 3, 4, 5, 6], n: 3, dK: 2 }).output, (v) => v.toFixed(3)));
+  const expected = await page.evaluate(() =>
+    Array.from(
+      window.pelab.lab.attention({ q: [1, 0, 0, 1, 1, 1], k: [1, 0, 0, 1, 1, 1], v: [1, 2, 3, 4, 5, 6], n: 3, dK: 2 })
+        .output,
+      (v) => v.toFixed(3),
+    ),
+  );
   assert.deepEqual(shown, expected);
 });
 
 test('matching the four properties scores each match', async () => {
   const s = section('four-properties');
   const selects = s.locator('select');
-  for (let i = 0; i < 4; i++) await selects.nth(i).selectOption({ index: 1 });  // all "distance"
+  for (let i = 0; i < 4; i++) await selects.nth(i).selectOption({ index: 1 }); // all "distance"
   await s.getByRole('button', { name: 'Check' }).click();
   assert.match(await s.locator('.feedback').innerText(), /^1 of 4 right\./);
   for (const [i, v] of ['distance', 'seed', 'symmetric', 'length'].entries()) await selects.nth(i).selectOption(v);
@@ -92,19 +111,30 @@ test('matching the four properties scores each match', async () => {
 test('implement-it runs code in a worker: a mismatch is located, the solution matches, an endless loop is stopped', async () => {
   const s = section('implement-it');
   const run = () => s.getByRole('button', { name: 'Run and compare' }).click();
-  await run();  // the untouched blank start is not an attempt
+  await run(); // the untouched blank start is not an attempt
   assert.match(await s.locator('.feedback').innerText(), /unchanged start/);
   await s.locator('textarea.code').fill('function pe(p, i) { return p === 0 && i % 2 === 1 ? 1 : 0; }');
   await run();
   await s.locator('.verdict').waitFor();
-  assert.match(await s.locator('.feedback').innerText(), /First mismatch at position 1, dimension 0: expected 0\.841471, got 0\.000000/);
+  assert.match(
+    await s.locator('.feedback').innerText(),
+    /First mismatch at position 1, dimension 0: expected 0\.841471, got 0\.000000/,
+  );
   await s.locator('textarea.code').fill('function pe() { while (true) {} }');
   await run();
-  await page.waitForFunction(() => /Stopped after/.test(document.querySelector('[data-exercise="implement-it"] .feedback').textContent), null, { timeout: 10000 });
-  assert.equal(await page.evaluate(() => 1 + 1), 2);  // the page still answers
+  await page.waitForFunction(
+    () => /Stopped after/.test(document.querySelector('[data-exercise="implement-it"] .feedback').textContent),
+    null,
+    { timeout: 10000 },
+  );
+  assert.equal(await page.evaluate(() => 1 + 1), 2); // the page still answers
   await s.getByRole('button', { name: 'Show solution' }).click();
   await run();
-  await page.waitForFunction(() => /All 64 values match/.test(document.querySelector('[data-exercise="implement-it"] .feedback').textContent), null, { timeout: 10000 });
+  await page.waitForFunction(
+    () => /All 64 values match/.test(document.querySelector('[data-exercise="implement-it"] .feedback').textContent),
+    null,
+    { timeout: 10000 },
+  );
   // The first run (a mismatch) is the record: the solution shown later and run does not change it.
   assert.equal(await page.evaluate(() => window.pelab.lesson.controllers['implement-it'].record.correct), false);
 });
@@ -117,21 +147,34 @@ test('numbers on the page equal what the core returns', async () => {
     const { lab } = window.pelab;
     const x = lab.embed({ tokens: [0, 1, 2, 3, 0, 4], vocabSize: 6, dModel: 16, seed: 7 });
     const w = lab.selfAttention({ x, n: 6, dModel: 16, dK: 8, seed: 7, mask: 'after-softmax' }).weights;
-    return Array.from({ length: 6 }, (_, i) => w.slice(i * 6, i * 6 + 6).reduce((a, b) => a + b, 0).toFixed(4));
+    return Array.from({ length: 6 }, (_, i) =>
+      w
+        .slice(i * 6, i * 6 + 6)
+        .reduce((a, b) => a + b, 0)
+        .toFixed(4),
+    );
   });
   assert.deepEqual(sums, expected);
-  assert.ok(sums.slice(0, 5).every((s) => Number(s) < 1), 'rows no longer sum to 1');
+  assert.ok(
+    sums.slice(0, 5).every((s) => Number(s) < 1),
+    'rows no longer sum to 1',
+  );
 
   // conventions: the fingerprints
   const cells = await section('conventions').locator('td').allInnerTexts();
-  const fp = await page.evaluate(() => ['paper', 'halves', 'tensor2tensor'].flatMap((variant) =>
-    Array.from(window.pelab.lab.sinusoidal({ positions: 1, dModel: 8, start: 1, variant }), (v) => v.toFixed(6))));
+  const fp = await page.evaluate(() =>
+    ['paper', 'halves', 'tensor2tensor'].flatMap((variant) =>
+      Array.from(window.pelab.lab.sinusoidal({ positions: 1, dModel: 8, start: 1, variant }), (v) => v.toFixed(6)),
+    ),
+  );
   assert.deepEqual(cells, fp);
   assert.equal(cells[9], '0.099833');
 
   // relative-offset: the residual for k = 3
   const residual = await section('relative-offset').locator('p', { hasText: 'Largest |M₃' }).innerText();
-  const r = await page.evaluate(() => window.pelab.lab.relativeOffset({ positions: 500, dModel: 16, k: 3 }).maxResidual);
+  const r = await page.evaluate(
+    () => window.pelab.lab.relativeOffset({ positions: 500, dModel: 16, k: 3 }).maxResidual,
+  );
   assert.ok(residual.endsWith(r.toExponential(2)), `${residual} vs ${r}`);
   assert.ok(r < 1e-5);
 

@@ -7,8 +7,12 @@ import assert from 'node:assert/strict';
 import { openLab, watchedPage } from './browser.mjs';
 
 let lab;
-before(async () => { lab = await openLab(); });
-after(async () => { await lab.close(); });
+before(async () => {
+  lab = await openLab();
+});
+after(async () => {
+  await lab.close();
+});
 
 async function lessonPage(seed) {
   const { page, problems } = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } });
@@ -26,19 +30,38 @@ test('Show solution, then Check, records "solution viewed" with 0 points in ever
   const f = section('frequency-structure');
   await f.getByRole('button', { name: 'Show solution' }).click();
   await f.getByRole('button', { name: 'Check' }).click();
-  assert.match(await f.locator('.feedback').innerText(), /^Right\./);  // practice still explains
-  assert.deepEqual(await record(page, 'frequency-structure'),
-    { correct: false, score: 0, maxScore: 1, answer: null, solutionViewed: true });
+  assert.match(await f.locator('.feedback').innerText(), /^Right\./); // practice still explains
+  assert.deepEqual(await record(page, 'frequency-structure'), {
+    correct: false,
+    score: 0,
+    maxScore: 1,
+    answer: null,
+    solutionViewed: true,
+  });
   // the tiles, the matching, a number, and the code exercise
-  for (const [id, maxScore] of [['attention-equation', 1], ['four-properties', 4], ['norm-of-pe', 1], ['implement-it', 1]]) {
+  for (const [id, maxScore] of [
+    ['attention-equation', 1],
+    ['four-properties', 4],
+    ['norm-of-pe', 1],
+    ['implement-it', 1],
+  ]) {
     const s = section(id);
     await s.getByRole('button', { name: 'Show solution' }).click();
     if (id === 'norm-of-pe') await s.locator('input.number-answer').fill('24');
     const check = s.getByRole('button', { name: id === 'implement-it' ? 'Run and compare' : 'Check' });
     await check.click();
-    if (id === 'implement-it') await page.waitForFunction(() => /All 64 values match/.test(
-      document.querySelector('[data-exercise="implement-it"] .feedback').textContent), null, { timeout: 10000 });
-    assert.deepEqual(await record(page, id), { correct: false, score: 0, maxScore, answer: null, solutionViewed: true }, id);
+    if (id === 'implement-it')
+      await page.waitForFunction(
+        () =>
+          /All 64 values match/.test(document.querySelector('[data-exercise="implement-it"] .feedback').textContent),
+        null,
+        { timeout: 10000 },
+      );
+    assert.deepEqual(
+      await record(page, id),
+      { correct: false, score: 0, maxScore, answer: null, solutionViewed: true },
+      id,
+    );
     assert.match(await s.locator('.attempt-status').innerText(), /viewed the solution/, id);
   }
   assert.match(await progress(page), /^0 of 20 right at the first attempt, 5 answered/);
@@ -59,7 +82,7 @@ test('a reload keeps the first answer: checks after it are practice', async () =
   await s.getByRole('button', { name: 'Check' }).click();
   assert.match(await s.locator('.feedback').innerText(), /^Right\./);
   assert.match(await progress(page), /^0 of 20 right at the first attempt, 1 answered/);
-  await page.getByRole('button', { name: 'Reset progress' }).click();  // starting over is the way to a new first answer
+  await page.getByRole('button', { name: 'Reset progress' }).click(); // starting over is the way to a new first answer
   await s.locator('input[value="b"]').check();
   await s.getByRole('button', { name: 'Check' }).click();
   assert.match(await progress(page), /^1 of 20 right at the first attempt, 1 answered/);
@@ -67,8 +90,10 @@ test('a reload keeps the first answer: checks after it are practice', async () =
 });
 
 test('options are shuffled per learner, lettered, and stable across reloads', async () => {
-  const orderOf = (page) => page.locator('section[data-exercise="mask-order"] input[type=radio]')
-    .evaluateAll((inputs) => inputs.map((i) => i.value).join(''));
+  const orderOf = (page) =>
+    page
+      .locator('section[data-exercise="mask-order"] input[type=radio]')
+      .evaluateAll((inputs) => inputs.map((i) => i.value).join(''));
   const orders = new Set();
   for (const seed of [1, 2, 3, 4, 5, 6]) {
     const { page } = await lessonPage(seed);
@@ -76,7 +101,10 @@ test('options are shuffled per learner, lettered, and stable across reloads', as
     await page.reload();
     await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
     assert.equal(await orderOf(page), first, `seed ${seed}: the order changed on reload`);
-    assert.deepEqual((await page.locator('section[data-exercise="mask-order"] .letter').allInnerTexts()).map((t) => t.trim()), ['a)', 'b)', 'c)', 'd)']);
+    assert.deepEqual(
+      (await page.locator('section[data-exercise="mask-order"] .letter').allInnerTexts()).map((t) => t.trim()),
+      ['a)', 'b)', 'c)', 'd)'],
+    );
     orders.add(first);
     await page.close();
   }
@@ -110,7 +138,9 @@ test('numeric answers are checked against the core, within the stated tolerance'
   const c = section('closest-offset');
   const best = await page.evaluate(() => {
     const { lab } = window.pelab;
-    const d = lab.distanceMatrix({ table: lab.sinusoidal({ positions: 21, dModel: 8 }), rows: 21, dModel: 8 }).slice(1, 21);
+    const d = lab
+      .distanceMatrix({ table: lab.sinusoidal({ positions: 21, dModel: 8 }), rows: 21, dModel: 8 })
+      .slice(1, 21);
     return 1 + d.indexOf(Math.min(...d));
   });
   await c.locator('input.number-answer').fill(String(best));

@@ -17,12 +17,21 @@ let lab, fixtures, fixturesUrl;
 before(async () => {
   lab = await openLab();
   // A second origin: the package's files, the plain static consumer page and this test's fixtures.
-  fixtures = await startServer({ port: 0, mounts: [['/dist/', path('../../dist')],
-    ['/static/', path('../consumer/static')], ['/', path('fixtures/hardening')]] });
+  fixtures = await startServer({
+    port: 0,
+    mounts: [
+      ['/dist/', path('../../dist')],
+      ['/static/', path('../consumer/static')],
+      ['/', path('fixtures/hardening')],
+    ],
+  });
   fixturesUrl = `http://127.0.0.1:${fixtures.address().port}`;
   await mkdir(shots, { recursive: true });
 });
-after(async () => { await lab.close(); fixtures.close(); });
+after(async () => {
+  await lab.close();
+  fixtures.close();
+});
 
 async function lessonPage(initScript) {
   const watched = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } });
@@ -40,7 +49,7 @@ test('embed.html shows "unknown exercise" for names inherited from Object.protot
     await alert.waitFor({ timeout: 10000 });
     assert.match(await alert.innerText(), new RegExp(`^Unknown exercise “${name}”\\. Known: mask-order, `), name);
   }
-  await page.goto(`${lab.url}embed.html?exercise=conventions`);  // and a real one still works
+  await page.goto(`${lab.url}embed.html?exercise=conventions`); // and a real one still works
   await page.waitForSelector('body[data-ready=true]');
   assert.deepEqual(problems, []);
   await page.close();
@@ -50,12 +59,16 @@ test('<pe-exercise> shows "unknown exercise" for inherited names, and mounts a r
   const { page, problems } = await watchedPage(lab.browser);
   await page.goto(`${fixturesUrl}/static/`);
   await page.waitForSelector('body[data-ready=true]');
-  const alerts = await page.evaluate((names) => names.map((name) => {
-    const el = document.createElement('pe-exercise');
-    el.setAttribute('name', name);
-    document.body.append(el);
-    return el.shadowRoot.querySelector('[role=alert]')?.textContent ?? el.shadowRoot.textContent;
-  }), INHERITED);
+  const alerts = await page.evaluate(
+    (names) =>
+      names.map((name) => {
+        const el = document.createElement('pe-exercise');
+        el.setAttribute('name', name);
+        document.body.append(el);
+        return el.shadowRoot.querySelector('[role=alert]')?.textContent ?? el.shadowRoot.textContent;
+      }),
+    INHERITED,
+  );
   INHERITED.forEach((name, i) => assert.match(alerts[i], new RegExp(`^Unknown exercise “${name}”\\.`), name));
   // Renaming a mounted element to such a name, then back, leaves a working exercise.
   const el = page.locator('pe-exercise').first();
@@ -89,9 +102,14 @@ test('same-token: an empty, one-word or too-long sentence gets a message in the 
   }
   await input.fill('');
   await s.screenshot({ path: new URL('same-token-empty.png', shots).pathname });
-  const { violations } = await new AxeBuilder({ page }).include('section[data-exercise="same-token-different-position"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  assert.deepEqual(violations.map((v) => v.id), []);
+  const { violations } = await new AxeBuilder({ page })
+    .include('section[data-exercise="same-token-different-position"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .analyze();
+  assert.deepEqual(
+    violations.map((v) => v.id),
+    [],
+  );
   // Typing a valid sentence brings the tables back, and the question still answers.
   await input.fill('a cat saw a dog');
   assert.equal(await view.locator('table').count(), 2);
@@ -108,7 +126,9 @@ test('same-token: an empty, one-word or too-long sentence gets a message in the 
 function fakeWorker() {
   window.runs = [];
   window.Worker = class {
-    postMessage({ code }) { window.runs.push({ code, answer: (data) => this.onmessage({ data }) }); }
+    postMessage({ code }) {
+      window.runs.push({ code, answer: (data) => this.onmessage({ data }) });
+    }
     terminate() {}
   };
 }
@@ -119,37 +139,60 @@ function drive({ steps, answers }) {
   const s = document.querySelector('section[data-exercise="implement-it"]');
   const editor = s.querySelector('textarea');
   const button = (text) => [...s.querySelectorAll('button')].find((b) => b.textContent === text);
-  window.pelab.lesson.controllers['implement-it'].forget();  // a fresh first attempt for each scenario
+  window.pelab.lesson.controllers['implement-it'].forget(); // a fresh first attempt for each scenario
   window.pelab.lesson.progress.reset();
   window.runs.length = 0;
   const right = Float64Array.from(window.pelab.lab.sinusoidal({ positions: 8, dModel: 8 }));
-  const values = { right, wrong: new Float64Array(64), array: Array.from(right), short: right.slice(0, 10),
-    float32: Float32Array.from(right), none: undefined };
+  const values = {
+    right,
+    wrong: new Float64Array(64),
+    array: Array.from(right),
+    short: right.slice(0, 10),
+    float32: Float32Array.from(right),
+    none: undefined,
+  };
   for (const step of steps) {
     if (step === 'run') button('Run and compare').click();
     else if (step === 'solution') button('Show solution').click();
     else editor.value = step;
   }
   for (const [run, kind] of answers) window.runs[run].answer({ values: values[kind] });
-  return new Promise((done) => setTimeout(() => done({   // a task later every run's continuation has run
-    runs: window.runs.length,
-    feedback: s.querySelector('.feedback').textContent,
-    recorded: window.pelab.lesson.progress.summary().byId['implement-it'] ?? null,
-    score: window.pelab.lesson.controllers['implement-it'].getScore(),
-    tables: s.querySelectorAll('table').length,
-  })));
+  return new Promise((done) =>
+    setTimeout(() =>
+      done({
+        // a task later every run's continuation has run
+        runs: window.runs.length,
+        feedback: s.querySelector('.feedback').textContent,
+        recorded: window.pelab.lesson.progress.summary().byId['implement-it'] ?? null,
+        score: window.pelab.lesson.controllers['implement-it'].getScore(),
+        tables: s.querySelectorAll('table').length,
+      }),
+    ),
+  );
 }
 
 test('implement-it records only the newest run, for the code still in the editor', async () => {
   const { page, problems } = await lessonPage(fakeWorker);
   // A slow right run, then a fast wrong one: the wrong one is the answer, whatever finishes last.
-  let r = await page.evaluate(drive, { steps: ['// right', 'run', '// wrong', 'run'], answers: [[1, 'wrong'], [0, 'right']] });
+  let r = await page.evaluate(drive, {
+    steps: ['// right', 'run', '// wrong', 'run'],
+    answers: [
+      [1, 'wrong'],
+      [0, 'right'],
+    ],
+  });
   assert.equal(r.runs, 2);
   assert.match(r.feedback, /^First mismatch at position 0, dimension 1: expected 1.000000, got 0.000000/);
   assert.deepEqual(r.recorded, { answered: true, correct: false, score: 0, maxScore: 1, solutionViewed: false });
   assert.equal(r.score, 0);
   // The same two runs finishing in order give the same answer.
-  r = await page.evaluate(drive, { steps: ['// right', 'run', '// wrong', 'run'], answers: [[0, 'right'], [1, 'wrong']] });
+  r = await page.evaluate(drive, {
+    steps: ['// right', 'run', '// wrong', 'run'],
+    answers: [
+      [0, 'right'],
+      [1, 'wrong'],
+    ],
+  });
   assert.deepEqual(r.recorded, { answered: true, correct: false, score: 0, maxScore: 1, solutionViewed: false });
   // The code edited while its run was out: nothing is graded or recorded.
   r = await page.evaluate(drive, { steps: ['// right', 'run', '// edited'], answers: [[0, 'right']] });
@@ -160,7 +203,13 @@ test('implement-it records only the newest run, for the code still in the editor
   assert.match(r.feedback, /^This is one correct version/);
   assert.deepEqual(r.recorded, { answered: true, correct: false, score: 0, maxScore: 1, solutionViewed: true });
   // The newest run, right, with the code unchanged, counts.
-  r = await page.evaluate(drive, { steps: ['// wrong', 'run', '// right', 'run'], answers: [[1, 'right'], [0, 'wrong']] });
+  r = await page.evaluate(drive, {
+    steps: ['// wrong', 'run', '// right', 'run'],
+    answers: [
+      [1, 'right'],
+      [0, 'wrong'],
+    ],
+  });
   assert.match(r.feedback, /^All 64 values match/);
   assert.deepEqual(r.recorded, { answered: true, correct: true, score: 1, maxScore: 1, solutionViewed: false });
   assert.equal(r.score, 1);
@@ -171,11 +220,23 @@ test('implement-it records only the newest run, for the code still in the editor
 test('implement-it: values that are not a Float64Array of 64 are one verdict, shown and recorded as not correct', async () => {
   const { page, problems } = await lessonPage(fakeWorker);
   const s = page.locator('section[data-exercise="implement-it"]');
-  for (const [kind, got] of [['array', 'Array of length 64'], ['short', 'Float64Array of length 10'],
-    ['float32', 'Float32Array of length 64'], ['none', 'Undefined']]) {
+  for (const [kind, got] of [
+    ['array', 'Array of length 64'],
+    ['short', 'Float64Array of length 10'],
+    ['float32', 'Float32Array of length 64'],
+    ['none', 'Undefined'],
+  ]) {
     const r = await page.evaluate(drive, { steps: ['// code', 'run'], answers: [[0, kind]] });
-    assert.equal(r.feedback, `The worker's values are not a Float64Array of 64 numbers (got: ${got}), so nothing was compared.`, kind);
-    assert.deepEqual(r.recorded, { answered: true, correct: false, score: 0, maxScore: 1, solutionViewed: false }, kind);
+    assert.equal(
+      r.feedback,
+      `The worker's values are not a Float64Array of 64 numbers (got: ${got}), so nothing was compared.`,
+      kind,
+    );
+    assert.deepEqual(
+      r.recorded,
+      { answered: true, correct: false, score: 0, maxScore: 1, solutionViewed: false },
+      kind,
+    );
     assert.equal(r.score, 0, kind);
     assert.equal(r.tables, 0, kind);
     assert.equal(await s.locator('.verdict.wrong').count(), 1, kind);
@@ -190,15 +251,22 @@ test('implement-it: values that are not a Float64Array of 64 are one verdict, sh
 
 test('stored progress counts as correct only when answered: {answered: false, correct: true} is dropped', async () => {
   const { page, problems } = await lessonPage(() => {
-    if (sessionStorage.getItem('seeded')) return;  // seed once, so the page's own writes are what a reload sees
+    if (sessionStorage.getItem('seeded')) return; // seed once, so the page's own writes are what a reload sees
     sessionStorage.setItem('seeded', '1');
-    localStorage.setItem('pelab:progress:v1', JSON.stringify({
-      'implement-it': { answered: false, correct: true }, 'mask-order': { answered: true, correct: true },
-      'conventions': { answered: true, correct: 'yes' }, 'not-an-exercise': { answered: true, correct: true } }));
+    localStorage.setItem(
+      'pelab:progress:v1',
+      JSON.stringify({
+        'implement-it': { answered: false, correct: true },
+        'mask-order': { answered: true, correct: true },
+        conventions: { answered: true, correct: 'yes' },
+        'not-an-exercise': { answered: true, correct: true },
+      }),
+    );
   });
   assert.match(await page.locator('.progress-text').innerText(), /^1 of 20 right at the first attempt, 1 answered$/);
-  assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('pelab:progress:v1'))),
-    { 'mask-order': { answered: true, correct: true, score: 1, maxScore: 1, solutionViewed: false } });
+  assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('pelab:progress:v1'))), {
+    'mask-order': { answered: true, correct: true, score: 1, maxScore: 1, solutionViewed: false },
+  });
   await page.reload();
   await page.waitForSelector('body[data-ready=true]');
   assert.match(await page.locator('.progress-text').innerText(), /^1 of 20 right at the first attempt, 1 answered$/);
@@ -209,33 +277,66 @@ test('stored progress counts as correct only when answered: {answered: false, co
 test('the host helper refuses non-web origins at setup, and never hears a sandboxed (null-origin) frame', async () => {
   const { page, problems } = await watchedPage(lab.browser);
   await page.goto(`${fixturesUrl}/host.html`);
-  const bad = ['about:blank', 'null', 'data:text/html,hi', 'file:///tmp/lab.html', 'javascript:void(0)', 'blob:null/x',
-    'ftp://lab.example.org', 'lab.example.org', ''];
-  const errors = await page.evaluate((origins) => origins.map((o) => {
-    try { window.PelabEmbed.connectEmbeds({ origins: ['https://lab.example.org', o] }); return 'accepted'; }
-    catch (e) { return `${e.name}: ${e.message}`; }
-  }), bad);
-  bad.forEach((o, i) => assert.equal(errors[i], `TypeError: connectEmbeds: origin ${JSON.stringify(o)} is not an http: or `
-    + 'https: origin, e.g. ["https://lab.example.org"]', o));
+  const bad = [
+    'about:blank',
+    'null',
+    'data:text/html,hi',
+    'file:///tmp/lab.html',
+    'javascript:void(0)',
+    'blob:null/x',
+    'ftp://lab.example.org',
+    'lab.example.org',
+    '',
+  ];
+  const errors = await page.evaluate(
+    (origins) =>
+      origins.map((o) => {
+        try {
+          window.PelabEmbed.connectEmbeds({ origins: ['https://lab.example.org', o] });
+          return 'accepted';
+        } catch (e) {
+          return `${e.name}: ${e.message}`;
+        }
+      }),
+    bad,
+  );
+  bad.forEach((o, i) =>
+    assert.equal(
+      errors[i],
+      `TypeError: connectEmbeds: origin ${JSON.stringify(o)} is not an http: or ` +
+        'https: origin, e.g. ["https://lab.example.org"]',
+      o,
+    ),
+  );
 
   // Trusting this page's own origin: the same poster is heard from a plain frame, not from a sandboxed one.
-  const heard = await page.evaluate(() => new Promise((done) => {
-    window.PelabEmbed.connectEmbeds({ origins: [location.origin] });
-    const results = [];
-    document.addEventListener('pelab-result', (e) => results.push(e.target.id));
-    const arrived = [];
-    // Added after the helper's listener, so by the time this sees a message the helper has acted on it.
-    window.addEventListener('message', (e) => {
-      if (e.data?.type === 'pelab:result') arrived.push(e.origin);
-      if (arrived.length === 2) done({ arrived: arrived.sort(), results,
-        heights: [...document.querySelectorAll('iframe')].map((f) => `${f.id}:${f.style.height}`) });
-    });
-    for (const [id, sandbox] of [['plain', null], ['sandboxed', 'allow-scripts']]) {
-      const frame = Object.assign(document.createElement('iframe'), { id, src: '/poster.html', title: id });
-      if (sandbox) frame.setAttribute('sandbox', sandbox);
-      document.body.append(frame);
-    }
-  }));
+  const heard = await page.evaluate(
+    () =>
+      new Promise((done) => {
+        window.PelabEmbed.connectEmbeds({ origins: [location.origin] });
+        const results = [];
+        document.addEventListener('pelab-result', (e) => results.push(e.target.id));
+        const arrived = [];
+        // Added after the helper's listener, so by the time this sees a message the helper has acted on it.
+        window.addEventListener('message', (e) => {
+          if (e.data?.type === 'pelab:result') arrived.push(e.origin);
+          if (arrived.length === 2)
+            done({
+              arrived: arrived.sort(),
+              results,
+              heights: [...document.querySelectorAll('iframe')].map((f) => `${f.id}:${f.style.height}`),
+            });
+        });
+        for (const [id, sandbox] of [
+          ['plain', null],
+          ['sandboxed', 'allow-scripts'],
+        ]) {
+          const frame = Object.assign(document.createElement('iframe'), { id, src: '/poster.html', title: id });
+          if (sandbox) frame.setAttribute('sandbox', sandbox);
+          document.body.append(frame);
+        }
+      }),
+  );
   assert.deepEqual(heard.arrived, ['null', fixturesUrl].sort());
   assert.deepEqual(heard.results, ['plain']);
   assert.deepEqual(heard.heights, ['plain:321px', 'sandboxed:']);

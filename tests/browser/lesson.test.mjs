@@ -8,8 +8,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { openLab, watchedPage } from './browser.mjs';
 
 let lab;
-before(async () => { lab = await openLab(); });
-after(async () => { await lab.close(); });
+before(async () => {
+  lab = await openLab();
+});
+after(async () => {
+  await lab.close();
+});
 const shots = new URL('../../test-results/sections/', import.meta.url);
 
 async function open(options = {}) {
@@ -23,10 +27,21 @@ for (const colorScheme of ['light', 'dark']) {
   test(`axe finds no WCAG 2.1 AA violations (${colorScheme}), and every section is photographed`, async () => {
     const { page, problems } = await open({ colorScheme });
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-    assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), []);
+    assert.deepEqual(
+      violations.map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+      ),
+      [],
+    );
     await mkdir(shots, { recursive: true });
     for (const id of await page.$$eval('section[data-exercise]', (s) => s.map((x) => x.dataset.exercise)))
-      await page.locator(`section[data-exercise="${id}"]`).screenshot({ path: new URL(`${id}-${colorScheme}.png`, shots).pathname });
+      await page
+        .locator(`section[data-exercise="${id}"]`)
+        .screenshot({ path: new URL(`${id}-${colorScheme}.png`, shots).pathname });
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -58,7 +73,10 @@ test('no request leaves the page’s own origin, and the page works at 360 px', 
   const { page, problems } = await watchedPage(lab.browser, { viewport: { width: 360, height: 740 } });
   const foreign = [];
   const origin = new URL(lab.url).origin;
-  page.on('request', (r) => { if (!r.url().startsWith(origin) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) foreign.push(r.url()); });
+  page.on('request', (r) => {
+    if (!r.url().startsWith(origin) && !r.url().startsWith('data:') && !r.url().startsWith('blob:'))
+      foreign.push(r.url());
+  });
   await page.goto(lab.url);
   await page.waitForSelector('body[data-ready=true]');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -6,8 +6,12 @@ import { mkdir } from 'node:fs/promises';
 import { openLab, watchedPage } from './browser.mjs';
 
 let lab;
-before(async () => { lab = await openLab(); });
-after(async () => { await lab.close(); });
+before(async () => {
+  lab = await openLab();
+});
+after(async () => {
+  await lab.close();
+});
 
 const shots = new URL('../../test-results/', import.meta.url);
 
@@ -60,10 +64,16 @@ test('hover and keyboard focus show the exact value the core computes', async ()
 });
 
 test('changing the controls recomputes the table; a bad base is reported, not thrown', async () => {
-  const { page, problems } = await watchedPage(lab.browser, { colorScheme: 'dark', viewport: { width: 1100, height: 900 } });
+  const { page, problems } = await watchedPage(lab.browser, {
+    colorScheme: 'dark',
+    viewport: { width: 1100, height: 900 },
+  });
   await ready(page);
   await page.selectOption('#variant', 'halves');
-  await page.$eval('#dModel', (el) => { el.value = '8'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  await page.$eval('#dModel', (el) => {
+    el.value = '8';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
   await page.focus('.heatmap canvas');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('End');

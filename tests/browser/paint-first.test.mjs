@@ -6,8 +6,12 @@ import assert from 'node:assert/strict';
 import { openLab, watchedPage } from './browser.mjs';
 
 let lab;
-before(async () => { lab = await openLab(); });
-after(async () => { await lab.close(); });
+before(async () => {
+  lab = await openLab();
+});
+after(async () => {
+  await lab.close();
+});
 
 // Runs before the page's scripts. Holds idle callbacks until the test releases them (so that only
 // scrolling can mount an exercise); watches the heatmap's canvas and notes, in the first animation frame
@@ -57,7 +61,11 @@ test('the heatmap paints before any exercise mounts; scrolling to one mounts it;
   await page.addInitScript(holdIdleAndWatchPaint);
   await page.goto(lab.url);
   await page.waitForFunction(() => window.__atFirstPaint, null, { timeout: 15000 });
-  assert.deepEqual(await page.evaluate(() => window.__atFirstPaint), { mounted: 0 }, 'exercises mounted before the heatmap was on screen');
+  assert.deepEqual(
+    await page.evaluate(() => window.__atFirstPaint),
+    { mounted: 0 },
+    'exercises mounted before the heatmap was on screen',
+  );
   await page.waitForSelector('#precision-title');
 
   // Far down the page and not yet needed: not mounted (idle callbacks are held). Scrolled to, it mounts,
@@ -65,16 +73,23 @@ test('the heatmap paints before any exercise mounts; scrolling to one mounts it;
   assert.equal(await mounted(page, 'extrapolation'), false);
   const far = await page.evaluate(() => {
     document.getElementById('extrapolation-title').scrollIntoView();
-    return [...document.querySelectorAll('section[data-exercise]:not([data-mounted])')].filter((s) => {
-      const box = s.getBoundingClientRect();
-      return box.bottom < -0.5 * innerHeight || box.top > 1.5 * innerHeight;
-    }).map((s) => s.dataset.exercise);
+    return [...document.querySelectorAll('section[data-exercise]:not([data-mounted])')]
+      .filter((s) => {
+        const box = s.getBoundingClientRect();
+        return box.bottom < -0.5 * innerHeight || box.top > 1.5 * innerHeight;
+      })
+      .map((s) => s.dataset.exercise);
   });
   assert.ok(far.length >= 3, `far from the viewport: ${far}`);
   await page.waitForSelector('section[data-exercise="extrapolation"][data-mounted=true] input[type=range]');
   // Every section, its heading and the progress count were in the page before the first exercise mounted.
-  assert.deepEqual(await page.evaluate(() => window.__atFirstMount), { sections: 20, headings: 20, progress: '0 of 20 right at the first attempt, 0 answered' });
-  for (const id of far) assert.equal(await mounted(page, id), false, `${id}, far from the viewport, mounted without idle time`);
+  assert.deepEqual(await page.evaluate(() => window.__atFirstMount), {
+    sections: 20,
+    headings: 20,
+    progress: '0 of 20 right at the first attempt, 0 answered',
+  });
+  for (const id of far)
+    assert.equal(await mounted(page, id), false, `${id}, far from the viewport, mounted without idle time`);
   assert.equal(await page.evaluate(() => document.body.dataset.ready), undefined);
 
   // Idle time mounts the rest; then the page is ready and every controller is there.
@@ -86,7 +101,7 @@ test('the heatmap paints before any exercise mounts; scrolling to one mounts it;
   assert.deepEqual(controllers, ids);
   // Formulas are typeset once the page is ready (KaTeX is loaded on demand).
   assert.equal(await page.locator('.formula.pending').count(), 0);
-  assert.ok(await page.locator('section[data-exercise="relative-offset"] .formula math').count() >= 1);
+  assert.ok((await page.locator('section[data-exercise="relative-offset"] .formula math').count()) >= 1);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -105,8 +120,18 @@ test('a link to an exercise near the end scrolls to its heading', async () => {
 // A typed array built on an existing buffer (a view) allocates no memory and is not counted.
 function countAllocations() {
   const counts = { buffers: 0, imageData: 0, canvasResizes: 0 };
-  const names = ['ArrayBuffer', 'Float32Array', 'Float64Array', 'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array',
-    'Uint16Array', 'Int32Array', 'Uint32Array'];
+  const names = [
+    'ArrayBuffer',
+    'Float32Array',
+    'Float64Array',
+    'Int8Array',
+    'Uint8Array',
+    'Uint8ClampedArray',
+    'Int16Array',
+    'Uint16Array',
+    'Int32Array',
+    'Uint32Array',
+  ];
   for (const name of names) {
     window[name] = new Proxy(window[name], {
       construct(target, args, newTarget) {
@@ -116,16 +141,28 @@ function countAllocations() {
     });
   }
   window.ImageData = new Proxy(window.ImageData, {
-    construct(target, args, newTarget) { counts.imageData++; return Reflect.construct(target, args, newTarget); },
+    construct(target, args, newTarget) {
+      counts.imageData++;
+      return Reflect.construct(target, args, newTarget);
+    },
   });
   for (const method of ['createImageData', 'getImageData']) {
     const original = CanvasRenderingContext2D.prototype[method];
-    CanvasRenderingContext2D.prototype[method] = function (...args) { counts.imageData++; return original.apply(this, args); };
+    CanvasRenderingContext2D.prototype[method] = function (...args) {
+      counts.imageData++;
+      return original.apply(this, args);
+    };
   }
   for (const side of ['width', 'height']) {
     const { get, set } = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, side);
-    Object.defineProperty(HTMLCanvasElement.prototype, side, { configurable: true, get,
-      set(value) { counts.canvasResizes++; set.call(this, value); } });
+    Object.defineProperty(HTMLCanvasElement.prototype, side, {
+      configurable: true,
+      get,
+      set(value) {
+        counts.canvasResizes++;
+        set.call(this, value);
+      },
+    });
   }
   window.__allocations = counts;
 }
@@ -135,21 +172,29 @@ test('dragging the explorer’s sliders allocates no buffers, no ImageData, and 
   await page.goto(lab.url);
   await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
   await page.evaluate(countAllocations);
-  const drag = (steps) => page.evaluate((list) => {
-    const before = { ...window.__allocations };
-    for (const [id, value] of list) {
-      const input = document.getElementById(id);
-      input.value = String(value);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    }
-    const after = window.__allocations;
-    const { map } = window.pelab.explorer;
-    return { buffers: after.buffers - before.buffers, imageData: after.imageData - before.imageData,
-      canvasResizes: after.canvasResizes - before.canvasResizes, shown: [map.rows, map.columns] };
-  }, steps);
+  const drag = (steps) =>
+    page.evaluate((list) => {
+      const before = { ...window.__allocations };
+      for (const [id, value] of list) {
+        const input = document.getElementById(id);
+        input.value = String(value);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+      const after = window.__allocations;
+      const { map } = window.pelab.explorer;
+      return {
+        buffers: after.buffers - before.buffers,
+        imageData: after.imageData - before.imageData,
+        canvasResizes: after.canvasResizes - before.canvasResizes,
+        shown: [map.rows, map.columns],
+      };
+    }, steps);
 
   // The first drag to the largest table grows the buffers (which shows the counting sees the page's code).
-  const growth = await drag([['dModel', 512], ['positions', 1024]]);
+  const growth = await drag([
+    ['dModel', 512],
+    ['positions', 1024],
+  ]);
   assert.ok(growth.buffers > 0 && growth.imageData > 0, JSON.stringify(growth));
 
   // Then a drag over smaller shapes, both sliders, the convention and the base: nothing is allocated.

@@ -6,8 +6,8 @@
 
 #include "pelab/analysis/analysis.hpp"
 #include "pelab/attention/attention.hpp"
-#include "pelab/encodings/learned.hpp"
 #include "pelab/attention/permutation.hpp"
+#include "pelab/encodings/learned.hpp"
 #include "pelab/encodings/relative.hpp"
 #include "pelab/encodings/sequence.hpp"
 
@@ -62,8 +62,8 @@ int main() {
   offset_blocks(spec, 7, blocks.data());
   array("offsetBlocks", blocks);
   const Properties p = properties(spec, 2);
-  array("properties", std::vector<double>{p.minDistance, p.maxAbsValue, p.minNormSq, p.minOffsetDot,
-                                          p.offsetDotDeviation});
+  array("properties",
+        std::vector<double>{p.minDistance, p.maxAbsValue, p.minNormSq, p.minOffsetDot, p.offsetDotDeviation});
 
   const PermutationResult r = permutation_experiment(seq, tokens, 6, 0, 4);
   array("permutationOutput", r.withEncoding.swapped.output, true);

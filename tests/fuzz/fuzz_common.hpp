@@ -13,12 +13,12 @@
 
 #include "pelab/validation/status.hpp"
 
-#define FUZZ_ASSERT(cond)                                                                  \
-  do {                                                                                     \
-    if (!(cond)) {                                                                         \
+#define FUZZ_ASSERT(cond)                                                                         \
+  do {                                                                                            \
+    if (!(cond)) {                                                                                \
       std::fprintf(stderr, "fuzz invariant failed: %s\n  at %s:%d\n", #cond, __FILE__, __LINE__); \
-      __builtin_trap();                                                                    \
-    }                                                                                      \
+      __builtin_trap();                                                                           \
+    }                                                                                             \
   } while (0)
 
 namespace pelab::fuzz {
@@ -90,9 +90,10 @@ class Input {
 
   // A name: one the core knows, a near miss, or arbitrary bytes (embedded NULs included).
   std::string text() {
-    static const char* const names[] = {"paper", "halves", "tensor2tensor", "none", "before-softmax",
-                                        "after-softmax", "sinusoidal", "learned", "Paper", "paper ",
-                                        " none", "before_softmax", "", "tensor2tensor\n", "learne"};
+    static const char* const names[] = {
+        "paper",      "halves",          "tensor2tensor", "none",   "before-softmax", "after-softmax",
+        "sinusoidal", "learned",         "Paper",         "paper ", " none",          "before_softmax",
+        "",           "tensor2tensor\n", "learne"};
     constexpr std::size_t count = sizeof names / sizeof names[0];
     const std::uint8_t mode = byte();
     if (mode % 4 != 3) return names[byte() % count];

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "fuzz_common.hpp"
-#include "pelab/validation/limits.hpp"
 #include "pelab/attention/permutation.hpp"
 #include "pelab/encodings/sequence.hpp"
+#include "pelab/validation/limits.hpp"
 
 using namespace pelab;
 using fuzz::expect_well_formed;
@@ -73,8 +73,8 @@ void permutation(fuzz::Input& in, const SequenceSpec& spec, const std::vector<in
   SequenceSpec encoded = spec;
   if (encoded.encoding == Encoding::none) encoded.encoding = Encoding::sinusoidal;
   FUZZ_ASSERT(check_sequence(encoded, n).ok);  // the arm with an encoding is one embed would accept
-  const PermutationResult r = permutation_experiment(spec, tokens, static_cast<int>(dK), static_cast<int>(i),
-                                                     static_cast<int>(j));
+  const PermutationResult r =
+      permutation_experiment(spec, tokens, static_cast<int>(dK), static_cast<int>(i), static_cast<int>(j));
   for (const PermutationArm* arm : {&r.withoutEncoding, &r.withEncoding}) {
     expect_run(arm->original, n, static_cast<int>(dK));
     expect_run(arm->swapped, n, static_cast<int>(dK));

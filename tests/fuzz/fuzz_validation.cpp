@@ -10,13 +10,13 @@
 #include "fuzz_common.hpp"
 #include "pelab/analysis/analysis.hpp"
 #include "pelab/attention/attention.hpp"
+#include "pelab/attention/permutation.hpp"
 #include "pelab/encodings/embeddings.hpp"
 #include "pelab/encodings/learned.hpp"
-#include "pelab/validation/limits.hpp"
-#include "pelab/attention/permutation.hpp"
 #include "pelab/encodings/relative.hpp"
 #include "pelab/encodings/sequence.hpp"
 #include "pelab/encodings/sinusoidal.hpp"
+#include "pelab/validation/limits.hpp"
 
 using namespace pelab;
 using fuzz::expect_status;
@@ -179,7 +179,9 @@ void names(fuzz::Input& in) {
   Encoding encoding;
   const Status e = parse_encoding(name, encoding);
   expect_status(e, name == "none" || name == "sinusoidal" || name == "learned", "encoding");
-  if (e.ok) FUZZ_ASSERT((name == "learned") == (encoding == Encoding::learned) && (name == "none") == (encoding == Encoding::none));
+  if (e.ok)
+    FUZZ_ASSERT((name == "learned") == (encoding == Encoding::learned) &&
+                (name == "none") == (encoding == Encoding::none));
 }
 
 void params(fuzz::Input& in) {
@@ -249,7 +251,8 @@ void sequence(fuzz::Input& in) {
   switch (spec.encoding) {
     case Encoding::none: FUZZ_ASSERT(s.ok); break;
     case Encoding::sinusoidal:
-      FUZZ_ASSERT(s.ok == (sinusoidal_oracle(n, spec.embedding.dModel, base, variant_name(spec.variant), start) == nullptr));
+      FUZZ_ASSERT(s.ok ==
+                  (sinusoidal_oracle(n, spec.embedding.dModel, base, variant_name(spec.variant), start) == nullptr));
       break;
     case Encoding::learned: {
       const double last = start + n - 1;
@@ -261,9 +264,9 @@ void sequence(fuzz::Input& in) {
   const Status p = check_permutation(spec, n);
   expect_well_formed(p);
   if (spec.encoding == Encoding::none)
-    FUZZ_ASSERT(p.ok == (sinusoidal_oracle(n, spec.embedding.dModel, base, variant_name(spec.variant), start) == nullptr));
-  else
-    FUZZ_ASSERT(p.ok == s.ok);
+    FUZZ_ASSERT(p.ok ==
+                (sinusoidal_oracle(n, spec.embedding.dModel, base, variant_name(spec.variant), start) == nullptr));
+  else FUZZ_ASSERT(p.ok == s.ok);
 }
 
 }  // namespace

@@ -14,9 +14,19 @@ const lab = await labPromise;
 
 // cpp/include/pelab/limits.hpp, mirrored: the documented ranges [lo, hi] (integers unless 'real').
 const LIMITS = {
-  positions: [1, 65536], dModel: [2, 4096], base: [2, 1e9, 'real'], start: [0, 1000000], seed: [0, 4294967295],
-  maxLen: [1, 65536], position: [0, 1000000], vocabSize: [1, 65536], n: [1, 2048], dK: [1, 1024], dV: [1, 1024],
-  rows: [1, 2048], k: [0, 65535],
+  positions: [1, 65536],
+  dModel: [2, 4096],
+  base: [2, 1e9, 'real'],
+  start: [0, 1000000],
+  seed: [0, 4294967295],
+  maxLen: [1, 65536],
+  position: [0, 1000000],
+  vocabSize: [1, 65536],
+  n: [1, 2048],
+  dK: [1, 1024],
+  dV: [1, 1024],
+  rows: [1, 2048],
+  k: [0, 65535],
 };
 const TOKEN_COUNT = [1, 2048];
 const MAX_ELEMENTS = 2 ** 23;
@@ -37,46 +47,116 @@ function values(length, seed, Type = Float32Array) {
 // int / real (numeric, range in LIMITS), variant / mask / encoding (enum strings), list (array or
 // typed array of numbers whose length the other options fix), tokens, out (Float32Array), pair.
 const TABLE_PARAMS = { positions: 'int', dModel: 'int', base: 'real', variant: 'variant', start: 'int' };
-const SEQUENCE_PARAMS = { tokens: 'tokens', vocabSize: 'int', dModel: 'int', seed: 'int', encoding: 'encoding',
-  base: 'real', variant: 'variant', start: 'int', maxLen: 'int' };
+const SEQUENCE_PARAMS = {
+  tokens: 'tokens',
+  vocabSize: 'int',
+  dModel: 'int',
+  seed: 'int',
+  encoding: 'encoding',
+  base: 'real',
+  variant: 'variant',
+  start: 'int',
+  maxLen: 'int',
+};
 const PAIRS_PARAMS = { table: 'list', rows: 'int', dModel: 'int', out: 'out' };
 const tableBase = () => ({ positions: 6, dModel: 8, start: 3 });
 const pairsBase = () => ({ table: values(12, 5), rows: 3, dModel: 4 });
 
 const SPECS = {
-  sinusoidal: { base: tableBase(), params: { ...TABLE_PARAMS, out: 'out' }, required: ['positions', 'dModel'],
-    lengths: { out: (o) => o.positions * o.dModel }, paperWidth: true, startSpan: true, sizeCap: 'positions' },
-  sinusoidalReference: { base: tableBase(), params: TABLE_PARAMS, required: ['positions', 'dModel'], paperWidth: true,
-    startSpan: true, sizeCap: 'positions' },
-  sinusoidalFloat32Angles: { base: tableBase(), params: TABLE_PARAMS, required: ['positions', 'dModel'],
-    paperWidth: true, startSpan: true, sizeCap: 'positions' },
-  frequencies: { base: { dModel: 8 }, params: { dModel: 'int', base: 'real', variant: 'variant' }, required: ['dModel'],
-    paperWidth: true },
-  learnedTable: { base: { maxLen: 6, dModel: 8, seed: 7 }, params: { maxLen: 'int', dModel: 'int', seed: 'int', out: 'out' },
-    required: ['maxLen', 'dModel'], lengths: { out: (o) => o.maxLen * o.dModel }, sizeCap: 'maxLen' },
-  learnedLookup: { base: { maxLen: 6, dModel: 8, seed: 7, position: 4 },
-    params: { maxLen: 'int', dModel: 'int', seed: 'int', position: 'int' }, required: ['maxLen', 'dModel', 'position'],
-    sizeCap: 'maxLen' },
-  embed: { base: { tokens: [3, 1, 4, 1], vocabSize: 8, dModel: 8, seed: 2 }, params: SEQUENCE_PARAMS,
-    required: ['tokens', 'vocabSize', 'dModel'], paperWidth: true },
-  attention: { base: { q: values(6, 1), k: Array.from(values(6, 2)), v: values(4, 3, Float64Array), n: 2, dK: 3, dV: 2 },
+  sinusoidal: {
+    base: tableBase(),
+    params: { ...TABLE_PARAMS, out: 'out' },
+    required: ['positions', 'dModel'],
+    lengths: { out: (o) => o.positions * o.dModel },
+    paperWidth: true,
+    startSpan: true,
+    sizeCap: 'positions',
+  },
+  sinusoidalReference: {
+    base: tableBase(),
+    params: TABLE_PARAMS,
+    required: ['positions', 'dModel'],
+    paperWidth: true,
+    startSpan: true,
+    sizeCap: 'positions',
+  },
+  sinusoidalFloat32Angles: {
+    base: tableBase(),
+    params: TABLE_PARAMS,
+    required: ['positions', 'dModel'],
+    paperWidth: true,
+    startSpan: true,
+    sizeCap: 'positions',
+  },
+  frequencies: {
+    base: { dModel: 8 },
+    params: { dModel: 'int', base: 'real', variant: 'variant' },
+    required: ['dModel'],
+    paperWidth: true,
+  },
+  learnedTable: {
+    base: { maxLen: 6, dModel: 8, seed: 7 },
+    params: { maxLen: 'int', dModel: 'int', seed: 'int', out: 'out' },
+    required: ['maxLen', 'dModel'],
+    lengths: { out: (o) => o.maxLen * o.dModel },
+    sizeCap: 'maxLen',
+  },
+  learnedLookup: {
+    base: { maxLen: 6, dModel: 8, seed: 7, position: 4 },
+    params: { maxLen: 'int', dModel: 'int', seed: 'int', position: 'int' },
+    required: ['maxLen', 'dModel', 'position'],
+    sizeCap: 'maxLen',
+  },
+  embed: {
+    base: { tokens: [3, 1, 4, 1], vocabSize: 8, dModel: 8, seed: 2 },
+    params: SEQUENCE_PARAMS,
+    required: ['tokens', 'vocabSize', 'dModel'],
+    paperWidth: true,
+  },
+  attention: {
+    base: { q: values(6, 1), k: Array.from(values(6, 2)), v: values(4, 3, Float64Array), n: 2, dK: 3, dV: 2 },
     params: { q: 'list', k: 'list', v: 'list', n: 'int', dK: 'int', dV: 'int', mask: 'mask' },
     required: ['q', 'k', 'v', 'n', 'dK'],
-    lengths: { q: (o) => o.n * o.dK, k: (o) => o.n * o.dK, v: (o) => o.n * o.dV } },
-  selfAttention: { base: { x: values(24, 4), n: 3, dModel: 8, dK: 4, seed: 1, mask: 'before-softmax' },
+    lengths: { q: (o) => o.n * o.dK, k: (o) => o.n * o.dK, v: (o) => o.n * o.dV },
+  },
+  selfAttention: {
+    base: { x: values(24, 4), n: 3, dModel: 8, dK: 4, seed: 1, mask: 'before-softmax' },
     params: { x: 'list', n: 'int', dModel: 'int', dK: 'int', seed: 'int', mask: 'mask' },
-    required: ['x', 'n', 'dModel', 'dK'], lengths: { x: (o) => o.n * o.dModel } },
-  relativeOffset: { base: { ...tableBase(), k: 2 }, params: { ...TABLE_PARAMS, k: 'int' },
-    required: ['positions', 'dModel', 'k'], paperWidth: true, startSpan: true },
-  dotMatrix: { base: pairsBase(), params: PAIRS_PARAMS, required: ['table', 'rows', 'dModel'],
-    lengths: { table: (o) => o.rows * o.dModel, out: (o) => o.rows * o.rows } },
-  distanceMatrix: { base: pairsBase(), params: PAIRS_PARAMS, required: ['table', 'rows', 'dModel'],
-    lengths: { table: (o) => o.rows * o.dModel, out: (o) => o.rows * o.rows } },
-  properties: { base: { ...tableBase(), k: 2 }, params: { ...TABLE_PARAMS, k: 'int' }, required: ['positions', 'dModel'],
-    paperWidth: true, startSpan: true },
-  permutation: { base: { tokens: [3, 1, 4], vocabSize: 8, dModel: 8, dK: 4, swap: [0, 2] },
-    params: { ...SEQUENCE_PARAMS, dK: 'int', swap: 'pair' }, required: ['tokens', 'vocabSize', 'dModel', 'dK', 'swap'],
-    paperWidth: true },
+    required: ['x', 'n', 'dModel', 'dK'],
+    lengths: { x: (o) => o.n * o.dModel },
+  },
+  relativeOffset: {
+    base: { ...tableBase(), k: 2 },
+    params: { ...TABLE_PARAMS, k: 'int' },
+    required: ['positions', 'dModel', 'k'],
+    paperWidth: true,
+    startSpan: true,
+  },
+  dotMatrix: {
+    base: pairsBase(),
+    params: PAIRS_PARAMS,
+    required: ['table', 'rows', 'dModel'],
+    lengths: { table: (o) => o.rows * o.dModel, out: (o) => o.rows * o.rows },
+  },
+  distanceMatrix: {
+    base: pairsBase(),
+    params: PAIRS_PARAMS,
+    required: ['table', 'rows', 'dModel'],
+    lengths: { table: (o) => o.rows * o.dModel, out: (o) => o.rows * o.rows },
+  },
+  properties: {
+    base: { ...tableBase(), k: 2 },
+    params: { ...TABLE_PARAMS, k: 'int' },
+    required: ['positions', 'dModel'],
+    paperWidth: true,
+    startSpan: true,
+  },
+  permutation: {
+    base: { tokens: [3, 1, 4], vocabSize: 8, dModel: 8, dK: 4, swap: [0, 2] },
+    params: { ...SEQUENCE_PARAMS, dK: 'int', swap: 'pair' },
+    required: ['tokens', 'vocabSize', 'dModel', 'dK', 'swap'],
+    paperWidth: true,
+  },
 };
 const METHODS = Object.keys(SPECS);
 
@@ -93,36 +173,90 @@ function detached(Type, length) {
 }
 
 // Values of the wrong type for every kind of option (each a TypeError).
-const COMMON_WRONG = [['boolean', true], ['object', {}], ['null', null], ['BigInt', 8n], ['symbol', Symbol('x')],
-  ['function', () => 8]];
+const COMMON_WRONG = [
+  ['boolean', true],
+  ['object', {}],
+  ['null', null],
+  ['BigInt', 8n],
+  ['symbol', Symbol('x')],
+  ['function', () => 8],
+];
 const WRONG_TYPES = {
   int: [['string', '8'], ['empty string', ''], ...COMMON_WRONG, ['array', [8]], ['Number object', new Number(8)]],
   real: [['string', '100'], ...COMMON_WRONG, ['array', [100]], ['Number object', new Number(100)]],
   enum: [['number', 3], ...COMMON_WRONG, ['array', ['paper']], ['String object', new String('none')]],
-  list: [['string', '1,2,3'], ['number', 6], ...COMMON_WRONG, ['array of strings', ['1', '2']],
-    ['array with null', [1, null]], ['array with undefined', [1, undefined]], ['array of BigInts', [1n, 2n]],
-    ['BigInt64Array', new BigInt64Array(6)], ['DataView', new DataView(new ArrayBuffer(24))]],
-  out: [['plain array', [0, 0]], ['Float64Array', new Float64Array(48)], ['Int32Array', new Int32Array(9)],
-    ['string', 'out'], ['number', 48], ...COMMON_WRONG, ['DataView', new DataView(new ArrayBuffer(192))]],
-  pair: [['string', '0,2'], ['number', 0], ...COMMON_WRONG, ['empty array', []], ['one number', [0]],
-    ['three numbers', [0, 1, 2]], ['string element', ['0', 2]], ['BigInt element', [0n, 2n]],
-    ['undefined element', [undefined, 2]], ['Int32Array', new Int32Array([0, 2])]],
+  list: [
+    ['string', '1,2,3'],
+    ['number', 6],
+    ...COMMON_WRONG,
+    ['array of strings', ['1', '2']],
+    ['array with null', [1, null]],
+    ['array with undefined', [1, undefined]],
+    ['array of BigInts', [1n, 2n]],
+    ['BigInt64Array', new BigInt64Array(6)],
+    ['DataView', new DataView(new ArrayBuffer(24))],
+  ],
+  out: [
+    ['plain array', [0, 0]],
+    ['Float64Array', new Float64Array(48)],
+    ['Int32Array', new Int32Array(9)],
+    ['string', 'out'],
+    ['number', 48],
+    ...COMMON_WRONG,
+    ['DataView', new DataView(new ArrayBuffer(192))],
+  ],
+  pair: [
+    ['string', '0,2'],
+    ['number', 0],
+    ...COMMON_WRONG,
+    ['empty array', []],
+    ['one number', [0]],
+    ['three numbers', [0, 1, 2]],
+    ['string element', ['0', 2]],
+    ['BigInt element', [0n, 2n]],
+    ['undefined element', [undefined, 2]],
+    ['Int32Array', new Int32Array([0, 2])],
+  ],
 };
 WRONG_TYPES.tokens = WRONG_TYPES.list;
 WRONG_TYPES.variant = WRONG_TYPES.mask = WRONG_TYPES.encoding = WRONG_TYPES.enum;
 
 const BAD_ENUMS = {
-  variant: [['empty', ''], ['capitalised', 'Paper'], ['unknown', 'rope'], ['padded', ' paper'], ['NUL', 'paper\0']],
-  mask: [['empty', ''], ['capitalised', 'None'], ['unknown', 'causal'], ['padded', 'none ']],
-  encoding: [['empty', ''], ['capitalised', 'Sinusoidal'], ['unknown', 'rope'], ['padded', 'learned\n']],
+  variant: [
+    ['empty', ''],
+    ['capitalised', 'Paper'],
+    ['unknown', 'rope'],
+    ['padded', ' paper'],
+    ['NUL', 'paper\0'],
+  ],
+  mask: [
+    ['empty', ''],
+    ['capitalised', 'None'],
+    ['unknown', 'causal'],
+    ['padded', 'none '],
+  ],
+  encoding: [
+    ['empty', ''],
+    ['capitalised', 'Sinusoidal'],
+    ['unknown', 'rope'],
+    ['padded', 'learned\n'],
+  ],
 };
 const ENUM_TEXT = { variant: VARIANTS, mask: MASKS, encoding: ENCODINGS };
 
 // Out-of-range numbers for a numeric option with range [lo, hi].
 function outOfRange([lo, hi, real]) {
-  const list = [['NaN', NaN], ['+Infinity', Infinity], ['-Infinity', -Infinity], ['negative', -1],
-    ['huge negative', -1e300], ['above maximum', hi + 1], ['far above maximum', hi * 1000 + 7], ['huge', 1e300],
-    ['2^53+2', 2 ** 53 + 2]];
+  const list = [
+    ['NaN', NaN],
+    ['+Infinity', Infinity],
+    ['-Infinity', -Infinity],
+    ['negative', -1],
+    ['huge negative', -1e300],
+    ['above maximum', hi + 1],
+    ['far above maximum', hi * 1000 + 7],
+    ['huge', 1e300],
+    ['2^53+2', 2 ** 53 + 2],
+  ];
   if (lo > 0) list.push(['zero', 0]);
   if (lo - 1 > 0) list.push(['below minimum', lo - 1]);
   if (real) list.push(['just below minimum', lo - 1e-9]);
@@ -134,7 +268,8 @@ function outOfRange([lo, hi, real]) {
 function casesFor(method) {
   const { base, params, required, lengths = {} } = SPECS[method];
   const cases = [];
-  const add = (c) => cases.push({ method, texts: [], ...c, options: 'options' in c ? c.options : withValue(base, c.param, c.value) });
+  const add = (c) =>
+    cases.push({ method, texts: [], ...c, options: 'options' in c ? c.options : withValue(base, c.param, c.value) });
 
   for (const [param, kind] of Object.entries(params)) {
     // Only numeric options quote a range (attention's matrix `k` is not the offset `k`).
@@ -143,8 +278,13 @@ function casesFor(method) {
     if (required.includes(param))
       add({ param, value: MISSING, label: 'missing', type: TypeError, texts: ['required', ...rangeText] });
     for (const [label, value] of WRONG_TYPES[kind])
-      add({ param, value, label: `wrong type: ${label}`, type: TypeError,
-        texts: [...rangeText, ...(kind === 'out' ? ['Float32Array'] : [])] });
+      add({
+        param,
+        value,
+        label: `wrong type: ${label}`,
+        type: TypeError,
+        texts: [...rangeText, ...(kind === 'out' ? ['Float32Array'] : [])],
+      });
 
     if (kind === 'int' || kind === 'real')
       for (const [label, value] of outOfRange(LIMITS[param]))
@@ -157,132 +297,318 @@ function casesFor(method) {
     if (kind === 'list' || kind === 'out') {
       const length = lengths[param](base);
       const Type = kind === 'out' ? Float32Array : Float64Array;
-      for (const [label, value] of [['one short', new Type(length - 1)], ['one long', new Type(length + 1)],
-        ['empty', new Type(0)], ['far too long', new Type(length * 50 + 3)]])
-        add({ param, value, label: `wrong length: ${label} ${value.constructor.name}`, type: RangeError,
-          texts: [`exactly ${length} elements`] });
+      for (const [label, value] of [
+        ['one short', new Type(length - 1)],
+        ['one long', new Type(length + 1)],
+        ['empty', new Type(0)],
+        ['far too long', new Type(length * 50 + 3)],
+      ])
+        add({
+          param,
+          value,
+          label: `wrong length: ${label} ${value.constructor.name}`,
+          type: RangeError,
+          texts: [`exactly ${length} elements`],
+        });
       if (kind === 'list') {
-        add({ param, value: Array.from(values(length + 2, 9)), label: 'wrong length: long plain array', type: RangeError,
-          texts: [`exactly ${length} elements`] });
-        add({ param, value: new Float32Array(length - 1), label: 'wrong length: short Float32Array', type: RangeError,
-          texts: [`exactly ${length} elements`] });
+        add({
+          param,
+          value: Array.from(values(length + 2, 9)),
+          label: 'wrong length: long plain array',
+          type: RangeError,
+          texts: [`exactly ${length} elements`],
+        });
+        add({
+          param,
+          value: new Float32Array(length - 1),
+          label: 'wrong length: short Float32Array',
+          type: RangeError,
+          texts: [`exactly ${length} elements`],
+        });
         // Holes are not numbers.
-        add({ param, value: new Array(length), label: 'sparse array', type: TypeError, texts: [],
-          bug: 'sparse arrays pass the number-list check' });
-        add({ param, value: detached(Float32Array, length), label: 'detached Float32Array (length 0)',
-          type: [TypeError, RangeError], texts: [],
-          bug: 'a detached typed array throws from inside the binding, without param, and leaks' });
+        add({
+          param,
+          value: new Array(length),
+          label: 'sparse array',
+          type: TypeError,
+          texts: [],
+          bug: 'sparse arrays pass the number-list check',
+        });
+        add({
+          param,
+          value: detached(Float32Array, length),
+          label: 'detached Float32Array (length 0)',
+          type: [TypeError, RangeError],
+          texts: [],
+          bug: 'a detached typed array throws from inside the binding, without param, and leaks',
+        });
       } else {
         // A detached array cannot be filled: a TypeError, like any other unusable `out`.
-        add({ param, value: detached(Float32Array, length), label: 'detached Float32Array (length 0)',
-          type: TypeError, texts: ['detached'] });
-        add({ param, value: new Proxy(new Float32Array(length), {}), label: 'Proxy of a Float32Array',
-          type: [TypeError, RangeError], texts: [],
-          bug: 'a Proxy passes `instanceof Float32Array` and then throws inside the binding, without param' });
+        add({
+          param,
+          value: detached(Float32Array, length),
+          label: 'detached Float32Array (length 0)',
+          type: TypeError,
+          texts: ['detached'],
+        });
+        add({
+          param,
+          value: new Proxy(new Float32Array(length), {}),
+          label: 'Proxy of a Float32Array',
+          type: [TypeError, RangeError],
+          texts: [],
+          bug: 'a Proxy passes `instanceof Float32Array` and then throws inside the binding, without param',
+        });
       }
     }
 
     if (kind === 'tokens') {
       const hi = base.vocabSize - 1;
-      for (const [label, token] of [['negative', -1], ['= vocabSize', base.vocabSize], ['non-integer', 0.5],
-        ['NaN', NaN], ['+Infinity', Infinity], ['-Infinity', -Infinity], ['huge', 1e300]])
+      for (const [label, token] of [
+        ['negative', -1],
+        ['= vocabSize', base.vocabSize],
+        ['non-integer', 0.5],
+        ['NaN', NaN],
+        ['+Infinity', Infinity],
+        ['-Infinity', -Infinity],
+        ['huge', 1e300],
+      ])
         for (const where of [0, base.tokens.length - 1]) {
           const value = [...base.tokens];
           value[where] = token;
-          add({ param, value, label: `element ${where} ${label}`, type: RangeError,
-            texts: [`tokens[${where}]`, `an integer from 0 to ${hi}`] });
+          add({
+            param,
+            value,
+            label: `element ${where} ${label}`,
+            type: RangeError,
+            texts: [`tokens[${where}]`, `an integer from 0 to ${hi}`],
+          });
         }
-      add({ param, value: Int32Array.from(base.tokens, (t) => t + base.vocabSize), label: 'Int32Array out of vocab',
-        type: RangeError, texts: [`an integer from 0 to ${hi}`] });
-      for (const [label, value] of [['empty', []], ['empty typed array', new Uint16Array(0)],
-        ['too many', new Array(TOKEN_COUNT[1] + 1).fill(0)], ['too many, typed', new Uint8Array(TOKEN_COUNT[1] + 5)]])
-        add({ param, value, label: `count ${label}`, type: RangeError, texts: [`from 1 to ${TOKEN_COUNT[1]}`],
-          bug: "a bad token count reports param 'tokens.length', which is not an option name" });
-      add({ param, value: [0, , 1], label: 'sparse array', type: TypeError, texts: [],
-        bug: 'sparse arrays pass the number-list check' });
+      add({
+        param,
+        value: Int32Array.from(base.tokens, (t) => t + base.vocabSize),
+        label: 'Int32Array out of vocab',
+        type: RangeError,
+        texts: [`an integer from 0 to ${hi}`],
+      });
+      for (const [label, value] of [
+        ['empty', []],
+        ['empty typed array', new Uint16Array(0)],
+        ['too many', new Array(TOKEN_COUNT[1] + 1).fill(0)],
+        ['too many, typed', new Uint8Array(TOKEN_COUNT[1] + 5)],
+      ])
+        add({
+          param,
+          value,
+          label: `count ${label}`,
+          type: RangeError,
+          texts: [`from 1 to ${TOKEN_COUNT[1]}`],
+          bug: "a bad token count reports param 'tokens.length', which is not an option name",
+        });
+      add({
+        param,
+        value: [0, , 1],
+        label: 'sparse array',
+        type: TypeError,
+        texts: [],
+        bug: 'sparse arrays pass the number-list check',
+      });
     }
 
     if (kind === 'pair') {
       const n = base.tokens.length;
-      for (const [label, value, slot] of [['first negative', [-1, 2], 0], ['second = n', [0, n], 1],
-        ['first = n', [n, 0], 0], ['second huge', [0, 1e300], 1], ['first NaN', [NaN, 1], 0],
-        ['second +Infinity', [0, Infinity], 1], ['first -Infinity', [-Infinity, 1], 0], ['first non-integer', [0.5, 1], 0],
-        ['second non-integer', [1, 1.25], 1]])
-        add({ param, value, label, type: RangeError, errorParam: `swap[${slot}]`,
-          texts: [`an integer from 0 to ${n - 1}`] });
+      for (const [label, value, slot] of [
+        ['first negative', [-1, 2], 0],
+        ['second = n', [0, n], 1],
+        ['first = n', [n, 0], 0],
+        ['second huge', [0, 1e300], 1],
+        ['first NaN', [NaN, 1], 0],
+        ['second +Infinity', [0, Infinity], 1],
+        ['first -Infinity', [-Infinity, 1], 0],
+        ['first non-integer', [0.5, 1], 0],
+        ['second non-integer', [1, 1.25], 1],
+      ])
+        add({
+          param,
+          value,
+          label,
+          type: RangeError,
+          errorParam: `swap[${slot}]`,
+          texts: [`an integer from 0 to ${n - 1}`],
+        });
     }
   }
 
   // Constraints between options.
   const spec = SPECS[method];
   if (spec.paperWidth) {
-    add({ param: 'dModel', options: { ...base, dModel: 7, variant: 'paper' }, label: "odd for variant 'paper'",
-      type: RangeError, texts: ['even'] });
+    add({
+      param: 'dModel',
+      options: { ...base, dModel: 7, variant: 'paper' },
+      label: "odd for variant 'paper'",
+      type: RangeError,
+      texts: ['even'],
+    });
     // The permutation's encoded arm is always sinusoidal, so the width must suit the variant even with
     // encoding 'none'.
     if (method === 'permutation')
-      add({ param: 'dModel', options: { ...base, dModel: 7, variant: 'paper', encoding: 'none' },
-        label: "odd for variant 'paper' with encoding 'none'", type: RangeError, texts: ['even'],
-        bug: "encoding 'none' skips the check, yet the encoded arm is sinusoidal" });
+      add({
+        param: 'dModel',
+        options: { ...base, dModel: 7, variant: 'paper', encoding: 'none' },
+        label: "odd for variant 'paper' with encoding 'none'",
+        type: RangeError,
+        texts: ['even'],
+        bug: "encoding 'none' skips the check, yet the encoded arm is sinusoidal",
+      });
   }
   if (spec.sizeCap === 'positions') {
-    for (const [positions, dModel] of [[4097, 2048], [65536, 130], [2049, 4096]])
-      add({ param: 'positions', options: { ...base, positions, dModel, start: 0 },
-        label: `positions × dModel > 2^23 (${positions} × ${dModel})`, type: RangeError, texts: [String(MAX_ELEMENTS)] });
+    for (const [positions, dModel] of [
+      [4097, 2048],
+      [65536, 130],
+      [2049, 4096],
+    ])
+      add({
+        param: 'positions',
+        options: { ...base, positions, dModel, start: 0 },
+        label: `positions × dModel > 2^23 (${positions} × ${dModel})`,
+        type: RangeError,
+        texts: [String(MAX_ELEMENTS)],
+      });
   }
   if (spec.sizeCap === 'maxLen') {
-    for (const [maxLen, dModel] of [[4097, 2048], [65536, 130]])
-      add({ param: 'maxLen', options: { ...base, maxLen, dModel }, label: `maxLen × dModel > 2^23 (${maxLen} × ${dModel})`,
-        type: RangeError, texts: [String(MAX_ELEMENTS)] });
+    for (const [maxLen, dModel] of [
+      [4097, 2048],
+      [65536, 130],
+    ])
+      add({
+        param: 'maxLen',
+        options: { ...base, maxLen, dModel },
+        label: `maxLen × dModel > 2^23 (${maxLen} × ${dModel})`,
+        type: RangeError,
+        texts: [String(MAX_ELEMENTS)],
+      });
   }
   if (spec.startSpan) {
-    add({ param: 'start', options: { ...base, start: LIMITS.start[1] - base.positions + 2 },
-      label: 'start + positions - 1 > 1000000', type: RangeError, texts: [String(LIMITS.start[1])] });
-    add({ param: 'start', options: { ...base, positions: 65536, dModel: 2, start: LIMITS.start[1] },
-      label: 'start at maximum with 65536 positions', type: RangeError, texts: [String(LIMITS.start[1])] });
+    add({
+      param: 'start',
+      options: { ...base, start: LIMITS.start[1] - base.positions + 2 },
+      label: 'start + positions - 1 > 1000000',
+      type: RangeError,
+      texts: [String(LIMITS.start[1])],
+    });
+    add({
+      param: 'start',
+      options: { ...base, positions: 65536, dModel: 2, start: LIMITS.start[1] },
+      label: 'start at maximum with 65536 positions',
+      type: RangeError,
+      texts: [String(LIMITS.start[1])],
+    });
   }
   if (params.encoding) {
     const start = LIMITS.start[1] - base.tokens.length + 2;
-    add({ param: 'start', options: { ...base, start }, label: 'start + tokens - 1 > 1000000 (sinusoidal)',
-      type: RangeError, texts: [String(LIMITS.start[1])] });
+    add({
+      param: 'start',
+      options: { ...base, start },
+      label: 'start + tokens - 1 > 1000000 (sinusoidal)',
+      type: RangeError,
+      texts: [String(LIMITS.start[1])],
+    });
     if (method === 'permutation')
-      add({ param: 'start', options: { ...base, start, encoding: 'none' },
-        label: "start + tokens - 1 > 1000000 with encoding 'none'", type: RangeError, texts: [String(LIMITS.start[1])],
-        bug: "encoding 'none' skips the check, yet the encoded arm is sinusoidal" });
+      add({
+        param: 'start',
+        options: { ...base, start, encoding: 'none' },
+        label: "start + tokens - 1 > 1000000 with encoding 'none'",
+        type: RangeError,
+        texts: [String(LIMITS.start[1])],
+        bug: "encoding 'none' skips the check, yet the encoded arm is sinusoidal",
+      });
   }
   if (method === 'relativeOffset' || method === 'properties') {
-    add({ param: 'k', options: { ...base, k: 65536 - base.positions + 1 }, label: 'positions + k > 65536',
-      type: RangeError, texts: ['too large'] });
-    add({ param: 'k', options: { ...base, start: LIMITS.start[1] - base.positions - 1, k: 3 },
-      label: 'start + positions - 1 + k > 1000000', type: RangeError, texts: ['too large'] });
+    add({
+      param: 'k',
+      options: { ...base, k: 65536 - base.positions + 1 },
+      label: 'positions + k > 65536',
+      type: RangeError,
+      texts: ['too large'],
+    });
+    add({
+      param: 'k',
+      options: { ...base, start: LIMITS.start[1] - base.positions - 1, k: 3 },
+      label: 'start + positions - 1 + k > 1000000',
+      type: RangeError,
+      texts: ['too large'],
+    });
   }
   if (method === 'properties')
-    for (const [positions, dModel] of [[1024, 258], [16385, 2], [300, 4096]])
-      add({ param: 'positions', options: { positions, dModel }, label: `positions² × dModel > 2^28 (${positions}, ${dModel})`,
-        type: RangeError, texts: [String(PROPERTIES_WORK)] });
+    for (const [positions, dModel] of [
+      [1024, 258],
+      [16385, 2],
+      [300, 4096],
+    ])
+      add({
+        param: 'positions',
+        options: { positions, dModel },
+        label: `positions² × dModel > 2^28 (${positions}, ${dModel})`,
+        type: RangeError,
+        texts: [String(PROPERTIES_WORK)],
+      });
   if (method === 'learnedLookup')
     for (const position of [base.maxLen, base.maxLen + 1, 65535])
-      add({ param: 'position', options: { ...base, position }, label: `position ${position} ≥ maxLen`, type: RangeError,
-        texts: [`no row for position ${position}`] });
+      add({
+        param: 'position',
+        options: { ...base, position },
+        label: `position ${position} ≥ maxLen`,
+        type: RangeError,
+        texts: [`no row for position ${position}`],
+      });
   if (method === 'attention') {
     // Without dV, v must be n × dK.
     const { dV, ...noDV } = base;
-    add({ param: 'v', options: noDV, label: 'dV left out, so v must be n × dK', type: RangeError,
-      texts: [`exactly ${base.n * base.dK} elements`] });
+    add({
+      param: 'v',
+      options: noDV,
+      label: 'dV left out, so v must be n × dK',
+      type: RangeError,
+      texts: [`exactly ${base.n * base.dK} elements`],
+    });
   }
 
   // Unknown options, and an options argument that is not an object.
   for (const key of ['positionz', 'dmodel', 'Position', '', ' ', 'out_', 'swap[0]'])
     if (!(key in params))
-      add({ param: key, options: withOwn(base, key, 1), label: `unknown option '${key}'`, type: TypeError,
-        texts: ['unknown option'] });
+      add({
+        param: key,
+        options: withOwn(base, key, 1),
+        label: `unknown option '${key}'`,
+        type: TypeError,
+        texts: ['unknown option'],
+      });
   for (const key of ['constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', '__proto__'])
-    add({ param: key, options: withOwn(base, key, 1), label: `unknown option '${key}' (an Object.prototype name)`,
-      type: TypeError, texts: ['unknown option'], bug: "the unknown-option check uses `in`, so Object.prototype's names pass" });
-  for (const [label, options] of [['no options', undefined], ['null', null], ['a string', 'positions=8'],
-    ['a number', 8], ['a boolean', true], ['an array', [base]], ['a BigInt', 8n]])
-    add({ param: undefined, options, label: `options argument is ${label}`, type: TypeError,
-      texts: ['expected an options object'], wholeOptions: true });
+    add({
+      param: key,
+      options: withOwn(base, key, 1),
+      label: `unknown option '${key}' (an Object.prototype name)`,
+      type: TypeError,
+      texts: ['unknown option'],
+      bug: "the unknown-option check uses `in`, so Object.prototype's names pass",
+    });
+  for (const [label, options] of [
+    ['no options', undefined],
+    ['null', null],
+    ['a string', 'positions=8'],
+    ['a number', 8],
+    ['a boolean', true],
+    ['an array', [base]],
+    ['a BigInt', 8n],
+  ])
+    add({
+      param: undefined,
+      options,
+      label: `options argument is ${label}`,
+      type: TypeError,
+      texts: ['expected an options object'],
+      wholeOptions: true,
+    });
   return cases;
 }
 
@@ -337,7 +663,8 @@ function runCase(c) {
     const message = String(error.message);
     if (!types.includes(error.constructor))
       problems.push(`threw ${error.constructor?.name}, expected ${types.map((t) => t.name).join(' or ')}: ${message}`);
-    if (error.param !== param) problems.push(`error.param is ${show(error.param)}, expected ${show(param)}: ${message}`);
+    if (error.param !== param)
+      problems.push(`error.param is ${show(error.param)}, expected ${show(param)}: ${message}`);
     if (!message.startsWith(`${c.method}: `)) problems.push(`message does not start with '${c.method}: ': ${message}`);
     if (param !== undefined && !message.includes(param)) problems.push(`message does not name ${param}: ${message}`);
     for (const text of c.texts) if (!message.includes(text)) problems.push(`message lacks "${text}": ${message}`);
@@ -388,8 +715,9 @@ test('lab.limits quotes exactly the ranges of limits.hpp', () => {
 
 test('the table covers every public method', (t) => {
   const proto = Object.getPrototypeOf(lab);
-  const methods = Object.getOwnPropertyNames(proto)
-    .filter((m) => m !== 'constructor' && typeof Object.getOwnPropertyDescriptor(proto, m).value === 'function');
+  const methods = Object.getOwnPropertyNames(proto).filter(
+    (m) => m !== 'constructor' && typeof Object.getOwnPropertyDescriptor(proto, m).value === 'function',
+  );
   assert.deepEqual([...methods].sort(), [...METHODS].sort());
   t.diagnostic(`${CASES.length} cases (${GOOD.length} expected to pass, ${BUGS.length} marked as library bugs)`);
 });
@@ -411,7 +739,10 @@ test('values at the edges of every range are accepted', () => {
     ['embed', { tokens: new Array(2048).fill(65535), vocabSize: 65536, dModel: 2, encoding: 'none' }],
     ['embed', { tokens: [0], vocabSize: 1, dModel: 2, encoding: 'learned', maxLen: 1 }],
     ['attention', { q: new Float32Array(1024), k: new Float32Array(1024), v: new Float32Array(1024), n: 1, dK: 1024 }],
-    ['attention', { q: new Float32Array(2048), k: new Float32Array(2048), v: new Float32Array(2048), n: 2048, dK: 1, dV: 1 }],
+    [
+      'attention',
+      { q: new Float32Array(2048), k: new Float32Array(2048), v: new Float32Array(2048), n: 2048, dK: 1, dV: 1 },
+    ],
     ['selfAttention', { x: new Float32Array(2), n: 1, dModel: 2, dK: 1 }],
     ['relativeOffset', { positions: 1, dModel: 2, k: 65535 }],
     ['relativeOffset', { positions: 1, dModel: 2, k: 0, start: 1000000 }],

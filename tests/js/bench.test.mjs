@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 test('npm run bench writes a results file with every section', () => {
   const out = join(mkdtempSync(join(tmpdir(), 'pelab-bench-')), 'results.json');
   const script = fileURLToPath(new URL('../bench/bench.mjs', import.meta.url));
-  const printed = execFileSync(process.execPath, ['--expose-gc', script, '--reps', '5', '--no-browser', '--out', out], { encoding: 'utf8' });
+  const printed = execFileSync(process.execPath, ['--expose-gc', script, '--reps', '5', '--no-browser', '--out', out], {
+    encoding: 'utf8',
+  });
   assert.match(printed, /JS ÷ ours/);
   const results = JSON.parse(readFileSync(out, 'utf8'));
   assert.equal(results.table.rows.length, 5);

@@ -15,7 +15,10 @@ test('the lab loads and computes with code generation from strings disallowed', 
     try { lab.sinusoidal({ positions: 0, dModel: 8 }); } catch (e) { console.log(e.name); }
     console.log(evalBlocked, lab.sinusoidal({ positions: 2, dModel: 2 })[2].toFixed(6), r.withoutEncoding.relabelResidual < 1e-5);
   `;
-  const out = execFileSync(process.execPath, ['--disallow-code-generation-from-strings', '--input-type=module', '-e', script],
-    { encoding: 'utf8' });
+  const out = execFileSync(
+    process.execPath,
+    ['--disallow-code-generation-from-strings', '--input-type=module', '-e', script],
+    { encoding: 'utf8' },
+  );
   assert.equal(out.trim(), `RangeError\ntrue ${Math.sin(1).toFixed(6)} true`);
 });

@@ -42,16 +42,27 @@ test('values out of range are RangeErrors that name the parameter and its range'
     [{ positions: 65536, dModel: 4096 }, 'positions', /at most/],
   ];
   for (const [options, param, text] of cases) throwsNaming(() => lab.sinusoidal(options), RangeError, param, text);
-  throwsNaming(() => lab.learnedLookup({ maxLen: 512, dModel: 8, position: 512 }), RangeError, 'position',
-    /no row for position 512/);
+  throwsNaming(
+    () => lab.learnedLookup({ maxLen: 512, dModel: 8, position: 512 }),
+    RangeError,
+    'position',
+    /no row for position 512/,
+  );
   throwsNaming(() => lab.embed({ tokens: [9], vocabSize: 4, dModel: 8 }), RangeError, 'tokens', /from 0 to 3/);
-  throwsNaming(() => lab.embed({ tokens: [0, 1, 2], vocabSize: 4, dModel: 8, encoding: 'learned', maxLen: 2 }),
-    RangeError, 'maxLen', /no row for position 2/);
+  throwsNaming(
+    () => lab.embed({ tokens: [0, 1, 2], vocabSize: 4, dModel: 8, encoding: 'learned', maxLen: 2 }),
+    RangeError,
+    'maxLen',
+    /no row for position 2/,
+  );
   throwsNaming(() => lab.attention({ q: [], k: [], v: [], n: 2048, dK: 1024 }), RangeError, 'n', /multiply-adds/);
   throwsNaming(() => lab.attention({ q: [1], k: [1], v: [1, 2], n: 1, dK: 1 }), RangeError, 'v', /exactly 1/);
   throwsNaming(() => lab.attention({ q: [1], k: [1], v: [1], n: 1, dK: 1, mask: 'later' }), RangeError, 'mask');
-  throwsNaming(() => lab.permutation({ tokens: [1, 2], vocabSize: 4, dModel: 8, dK: 4, swap: [0, 2] }), RangeError,
-    'swap[1]');
+  throwsNaming(
+    () => lab.permutation({ tokens: [1, 2], vocabSize: 4, dModel: 8, dK: 4, swap: [0, 2] }),
+    RangeError,
+    'swap[1]',
+  );
   throwsNaming(() => lab.dotMatrix({ table: new Float32Array(5), rows: 2, dModel: 2 }), RangeError, 'table');
   throwsNaming(() => lab.relativeOffset({ ...good, k: -1 }), RangeError, 'k');
   throwsNaming(() => lab.properties({ positions: 4096, dModel: 512 }), RangeError, 'positions');
@@ -65,7 +76,11 @@ test('createLab refuses options of the wrong type', async () => {
 
 test('after every kind of error the lab still computes correct values', () => {
   const before = lab.sinusoidal({ positions: 4, dModel: 8, start: 1 });
-  for (const bad of [{ positions: -1, dModel: 8 }, { positions: 1e9, dModel: 8 }, { positions: 4, dModel: 'x' }])
+  for (const bad of [
+    { positions: -1, dModel: 8 },
+    { positions: 1e9, dModel: 8 },
+    { positions: 4, dModel: 'x' },
+  ])
     assert.throws(() => lab.sinusoidal(bad));
   assert.throws(() => lab.learnedLookup({ maxLen: 2, dModel: 8, position: 2 }));
   const after = lab.sinusoidal({ positions: 4, dModel: 8, start: 1 });

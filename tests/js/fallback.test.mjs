@@ -8,7 +8,7 @@ import { maxAbsDiff } from './helpers.mjs';
 
 async function scalarLab() {
   const validate = WebAssembly.validate;
-  WebAssembly.validate = () => false;  // an engine without SIMD
+  WebAssembly.validate = () => false; // an engine without SIMD
   try {
     assert.equal(hasWasmSimd(), false);
     return await createLab();
@@ -31,7 +31,8 @@ test('without SIMD the scalar build is chosen and matches the SIMD build', async
     assert.ok(maxAbsDiff(scalar.sinusoidal(options), simd.sinusoidal(options)) <= 1e-6, variant);
   }
   const seq = { tokens: [5, 2, 7, 2], vocabSize: 8, dModel: 16, dK: 8, swap: [0, 3] };
-  const a = scalar.permutation(seq), b = simd.permutation(seq);
+  const a = scalar.permutation(seq),
+    b = simd.permutation(seq);
   assert.ok(maxAbsDiff(a.withEncoding.swapped.output, b.withEncoding.swapped.output) <= 1e-5);
   assert.throws(() => scalar.sinusoidal({ positions: 0, dModel: 8 }), RangeError);
 });

@@ -45,25 +45,96 @@ const EXTRA_PARAMS = ['swap[0]', 'swap[1]'];
 
 // ---- Arbitraries ----------------------------------------------------------------------------------
 
-const SPECIAL_NUMBERS = [NaN, Infinity, -Infinity, -0, 0, 1, -1, 0.5, 1.5, 2, 3, 7, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1,
-  2 ** 32, 4294967295.5, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 1e300, -1e300, Number.MAX_VALUE, Number.MIN_VALUE,
-  Number.EPSILON, 1e-300, 1023, 1024, 1025, 2047, 2048, 2049, 4095, 4096, 4097, 65535, 65536, 65537, 999999, 1e6,
-  1e6 + 1, 1e9, 1e9 + 1, 8388608, 8388609];
+const SPECIAL_NUMBERS = [
+  NaN,
+  Infinity,
+  -Infinity,
+  -0,
+  0,
+  1,
+  -1,
+  0.5,
+  1.5,
+  2,
+  3,
+  7,
+  2 ** 31 - 1,
+  2 ** 31,
+  2 ** 32 - 1,
+  2 ** 32,
+  4294967295.5,
+  2 ** 53,
+  2 ** 53 + 2,
+  -(2 ** 53),
+  1e300,
+  -1e300,
+  Number.MAX_VALUE,
+  Number.MIN_VALUE,
+  Number.EPSILON,
+  1e-300,
+  1023,
+  1024,
+  1025,
+  2047,
+  2048,
+  2049,
+  4095,
+  4096,
+  4097,
+  65535,
+  65536,
+  65537,
+  999999,
+  1e6,
+  1e6 + 1,
+  1e9,
+  1e9 + 1,
+  8388608,
+  8388609,
+];
 const wildNumber = fc.oneof(
   { weight: 4, arbitrary: fc.integer({ min: -8, max: 300 }) },
   { weight: 3, arbitrary: fc.constantFrom(...SPECIAL_NUMBERS) },
   { weight: 2, arbitrary: fc.double() }, // NaN, ±Infinity, ±0, subnormals, huge
   { weight: 1, arbitrary: fc.double({ min: -10, max: 300, noNaN: true }) },
 );
-const ENUM_WORDS = ['paper', 'halves', 'tensor2tensor', 'none', 'before-softmax', 'after-softmax', 'sinusoidal',
-  'learned', '', 'Paper', 'rope', 'paper\0', '\uD800'];
-const TYPED = ['Float32Array', 'Float64Array', 'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array',
-  'Uint16Array', 'Int32Array', 'Uint32Array', 'BigInt64Array', 'BigUint64Array'];
+const ENUM_WORDS = [
+  'paper',
+  'halves',
+  'tensor2tensor',
+  'none',
+  'before-softmax',
+  'after-softmax',
+  'sinusoidal',
+  'learned',
+  '',
+  'Paper',
+  'rope',
+  'paper\0',
+  '\uD800',
+];
+const TYPED = [
+  'Float32Array',
+  'Float64Array',
+  'Int8Array',
+  'Uint8Array',
+  'Uint8ClampedArray',
+  'Int16Array',
+  'Uint16Array',
+  'Int32Array',
+  'Uint32Array',
+  'BigInt64Array',
+  'BigUint64Array',
+];
 const typedArray = fc
-  .record({ type: fc.constantFrom(...TYPED), length: fc.oneof(fc.nat({ max: 40 }), fc.nat({ max: 300 })), x: wildNumber })
+  .record({
+    type: fc.constantFrom(...TYPED),
+    length: fc.oneof(fc.nat({ max: 40 }), fc.nat({ max: 300 })),
+    x: wildNumber,
+  })
   .map(({ type, length, x }) => {
     const a = new globalThis[type](length);
-    for (let i = 0; i < length; i++) a[i] = type.startsWith('Big') ? BigInt(i % 5) : (i % 3 === 0 ? x : i % 7);
+    for (let i = 0; i < length; i++) a[i] = type.startsWith('Big') ? BigInt(i % 5) : i % 3 === 0 ? x : i % 7;
     return a;
   });
 // Typed arrays and arrays that lie about themselves (tests/js/hostile.test.mjs has the full set).
@@ -71,7 +142,10 @@ const lyingList = fc.tuple(typedArray, fc.constantFrom('length', 'tag', 'set', '
   if (how === 'proxy') return new Proxy(a, {});
   if (how === 'length') Object.defineProperty(a, 'length', { value: 2 ** 30 });
   if (how === 'tag') Object.defineProperty(a, Symbol.toStringTag, { value: 'Float32Array' });
-  if (how === 'set') a.set = () => { throw new Error('own set() called'); };
+  if (how === 'set')
+    a.set = () => {
+      throw new Error('own set() called');
+    };
   return a;
 });
 const wildValue = fc.oneof(
@@ -81,12 +155,25 @@ const wildValue = fc.oneof(
   { weight: 1, arbitrary: fc.string({ maxLength: 10 }) },
   { weight: 2, arbitrary: fc.constantFrom(undefined, null, true, false, 8n, -1n, () => 1, Symbol('s')) },
   { weight: 2, arbitrary: fc.array(wildNumber, { maxLength: 20 }) },
-  { weight: 1, arbitrary: fc.array(fc.oneof(wildNumber, fc.string({ maxLength: 2 }), fc.constant(null)), { maxLength: 5 }) },
+  {
+    weight: 1,
+    arbitrary: fc.array(fc.oneof(wildNumber, fc.string({ maxLength: 2 }), fc.constant(null)), { maxLength: 5 }),
+  },
   { weight: 1, arbitrary: fc.tuple(wildNumber, wildNumber) },
   { weight: 2, arbitrary: typedArray },
   { weight: 1, arbitrary: fc.nat({ max: 12 }).map((n) => new Array(n)) }, // sparse
-  { weight: 1, arbitrary: fc.anything({ maxDepth: 1, maxKeys: 3, withBigInt: true, withBoxedValues: true,
-    withNullPrototype: true, withTypedArray: true, withSparseArray: true }) },
+  {
+    weight: 1,
+    arbitrary: fc.anything({
+      maxDepth: 1,
+      maxKeys: 3,
+      withBigInt: true,
+      withBoxedValues: true,
+      withNullPrototype: true,
+      withTypedArray: true,
+      withSparseArray: true,
+    }),
+  },
 );
 // A wild value of the option's own type most of the time, so most mutations get past the type checks
 // and reach the core's range checks; any wild value otherwise.
@@ -95,15 +182,26 @@ const float32 = fc.oneof(fc.nat({ max: 40 }), fc.nat({ max: 300 })).map((n) => n
 function wildFor(key) {
   let typed;
   if (NUMBER_LISTS.includes(key))
-    typed = fc.oneof(typedArray, fc.array(wildNumber, { maxLength: 40 }), fc.array(fc.integer({ min: -2, max: 70 }), { maxLength: 20 }));
+    typed = fc.oneof(
+      typedArray,
+      fc.array(wildNumber, { maxLength: 40 }),
+      fc.array(fc.integer({ min: -2, max: 70 }), { maxLength: 20 }),
+    );
   else if (key === 'out') typed = float32;
   else if (key === 'swap') typed = fc.tuple(wildNumber, wildNumber);
-  else if (['variant', 'mask', 'encoding'].includes(key)) typed = fc.oneof(fc.constantFrom(...ENUM_WORDS), fc.string({ maxLength: 8 }));
+  else if (['variant', 'mask', 'encoding'].includes(key))
+    typed = fc.oneof(fc.constantFrom(...ENUM_WORDS), fc.string({ maxLength: 8 }));
   else typed = wildNumber;
-  return fc.oneof({ weight: 4, arbitrary: typed }, { weight: 2, arbitrary: wildValue }, { weight: 1, arbitrary: fc.constant(undefined) });
+  return fc.oneof(
+    { weight: 4, arbitrary: typed },
+    { weight: 2, arbitrary: wildValue },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
 }
-const randomKey = fc.oneof(fc.constantFrom(...ALL_OPTION_NAMES, 'positionz', 'dmodel', 'Q', 'swap[0]', 'length', '0'),
-  fc.string({ maxLength: 6 }));
+const randomKey = fc.oneof(
+  fc.constantFrom(...ALL_OPTION_NAMES, 'positionz', 'dmodel', 'Q', 'swap[0]', 'length', '0'),
+  fc.string({ maxLength: 6 }),
+);
 
 // Valid options of every method, with sizes kept small (positions × dModel ≤ 4096).
 const int = (min, max) => fc.integer({ min, max });
@@ -112,34 +210,64 @@ const base = fc.oneof(fc.constant(10000), fc.constantFrom(2, 1e9), fc.double({ m
 const seed = fc.oneof(int(0, 1000), fc.constant(4294967295));
 const mask = fc.constantFrom('none', 'before-softmax', 'after-softmax');
 const listOf = (length) =>
-  fc.tuple(fc.constantFrom('Array', 'Float32Array', 'Float64Array', 'Int16Array'),
-    fc.array(fc.double({ min: -4, max: 4, noNaN: true }), { minLength: length, maxLength: length }))
+  fc
+    .tuple(
+      fc.constantFrom('Array', 'Float32Array', 'Float64Array', 'Int16Array'),
+      fc.array(fc.double({ min: -4, max: 4, noNaN: true }), { minLength: length, maxLength: length }),
+    )
     .map(([type, xs]) => (type === 'Array' ? xs : new globalThis[type](xs)));
 const withOut = (arb, length) =>
   fc.tuple(arb, fc.boolean()).map(([o, out]) => (out ? { ...o, out: new Float32Array(length(o)) } : o));
-const table = fc.record({ positions: int(1, 64), dModel: int(2, 64), base, variant,
-  start: fc.oneof(int(0, 1000), int(999000, 999936)) }, { requiredKeys: ['positions', 'dModel'] });
+const table = fc.record(
+  { positions: int(1, 64), dModel: int(2, 64), base, variant, start: fc.oneof(int(0, 1000), int(999000, 999936)) },
+  { requiredKeys: ['positions', 'dModel'] },
+);
 const sequence = fc.record({ vocabSize: int(1, 64), count: int(1, 16) }).chain(({ vocabSize, count }) =>
-  fc.record({ tokens: fc.array(int(0, vocabSize - 1), { minLength: count, maxLength: count }), vocabSize: fc.constant(vocabSize),
-    dModel: int(2, 32), seed, encoding: fc.constantFrom('none', 'sinusoidal', 'learned'), base, variant, start: int(0, 100),
-    maxLen: int(1, 128) }, { requiredKeys: ['tokens', 'vocabSize', 'dModel'] }));
+  fc.record(
+    {
+      tokens: fc.array(int(0, vocabSize - 1), { minLength: count, maxLength: count }),
+      vocabSize: fc.constant(vocabSize),
+      dModel: int(2, 32),
+      seed,
+      encoding: fc.constantFrom('none', 'sinusoidal', 'learned'),
+      base,
+      variant,
+      start: int(0, 100),
+      maxLen: int(1, 128),
+    },
+    { requiredKeys: ['tokens', 'vocabSize', 'dModel'] },
+  ),
+);
 const pairs = fc.record({ rows: int(1, 16), dModel: int(2, 16) }).chain((o) =>
-  withOut(listOf(o.rows * o.dModel).map((t) => ({ ...o, table: t })), (x) => x.rows * x.rows));
+  withOut(
+    listOf(o.rows * o.dModel).map((t) => ({ ...o, table: t })),
+    (x) => x.rows * x.rows,
+  ),
+);
 
 const VALID = {
   sinusoidal: withOut(table, (o) => o.positions * o.dModel),
   sinusoidalReference: table,
   sinusoidalFloat32Angles: table,
   frequencies: fc.record({ dModel: int(2, 64), base, variant }, { requiredKeys: ['dModel'] }),
-  learnedTable: withOut(fc.record({ maxLen: int(1, 64), dModel: int(2, 64), seed }, { requiredKeys: ['maxLen', 'dModel'] }),
-    (o) => o.maxLen * o.dModel),
-  learnedLookup: fc.record({ maxLen: int(1, 64), dModel: int(2, 64), seed, position: int(0, 70) },
-    { requiredKeys: ['maxLen', 'dModel', 'position'] }),
+  learnedTable: withOut(
+    fc.record({ maxLen: int(1, 64), dModel: int(2, 64), seed }, { requiredKeys: ['maxLen', 'dModel'] }),
+    (o) => o.maxLen * o.dModel,
+  ),
+  learnedLookup: fc.record(
+    { maxLen: int(1, 64), dModel: int(2, 64), seed, position: int(0, 70) },
+    { requiredKeys: ['maxLen', 'dModel', 'position'] },
+  ),
   embed: sequence,
-  attention: fc.record({ n: int(1, 8), dK: int(1, 8), dV: fc.option(int(1, 8), { nil: undefined }), mask })
-    .chain((o) => fc.record({ q: listOf(o.n * o.dK), k: listOf(o.n * o.dK), v: listOf(o.n * (o.dV ?? o.dK)) })
-      .map((arrays) => stripUndefined({ ...o, ...arrays }))),
-  selfAttention: fc.record({ n: int(1, 8), dModel: int(2, 16), dK: int(1, 8), seed, mask })
+  attention: fc
+    .record({ n: int(1, 8), dK: int(1, 8), dV: fc.option(int(1, 8), { nil: undefined }), mask })
+    .chain((o) =>
+      fc
+        .record({ q: listOf(o.n * o.dK), k: listOf(o.n * o.dK), v: listOf(o.n * (o.dV ?? o.dK)) })
+        .map((arrays) => stripUndefined({ ...o, ...arrays })),
+    ),
+  selfAttention: fc
+    .record({ n: int(1, 8), dModel: int(2, 16), dK: int(1, 8), seed, mask })
     .chain((o) => listOf(o.n * o.dModel).map((x) => ({ ...o, x }))),
   relativeOffset: fc.tuple(table, int(0, 100)).map(([o, k]) => ({ ...o, k })),
   dotMatrix: pairs,
@@ -166,13 +294,23 @@ const call = fc.constantFrom(...METHODS).chain((method) =>
   fc.record({
     method: fc.constant(method),
     valid: VALID[method],
-    mutations: fc.array(fc.oneof(
-      { weight: 6, arbitrary: fc.constantFrom(...OPTIONS[method]).chain((key) => mutation(fc.constant(key), wildFor(key))) },
-      { weight: 1, arbitrary: mutation(randomKey, wildValue) },
-    ), { maxLength: 3 }),
-    whole: fc.oneof({ weight: 40, arbitrary: fc.constant(NO_CHANGE) }, { weight: 1, arbitrary: wildValue },
-      { weight: 1, arbitrary: fc.dictionary(randomKey, wildValue, { maxKeys: 6 }) }),
-  }));
+    mutations: fc.array(
+      fc.oneof(
+        {
+          weight: 6,
+          arbitrary: fc.constantFrom(...OPTIONS[method]).chain((key) => mutation(fc.constant(key), wildFor(key))),
+        },
+        { weight: 1, arbitrary: mutation(randomKey, wildValue) },
+      ),
+      { maxLength: 3 },
+    ),
+    whole: fc.oneof(
+      { weight: 40, arbitrary: fc.constant(NO_CHANGE) },
+      { weight: 1, arbitrary: wildValue },
+      { weight: 1, arbitrary: fc.dictionary(randomKey, wildValue, { maxKeys: 6 }) },
+    ),
+  }),
+);
 
 // A fresh copy of every typed array, so a call that fills `out` leaves the generated value alone.
 function fresh(value) {
@@ -206,14 +344,23 @@ const num = (x, fallback = 1) => (typeof x === 'number' && Number.isFinite(x) ? 
 function cost(method, o) {
   if (o === null || typeof o !== 'object') return 0;
   switch (method) {
-    case 'sinusoidal': case 'sinusoidalReference': case 'sinusoidalFloat32Angles': case 'relativeOffset':
+    case 'sinusoidal':
+    case 'sinusoidalReference':
+    case 'sinusoidalFloat32Angles':
+    case 'relativeOffset':
       return num(o.positions) * num(o.dModel, 64) * (method === 'sinusoidal' ? 1 : 4);
-    case 'learnedTable': return num(o.maxLen) * num(o.dModel, 64) * 4;
-    case 'properties': return num(o.positions) * (num(o.positions) + num(o.k)) * num(o.dModel, 64);
-    case 'embed': return (o.tokens?.length ?? 1) * num(o.dModel, 64);
-    case 'selfAttention': return num(o.dModel, 64) * num(o.dK, 8) * (3 + num(o.n));
-    case 'permutation': return num(o.dModel, 64) * num(o.dK, 8) * (3 + (o.tokens?.length ?? 1)) * 4;
-    default: return 0;
+    case 'learnedTable':
+      return num(o.maxLen) * num(o.dModel, 64) * 4;
+    case 'properties':
+      return num(o.positions) * (num(o.positions) + num(o.k)) * num(o.dModel, 64);
+    case 'embed':
+      return (o.tokens?.length ?? 1) * num(o.dModel, 64);
+    case 'selfAttention':
+      return num(o.dModel, 64) * num(o.dK, 8) * (3 + num(o.n));
+    case 'permutation':
+      return num(o.dModel, 64) * num(o.dK, 8) * (3 + (o.tokens?.length ?? 1)) * 4;
+    default:
+      return 0;
   }
 }
 const BUDGET = 2 ** 21;
@@ -242,7 +389,10 @@ function checkError(method, options, e) {
   assert.equal(typeof e.param, 'string', `no param on ${what}`);
   assert.ok(e.message.includes(e.param), `message does not name param '${e.param}': ${what}`);
   if (e.constructor === RangeError)
-    assert.ok(OPTIONS[method].includes(e.param) || EXTRA_PARAMS.includes(e.param), `RangeError names '${e.param}': ${what}`);
+    assert.ok(
+      OPTIONS[method].includes(e.param) || EXTRA_PARAMS.includes(e.param),
+      `RangeError names '${e.param}': ${what}`,
+    );
 }
 
 // A result that came back must have the shape its options imply.
@@ -250,7 +400,9 @@ function checkResult(method, o, r) {
   const size = (x) => x; // options that passed validation are exact integers
   const finiteIn = (a, bound = Infinity) => a.every((x) => Number.isFinite(x) && Math.abs(x) <= bound);
   switch (method) {
-    case 'sinusoidal': case 'sinusoidalFloat32Angles': case 'sinusoidalReference': {
+    case 'sinusoidal':
+    case 'sinusoidalFloat32Angles':
+    case 'sinusoidalReference': {
       const Type = method === 'sinusoidalReference' ? Float64Array : Float32Array;
       assert.ok(r instanceof Type);
       assert.equal(r.length, size(o.positions) * size(o.dModel));
@@ -290,14 +442,22 @@ function checkResult(method, o, r) {
       assert.equal(r.blocks.length, Math.floor(o.dModel / 2) * 4);
       assert.equal(typeof r.maxResidual, 'number');
       break;
-    case 'dotMatrix': case 'distanceMatrix':
+    case 'dotMatrix':
+    case 'distanceMatrix':
       assert.ok(r instanceof Float32Array);
       assert.equal(r.length, o.rows * o.rows);
       if (o.out !== undefined) assert.equal(r, o.out);
       break;
     case 'properties':
-      for (const key of ['minDistance', 'maxAbsValue', 'minNormSq', 'maxNormSq', 'minOffsetDot', 'maxOffsetDot',
-        'offsetDotDeviation'])
+      for (const key of [
+        'minDistance',
+        'maxAbsValue',
+        'minNormSq',
+        'maxNormSq',
+        'minOffsetDot',
+        'maxOffsetDot',
+        'offsetDotDeviation',
+      ])
         assert.equal(typeof r[key], 'number', key);
       assert.equal(r.minDistancePositions.length, 2);
       break;
@@ -345,7 +505,9 @@ test('fuzz: every method with valid options under random mutations', (t) => {
   const numRuns = Math.round(16000 * SCALE);
   fc.assert(fc.property(call, probe), { seed: SEED, numRuns });
   assertStillCorrect();
-  t.diagnostic(`seed ${SEED}: ${calls} calls, ${returned} returned, ${thrown.TypeError} TypeErrors, ${thrown.RangeError} RangeErrors`);
+  t.diagnostic(
+    `seed ${SEED}: ${calls} calls, ${returned} returned, ${thrown.TypeError} TypeErrors, ${thrown.RangeError} RangeErrors`,
+  );
 });
 
 test('fuzz: random option dictionaries and argument values', (t) => {
@@ -355,8 +517,10 @@ test('fuzz: random option dictionaries and argument values', (t) => {
     method: fc.constantFrom(...METHODS),
     valid: fc.constant({}),
     mutations: fc.constant([]),
-    whole: fc.oneof(fc.dictionary(fc.oneof(fc.constantFrom(...ALL_OPTION_NAMES), randomKey), wildValue, { maxKeys: 8 }),
-      wildValue),
+    whole: fc.oneof(
+      fc.dictionary(fc.oneof(fc.constantFrom(...ALL_OPTION_NAMES), randomKey), wildValue, { maxKeys: 8 }),
+      wildValue,
+    ),
   });
   fc.assert(fc.property(arbitrary, probe), { seed: SEED + 1, numRuns });
   assertStillCorrect();
@@ -364,7 +528,9 @@ test('fuzz: random option dictionaries and argument values', (t) => {
 });
 
 test('fuzz: at least 10,000 calls in all, and the lab still computes correct values', (t) => {
-  t.diagnostic(`${calls} calls in all (${returned} returned, ${thrown.TypeError} TypeErrors, ${thrown.RangeError} RangeErrors)`);
+  t.diagnostic(
+    `${calls} calls in all (${returned} returned, ${thrown.TypeError} TypeErrors, ${thrown.RangeError} RangeErrors)`,
+  );
   if (SCALE >= 1) assert.ok(calls >= 10000, `only ${calls} calls`);
   assert.ok(returned > calls / 10, `only ${returned} of ${calls} calls returned: the fuzzing barely reaches the core`);
   assert.ok(thrown.RangeError > calls / 10, `only ${thrown.RangeError} RangeErrors`);

@@ -13,7 +13,9 @@ import fc from 'fast-check';
 const { hasWasmSimd, Lab } = await import('positional-encoding-lab');
 const simd = hasWasmSimd();
 const { default: createPelabModule } = await import(simd ? '../../dist/pelab.mjs' : '../../dist/pelab-scalar.mjs');
-const wasmBinary = await readFile(new URL(simd ? '../../dist/pelab.wasm' : '../../dist/pelab-scalar.wasm', import.meta.url));
+const wasmBinary = await readFile(
+  new URL(simd ? '../../dist/pelab.wasm' : '../../dist/pelab-scalar.wasm', import.meta.url),
+);
 const module = await createPelabModule({ wasmBinary });
 const lab = new Lab(module, simd ? 'simd' : 'scalar');
 const memoryBytes = () => module.HEAPU8.buffer.byteLength;
@@ -28,7 +30,8 @@ const GOOD = {
 const expected = Object.fromEntries(Object.entries(GOOD).map(([m, o]) => [m, lab[m](o)]));
 
 function assertStillCorrect() {
-  for (const [m, o] of Object.entries(GOOD)) assert.deepStrictEqual(lab[m](o), expected[m], `${m} after the hostile calls`);
+  for (const [m, o] of Object.entries(GOOD))
+    assert.deepStrictEqual(lab[m](o), expected[m], `${m} after the hostile calls`);
 }
 
 function throwsLabError(fn, type, param) {
@@ -43,31 +46,79 @@ function throwsLabError(fn, type, param) {
 function lyingOut(length = 4) {
   const out = new Float32Array(length);
   Object.defineProperty(out, 'length', { value: 16 });
-  out.set = () => assert.fail('the caller\'s own set() was called');
+  out.set = () => assert.fail("the caller's own set() was called");
   return out;
 }
 
 // Each kind of lie, as a call that must be refused with the named error.
 const REFUSED = {
-  'out whose own length says 16 while it holds 4': [() => lab.sinusoidal({ positions: 4, dModel: 4, out: lyingOut() }),
-    RangeError, 'out'],
-  'Uint8Array with Symbol.toStringTag "Float32Array" as out': [() => {
-    const out = new Uint8Array(16);
-    Object.defineProperty(out, Symbol.toStringTag, { value: 'Float32Array' });
-    return lab.sinusoidal({ positions: 4, dModel: 4, out });
-  }, TypeError, 'out'],
-  'Proxy of a Float32Array as out': [() => lab.sinusoidal({ positions: 4, dModel: 4,
-    out: new Proxy(new Float32Array(16), {}) }), TypeError, 'out'],
-  'Proxy of an array whose length reads 2^30': [() => lab.dotMatrix({ table: new Proxy([1, 2], {
-    get: (t, k) => (k === 'length' ? 2 ** 30 : t[k]) }), rows: 1, dModel: 2 }), RangeError, 'table'],
-  'Proxy of an array whose length reads 2^28': [() => lab.embed({ tokens: new Proxy([1], {
-    get: (t, k) => (k === 'length' ? 2 ** 28 : t[k]) }), vocabSize: 4, dModel: 4 }), RangeError, 'tokens'],
-  'inherited Object.prototype.dModel for a missing dModel': [() => withPolluted('dModel', 8,
-    () => lab.sinusoidal({ positions: 4 })), TypeError, 'dModel'],
-  'element that is an object whose valueOf calls the lab': [() => lab.dotMatrix({ table: [1, { valueOf: () =>
-    lab.sinusoidal({ positions: 1, dModel: 2 })[0] }], rows: 1, dModel: 2 }), TypeError, 'table'],
-  'swap given as a Proxy whose length lies': [() => lab.permutation({ ...GOOD.permutation,
-    swap: new Proxy([0, 2], { get: (t, k) => (k === 'length' ? 2 : t[k] ?? {}) }) }), undefined, undefined],
+  'out whose own length says 16 while it holds 4': [
+    () => lab.sinusoidal({ positions: 4, dModel: 4, out: lyingOut() }),
+    RangeError,
+    'out',
+  ],
+  'Uint8Array with Symbol.toStringTag "Float32Array" as out': [
+    () => {
+      const out = new Uint8Array(16);
+      Object.defineProperty(out, Symbol.toStringTag, { value: 'Float32Array' });
+      return lab.sinusoidal({ positions: 4, dModel: 4, out });
+    },
+    TypeError,
+    'out',
+  ],
+  'Proxy of a Float32Array as out': [
+    () => lab.sinusoidal({ positions: 4, dModel: 4, out: new Proxy(new Float32Array(16), {}) }),
+    TypeError,
+    'out',
+  ],
+  'Proxy of an array whose length reads 2^30': [
+    () =>
+      lab.dotMatrix({
+        table: new Proxy([1, 2], {
+          get: (t, k) => (k === 'length' ? 2 ** 30 : t[k]),
+        }),
+        rows: 1,
+        dModel: 2,
+      }),
+    RangeError,
+    'table',
+  ],
+  'Proxy of an array whose length reads 2^28': [
+    () =>
+      lab.embed({
+        tokens: new Proxy([1], {
+          get: (t, k) => (k === 'length' ? 2 ** 28 : t[k]),
+        }),
+        vocabSize: 4,
+        dModel: 4,
+      }),
+    RangeError,
+    'tokens',
+  ],
+  'inherited Object.prototype.dModel for a missing dModel': [
+    () => withPolluted('dModel', 8, () => lab.sinusoidal({ positions: 4 })),
+    TypeError,
+    'dModel',
+  ],
+  'element that is an object whose valueOf calls the lab': [
+    () =>
+      lab.dotMatrix({
+        table: [1, { valueOf: () => lab.sinusoidal({ positions: 1, dModel: 2 })[0] }],
+        rows: 1,
+        dModel: 2,
+      }),
+    TypeError,
+    'table',
+  ],
+  'swap given as a Proxy whose length lies': [
+    () =>
+      lab.permutation({
+        ...GOOD.permutation,
+        swap: new Proxy([0, 2], { get: (t, k) => (k === 'length' ? 2 : (t[k] ?? {})) }),
+      }),
+    undefined,
+    undefined,
+  ],
 };
 
 function withPolluted(key, value, fn) {
@@ -87,10 +138,12 @@ for (const [label, [fn, type, param]] of Object.entries(REFUSED)) {
   });
 }
 
-test('a caller\'s own set() is never called, and gets no view of wasm memory', () => {
+test("a caller's own set() is never called, and gets no view of wasm memory", () => {
   let kept;
   const out = new Float32Array(16);
-  out.set = (v) => { kept = v; };
+  out.set = (v) => {
+    kept = v;
+  };
   const r = lab.sinusoidal({ positions: 4, dModel: 4, out });
   assert.equal(r, out);
   assert.equal(kept, undefined);
@@ -112,12 +165,21 @@ test('a polluted Object.prototype.out is never read, with out: undefined or a nu
     const bare = Object.assign(Object.create(null), { positions: 4, dModel: 4 });
     assert.notEqual(lab.sinusoidal(bare), planted);
   });
-  assert.ok(planted.every((x) => x === 7), 'the planted array was written');
+  assert.ok(
+    planted.every((x) => x === 7),
+    'the planted array was written',
+  );
 });
 
 test('each option is read once: a getter that changes its answer cannot pass one value and use another', () => {
   let reads = 0;
-  const options = { dModel: 4, get positions() { reads++; return reads === 1 ? 4 : 2 ** 20; } };
+  const options = {
+    dModel: 4,
+    get positions() {
+      reads++;
+      return reads === 1 ? 4 : 2 ** 20;
+    },
+  };
   assert.deepStrictEqual(lab.sinusoidal(options), expected.sinusoidal);
   assert.equal(reads, 1);
 });
@@ -125,19 +187,38 @@ test('each option is read once: a getter that changes its answer cannot pass one
 test('an element getter that calls the lab again gets its own answer and leaves this call intact', () => {
   const table = [1, 2, 3, 4, 5, 6];
   let inner;
-  Object.defineProperty(table, 0, { get: () => { inner = lab.dotMatrix({ table: [9, 9], rows: 1, dModel: 2 }); return 1; } });
+  Object.defineProperty(table, 0, {
+    get: () => {
+      inner = lab.dotMatrix({ table: [9, 9], rows: 1, dModel: 2 });
+      return 1;
+    },
+  });
   assert.deepStrictEqual(lab.dotMatrix({ table, rows: 3, dModel: 2 }), expected.dotMatrix);
   assert.deepStrictEqual(Array.from(inner), [162]);
 });
 
 test('an options getter that calls the lab again is read before anything is copied', () => {
-  const options = { rows: 3, dModel: 2, get table() { lab.attention(GOOD.attention); return [1, 2, 3, 4, 5, 6]; } };
+  const options = {
+    rows: 3,
+    dModel: 2,
+    get table() {
+      lab.attention(GOOD.attention);
+      return [1, 2, 3, 4, 5, 6];
+    },
+  };
   assert.deepStrictEqual(lab.dotMatrix(options), expected.dotMatrix);
 });
 
-test('a getter that detaches another option\'s buffer before the check is caught by the check', () => {
+test("a getter that detaches another option's buffer before the check is caught by the check", () => {
   const q = new Float32Array([1, 0, 0, 1]);
-  const options = { ...GOOD.attention, q, get k() { structuredClone(q.buffer, { transfer: [q.buffer] }); return [1, 2, 3, 4]; } };
+  const options = {
+    ...GOOD.attention,
+    q,
+    get k() {
+      structuredClone(q.buffer, { transfer: [q.buffer] });
+      return [1, 2, 3, 4];
+    },
+  };
   throwsLabError(() => lab.attention(options), TypeError, 'q');
   assertStillCorrect();
 });
@@ -149,7 +230,12 @@ test('results are copies, never views of wasm memory', () => {
 
 const REPEAT = 100000;
 test(`${REPEAT.toLocaleString('en')} rejected calls of each kind leave memory and Embind handles where they were`, () => {
-  for (const [fn] of Object.values(REFUSED)) try { fn(); } catch { /* warm-up */ }
+  for (const [fn] of Object.values(REFUSED))
+    try {
+      fn();
+    } catch {
+      /* warm-up */
+    }
   const bytes = memoryBytes();
   const handles = module.count_emval_handles();
   for (const [label, [fn, type]] of Object.entries(REFUSED)) {
@@ -180,7 +266,12 @@ function lying(value, how) {
   if (typeof value !== 'object' || value === null) return value;
   if (how === 'proxy') return new Proxy(value, {});
   if (how === 'reenter' && Array.isArray(value))
-    return new Proxy(value, { get: (t, k) => { lab.sinusoidal({ positions: 2, dModel: 2 }); return t[k]; } });
+    return new Proxy(value, {
+      get: (t, k) => {
+        lab.sinusoidal({ positions: 2, dModel: 2 });
+        return t[k];
+      },
+    });
   if (how === 'flip-length' && Array.isArray(value)) {
     let n = 0;
     return new Proxy(value, { get: (t, k) => (k === 'length' && n++ > 0 ? 2 ** 30 : t[k]) });

@@ -29,7 +29,9 @@ const memoryOf = (instance) => Object.values(instance.exports).find((x) => x ins
 const { createLab, hasWasmSimd, Lab } = await import('positional-encoding-lab');
 const simd = hasWasmSimd();
 const { default: createPelabModule } = await import(simd ? '../../dist/pelab.mjs' : '../../dist/pelab-scalar.mjs');
-const wasmBinary = await readFile(new URL(simd ? '../../dist/pelab.wasm' : '../../dist/pelab-scalar.wasm', import.meta.url));
+const wasmBinary = await readFile(
+  new URL(simd ? '../../dist/pelab.wasm' : '../../dist/pelab-scalar.wasm', import.meta.url),
+);
 
 const raw = await createPelabModule({ wasmBinary });
 const rawMemory = memoryOf(instantiated.at(-1));
@@ -52,70 +54,158 @@ function values(length, seed, Type = Float32Array) {
 const tokens = [3, 1, 4, 1, 5];
 const METHODS = {
   sinusoidal: {
-    good: [{ positions: 8, dModel: 16 }, { positions: 16, dModel: 32, variant: 'halves', start: 100 },
-      { positions: 4, dModel: 8, out: new Float32Array(32) }],
-    bad: [{ positions: 0, dModel: 16 }, { positions: 8, dModel: 7 }, { positions: 8, dModel: 16, variant: 'rope' },
-      { positions: 8, dModel: 16, out: new Float32Array(3) }, { positions: 4097, dModel: 2048 }],
+    good: [
+      { positions: 8, dModel: 16 },
+      { positions: 16, dModel: 32, variant: 'halves', start: 100 },
+      { positions: 4, dModel: 8, out: new Float32Array(32) },
+    ],
+    bad: [
+      { positions: 0, dModel: 16 },
+      { positions: 8, dModel: 7 },
+      { positions: 8, dModel: 16, variant: 'rope' },
+      { positions: 8, dModel: 16, out: new Float32Array(3) },
+      { positions: 4097, dModel: 2048 },
+    ],
   },
   sinusoidalReference: {
-    good: [{ positions: 8, dModel: 16 }, { positions: 16, dModel: 30, variant: 'tensor2tensor' }],
-    bad: [{ positions: NaN, dModel: 16 }, { positions: 8, dModel: 16, start: 1e6 }],
+    good: [
+      { positions: 8, dModel: 16 },
+      { positions: 16, dModel: 30, variant: 'tensor2tensor' },
+    ],
+    bad: [
+      { positions: NaN, dModel: 16 },
+      { positions: 8, dModel: 16, start: 1e6 },
+    ],
   },
   sinusoidalFloat32Angles: {
-    good: [{ positions: 8, dModel: 16 }, { positions: 16, dModel: 32, start: 5000 }],
-    bad: [{ positions: 8, dModel: 16, base: 1 }, { positions: 8.5, dModel: 16 }],
+    good: [
+      { positions: 8, dModel: 16 },
+      { positions: 16, dModel: 32, start: 5000 },
+    ],
+    bad: [
+      { positions: 8, dModel: 16, base: 1 },
+      { positions: 8.5, dModel: 16 },
+    ],
   },
   frequencies: {
     good: [{ dModel: 16 }, { dModel: 64, variant: 'tensor2tensor', base: 500 }],
     bad: [{ dModel: 7 }, { dModel: 8, variant: '' }, { dModel: Infinity }],
   },
   learnedTable: {
-    good: [{ maxLen: 8, dModel: 16 }, { maxLen: 16, dModel: 8, seed: 3, out: new Float32Array(128) }],
-    bad: [{ maxLen: 0, dModel: 16 }, { maxLen: 8, dModel: 16, seed: -1 }, { maxLen: 4097, dModel: 2048 },
-      { maxLen: 8, dModel: 16, out: new Float32Array(1) }],
+    good: [
+      { maxLen: 8, dModel: 16 },
+      { maxLen: 16, dModel: 8, seed: 3, out: new Float32Array(128) },
+    ],
+    bad: [
+      { maxLen: 0, dModel: 16 },
+      { maxLen: 8, dModel: 16, seed: -1 },
+      { maxLen: 4097, dModel: 2048 },
+      { maxLen: 8, dModel: 16, out: new Float32Array(1) },
+    ],
   },
   learnedLookup: {
-    good: [{ maxLen: 8, dModel: 16, position: 3 }, { maxLen: 512, dModel: 32, position: 511, seed: 9 }],
-    bad: [{ maxLen: 8, dModel: 16, position: 8 }, { maxLen: 8, dModel: 16, position: -1 }],
+    good: [
+      { maxLen: 8, dModel: 16, position: 3 },
+      { maxLen: 512, dModel: 32, position: 511, seed: 9 },
+    ],
+    bad: [
+      { maxLen: 8, dModel: 16, position: 8 },
+      { maxLen: 8, dModel: 16, position: -1 },
+    ],
   },
   embed: {
-    good: [{ tokens, vocabSize: 8, dModel: 16 }, { tokens: new Uint16Array(tokens), vocabSize: 8, dModel: 8, encoding: 'learned' },
-      { tokens: [0, 7], vocabSize: 8, dModel: 12, encoding: 'none' }],
-    bad: [{ tokens: [9], vocabSize: 8, dModel: 16 }, { tokens: [], vocabSize: 8, dModel: 16 },
-      { tokens, vocabSize: 8, dModel: 16, encoding: 'rope' }, { tokens, vocabSize: 8, dModel: 16, encoding: 'learned', maxLen: 2 },
-      { tokens: new Array(3000).fill(0), vocabSize: 8, dModel: 16 }],
+    good: [
+      { tokens, vocabSize: 8, dModel: 16 },
+      { tokens: new Uint16Array(tokens), vocabSize: 8, dModel: 8, encoding: 'learned' },
+      { tokens: [0, 7], vocabSize: 8, dModel: 12, encoding: 'none' },
+    ],
+    bad: [
+      { tokens: [9], vocabSize: 8, dModel: 16 },
+      { tokens: [], vocabSize: 8, dModel: 16 },
+      { tokens, vocabSize: 8, dModel: 16, encoding: 'rope' },
+      { tokens, vocabSize: 8, dModel: 16, encoding: 'learned', maxLen: 2 },
+      { tokens: new Array(3000).fill(0), vocabSize: 8, dModel: 16 },
+    ],
   },
   attention: {
-    good: [{ q: values(8, 1), k: values(8, 2), v: values(8, 3), n: 4, dK: 2 },
-      { q: Array.from(values(12, 4)), k: values(12, 5, Float64Array), v: values(8, 6), n: 4, dK: 3, dV: 2, mask: 'before-softmax' }],
-    bad: [{ q: values(8, 1), k: values(8, 2), v: values(7, 3), n: 4, dK: 2 },
+    good: [
+      { q: values(8, 1), k: values(8, 2), v: values(8, 3), n: 4, dK: 2 },
+      {
+        q: Array.from(values(12, 4)),
+        k: values(12, 5, Float64Array),
+        v: values(8, 6),
+        n: 4,
+        dK: 3,
+        dV: 2,
+        mask: 'before-softmax',
+      },
+    ],
+    bad: [
+      { q: values(8, 1), k: values(8, 2), v: values(7, 3), n: 4, dK: 2 },
       { q: values(8, 1), k: values(8, 2), v: values(8, 3), n: 4, dK: 2, mask: 'causal' },
-      { q: values(8, 1), k: values(8, 2), v: values(8, 3), n: 0, dK: 2 }],
+      { q: values(8, 1), k: values(8, 2), v: values(8, 3), n: 0, dK: 2 },
+    ],
   },
   selfAttention: {
-    good: [{ x: values(32, 7), n: 4, dModel: 8, dK: 4 }, { x: Array.from(values(24, 8)), n: 3, dModel: 8, dK: 2, mask: 'after-softmax', seed: 5 }],
-    bad: [{ x: values(31, 7), n: 4, dModel: 8, dK: 4 }, { x: values(32, 7), n: 4, dModel: 8, dK: 1025 }],
+    good: [
+      { x: values(32, 7), n: 4, dModel: 8, dK: 4 },
+      { x: Array.from(values(24, 8)), n: 3, dModel: 8, dK: 2, mask: 'after-softmax', seed: 5 },
+    ],
+    bad: [
+      { x: values(31, 7), n: 4, dModel: 8, dK: 4 },
+      { x: values(32, 7), n: 4, dModel: 8, dK: 1025 },
+    ],
   },
   relativeOffset: {
-    good: [{ positions: 8, dModel: 16, k: 3 }, { positions: 16, dModel: 8, k: 0, variant: 'halves' }],
-    bad: [{ positions: 8, dModel: 16, k: -1 }, { positions: 65536, dModel: 2, k: 1 }],
+    good: [
+      { positions: 8, dModel: 16, k: 3 },
+      { positions: 16, dModel: 8, k: 0, variant: 'halves' },
+    ],
+    bad: [
+      { positions: 8, dModel: 16, k: -1 },
+      { positions: 65536, dModel: 2, k: 1 },
+    ],
   },
   dotMatrix: {
-    good: [{ table: values(32, 9), rows: 4, dModel: 8 }, { table: Array.from(values(24, 10)), rows: 6, dModel: 4, out: new Float32Array(36) }],
-    bad: [{ table: values(31, 9), rows: 4, dModel: 8 }, { table: values(32, 9), rows: 4, dModel: 8, out: new Float32Array(15) }],
+    good: [
+      { table: values(32, 9), rows: 4, dModel: 8 },
+      { table: Array.from(values(24, 10)), rows: 6, dModel: 4, out: new Float32Array(36) },
+    ],
+    bad: [
+      { table: values(31, 9), rows: 4, dModel: 8 },
+      { table: values(32, 9), rows: 4, dModel: 8, out: new Float32Array(15) },
+    ],
   },
   distanceMatrix: {
-    good: [{ table: values(32, 11), rows: 4, dModel: 8 }, { table: values(24, 12, Float64Array), rows: 3, dModel: 8, out: new Float32Array(9) }],
-    bad: [{ table: values(32, 11), rows: 0, dModel: 8 }, { table: values(32, 11), rows: 4, dModel: 8.5 }],
+    good: [
+      { table: values(32, 11), rows: 4, dModel: 8 },
+      { table: values(24, 12, Float64Array), rows: 3, dModel: 8, out: new Float32Array(9) },
+    ],
+    bad: [
+      { table: values(32, 11), rows: 0, dModel: 8 },
+      { table: values(32, 11), rows: 4, dModel: 8.5 },
+    ],
   },
   properties: {
-    good: [{ positions: 8, dModel: 8 }, { positions: 6, dModel: 4, k: 2, variant: 'tensor2tensor' }],
-    bad: [{ positions: 1024, dModel: 258 }, { positions: 8, dModel: 8, k: 65535 }],
+    good: [
+      { positions: 8, dModel: 8 },
+      { positions: 6, dModel: 4, k: 2, variant: 'tensor2tensor' },
+    ],
+    bad: [
+      { positions: 1024, dModel: 258 },
+      { positions: 8, dModel: 8, k: 65535 },
+    ],
   },
   permutation: {
-    good: [{ tokens, vocabSize: 8, dModel: 8, dK: 4, swap: [0, 2] }, { tokens: [1, 2, 3], vocabSize: 4, dModel: 4, dK: 2, swap: [1, 1], encoding: 'learned' }],
-    bad: [{ tokens, vocabSize: 8, dModel: 8, dK: 4, swap: [0, 5] }, { tokens, vocabSize: 8, dModel: 8, dK: 0, swap: [0, 1] },
-      { tokens: [1, 9], vocabSize: 8, dModel: 8, dK: 4, swap: [0, 1] }],
+    good: [
+      { tokens, vocabSize: 8, dModel: 8, dK: 4, swap: [0, 2] },
+      { tokens: [1, 2, 3], vocabSize: 4, dModel: 4, dK: 2, swap: [1, 1], encoding: 'learned' },
+    ],
+    bad: [
+      { tokens, vocabSize: 8, dModel: 8, dK: 4, swap: [0, 5] },
+      { tokens, vocabSize: 8, dModel: 8, dK: 0, swap: [0, 1] },
+      { tokens: [1, 9], vocabSize: 8, dModel: 8, dK: 4, swap: [0, 1] },
+    ],
   },
 };
 
@@ -123,7 +213,11 @@ const METHODS = {
 function nth(spec, i) {
   const bad = i % BAD_EVERY === BAD_EVERY - 1;
   const list = bad ? spec.bad : spec.good;
-  return { bad, options: list[Math.floor(i / BAD_EVERY) % list.length], index: Math.floor(i / BAD_EVERY) % list.length };
+  return {
+    bad,
+    options: list[Math.floor(i / BAD_EVERY) % list.length],
+    index: Math.floor(i / BAD_EVERY) % list.length,
+  };
 }
 
 // What each valid call returns first; later calls must return the same.
@@ -185,8 +279,10 @@ test('no Embind handle is left alive at all once the loops are over', () => {
 // Detached typed arrays and look-alikes (Proxies) are refused with a TypeError naming the option
 // before anything is copied into wasm memory, so such calls cost no memory.
 test('unusable arrays are refused before the binding runs, so they leak nothing', () => {
-  const n = 128, dK = 256; // q and k: 128 KiB each, which would be copied into the heap first
-  const q = values(n * dK, 1), k = values(n * dK, 2);
+  const n = 128,
+    dK = 256; // q and k: 128 KiB each, which would be copied into the heap first
+  const q = values(n * dK, 1),
+    k = values(n * dK, 2);
   const detached = () => {
     const buffer = new ArrayBuffer(n * dK * 4);
     const v = new Float32Array(buffer);
@@ -196,9 +292,14 @@ test('unusable arrays are refused before the binding runs, so they leak nothing'
   const bytes = labMemory.buffer.byteLength;
   const grown = growsOf(labMemory);
   for (let i = 0; i < 300; i++) {
-    assert.throws(() => lab.attention({ q, k, v: detached(), n, dK }), (e) => e.constructor === TypeError && e.param === 'v');
-    assert.throws(() => lab.sinusoidal({ positions: 8, dModel: 16, out: new Proxy(new Float32Array(128), {}) }),
-      (e) => e.constructor === TypeError && e.param === 'out');
+    assert.throws(
+      () => lab.attention({ q, k, v: detached(), n, dK }),
+      (e) => e.constructor === TypeError && e.param === 'v',
+    );
+    assert.throws(
+      () => lab.sinusoidal({ positions: 8, dModel: 16, out: new Proxy(new Float32Array(128), {}) }),
+      (e) => e.constructor === TypeError && e.param === 'out',
+    );
   }
   assert.equal(growsOf(labMemory), grown);
   assert.equal(labMemory.buffer.byteLength, bytes);

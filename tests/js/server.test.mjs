@@ -48,9 +48,21 @@ function request(path, method = 'GET', port = server.address().port) {
 }
 
 const MALFORMED = ['/%E0%A4%A', '/%', '/%Z1', '/%C0%AF', '/%ED%A0%80', '/index.html%', '*'];
-const TRAVERSAL = ['/../secret.txt', '/%2e%2e/secret.txt', '/%2E%2E%2Fsecret.txt', '/..%2fsecret.txt',
-  '/sub/%2e%2e/%2e%2e/secret.txt', '/.%2e/secret.txt', '/%5c..%5csecret.txt', '/..\\secret.txt',
-  '/sub/..%5c..%5csecret.txt', '/index.html%00', '/%00/../secret.txt', '/./index.html', '/%2e/index.html'];
+const TRAVERSAL = [
+  '/../secret.txt',
+  '/%2e%2e/secret.txt',
+  '/%2E%2E%2Fsecret.txt',
+  '/..%2fsecret.txt',
+  '/sub/%2e%2e/%2e%2e/secret.txt',
+  '/.%2e/secret.txt',
+  '/%5c..%5csecret.txt',
+  '/..\\secret.txt',
+  '/sub/..%5c..%5csecret.txt',
+  '/index.html%00',
+  '/%00/../secret.txt',
+  '/./index.html',
+  '/%2e/index.html',
+];
 
 test('malformed request paths get 400 with the reason, and the server keeps serving', async () => {
   for (const path of MALFORMED) {
@@ -94,10 +106,12 @@ test('a burst of bad requests in a row leaves the server answering', async () =>
   assert.equal((await request('/')).status, 200);
 });
 
-test('`npm start`\'s server process survives the request that used to kill it', async () => {
+test("`npm start`'s server process survives the request that used to kill it", async () => {
   // The real entry point on its default mounts (the built site), as `npm start` runs it, on a free port.
-  const child = spawn(process.execPath, [fileURLToPath(new URL('../../scripts/serve.mjs', import.meta.url))],
-    { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [fileURLToPath(new URL('../../scripts/serve.mjs', import.meta.url))], {
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     const [line] = await once(child.stdout, 'data');
     const port = Number(/:(\d+)\//.exec(String(line))[1]);

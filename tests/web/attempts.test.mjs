@@ -48,8 +48,13 @@ test('a restored record counts as the first attempt', () => {
 });
 
 test('a record can never be correct with the solution viewed', () => {
-  assert.deepEqual(recordOf({ correct: true, score: 1, maxScore: 1, solutionViewed: true }),
-    { correct: false, score: 0, maxScore: 1, answer: null, solutionViewed: true });
+  assert.deepEqual(recordOf({ correct: true, score: 1, maxScore: 1, solutionViewed: true }), {
+    correct: false,
+    score: 0,
+    maxScore: 1,
+    answer: null,
+    solutionViewed: true,
+  });
   assert.equal(recordOf({ correct: 'yes', score: 1, maxScore: 1 }).correct, false);
 });
 
@@ -93,7 +98,7 @@ test('answering at random scores what chance gives', () => {
     let total = 0;
     const learners = 4000;
     let state = 12345;
-    const random = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const random = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
     for (let s = 1; s <= learners; s++) {
       const shown = shuffled(options, s, `question-${n}`);
       total += gradeChoice(options, shown[Math.floor(random() * n)].id).score;
@@ -103,8 +108,10 @@ test('answering at random scores what chance gives', () => {
 });
 
 test('a wrong choice is told why it is wrong, not which option is right', () => {
-  const options = [{ id: 'a', correct: true, label: 'The right one', why: 'because it is' },
-    { id: 'b', correct: false, label: 'A wrong one', why: 'because it is not' }];
+  const options = [
+    { id: 'a', correct: true, label: 'The right one', why: 'because it is' },
+    { id: 'b', correct: false, label: 'A wrong one', why: 'because it is not' },
+  ];
   const graded = gradeChoice(options, 'b');
   assert.equal(graded.explanation, 'because it is not');
   assert.ok(!JSON.stringify(graded).includes('The right one'));

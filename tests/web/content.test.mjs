@@ -19,10 +19,13 @@ test('the right option is never the longest: length gives nothing away', () => {
     const right = q.options.find((o) => o.correct).label.length;
     return q.options.every((o) => o.correct || o.label.length < right);
   });
-  assert.deepEqual(tells.map((q) => q.exercise), []);
+  assert.deepEqual(
+    tells.map((q) => q.exercise),
+    [],
+  );
 });
 
-test('a wrong option\'s explanation does not quote the right option', () => {
+test("a wrong option's explanation does not quote the right option", () => {
   for (const q of questions) {
     const right = q.options.find((o) => o.correct).label;
     for (const o of q.options) if (!o.correct) assert.ok(!o.why.includes(right), `${q.exercise}/${o.id}`);

@@ -1,7 +1,14 @@
 // The lesson page's grading logic and progress store, without a browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { gradeChoice, gradeNumber, gradeTiles, gradeMatching, firstMismatch, ATTENTION_TILES } from '../../web/grading.js';
+import {
+  gradeChoice,
+  gradeNumber,
+  gradeTiles,
+  gradeMatching,
+  firstMismatch,
+  ATTENTION_TILES,
+} from '../../web/grading.js';
 import { createProgress } from '../../web/progress.js';
 
 const OPTIONS = [
@@ -27,7 +34,8 @@ test('a number is right within its tolerance; text that is no number is no answe
   assert.match(gradeNumber('34', 35.31, 0.5).explanation, /too small/);
   assert.equal(gradeNumber('6', 6, 0).correct, true);
   assert.equal(gradeNumber('6.5', 6, 0).correct, false);
-  for (const junk of ['', 'abc', '1/2', 'Infinity', 'NaN']) assert.ok(Number.isNaN(gradeNumber(junk, 1, 0.1).value), junk);
+  for (const junk of ['', 'abc', '1/2', 'Infinity', 'NaN'])
+    assert.ok(Number.isNaN(gradeNumber(junk, 1, 0.1).value), junk);
   assert.equal(gradeNumber('−2,5', -2.5, 0.01).correct, true);
 });
 
@@ -50,13 +58,21 @@ test('matching scores one point per right pair', () => {
   const half = gradeMatching(key, { a: 'x', b: 'z', c: '' });
   assert.equal(half.score, 1);
   assert.equal(half.correct, false);
-  assert.deepEqual(half.rows.map((r) => r.right), [true, false, false]);
+  assert.deepEqual(
+    half.rows.map((r) => r.right),
+    [true, false, false],
+  );
 });
 
 test('firstMismatch locates position and dimension, and treats NaN and non-numbers as mismatches', () => {
   const expected = [0, 1, 0.5, 0.25];
   assert.equal(firstMismatch(expected, [0, 1, 0.5, 0.25], 2, 1e-6), null);
-  assert.deepEqual(firstMismatch(expected, [0, 1, 0.5, 0.3], 2, 1e-6), { position: 1, dimension: 1, expected: 0.25, got: 0.3 });
+  assert.deepEqual(firstMismatch(expected, [0, 1, 0.5, 0.3], 2, 1e-6), {
+    position: 1,
+    dimension: 1,
+    expected: 0.25,
+    got: 0.3,
+  });
   assert.equal(firstMismatch(expected, [NaN, 1, 0.5, 0.25], 2, 1e-6).position, 0);
   assert.equal(firstMismatch(expected, ['0', 1, 0.5, 0.25], 2, 1e-6).dimension, 0);
 });
@@ -78,6 +94,13 @@ test('progress is saved, summarised, reset, and rebuilt clean from corrupt stora
     assert.equal(fresh.summary().answered, 0, junk);
     assert.deepEqual(JSON.parse(store.get('pelab:progress:v1')), {});
   }
-  const throwing = { getItem() { throw new Error('blocked'); }, setItem() { throw new Error('blocked'); } };
+  const throwing = {
+    getItem() {
+      throw new Error('blocked');
+    },
+    setItem() {
+      throw new Error('blocked');
+    },
+  };
   assert.equal(createProgress(['a'], throwing).summary().total, 1);
 });

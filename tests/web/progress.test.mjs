@@ -34,8 +34,17 @@ test('a stored record counts only as {answered: true, correct: boolean}, under a
     const summary = createProgress(['a', 'b'], storage).summary();
     assert.deepEqual([summary.answered, summary.correct], [answered, correct], JSON.stringify(entry));
     // What is written back is the clean form only.
-    const kept = answered ? { a: { answered: true, correct: Boolean(correct), score: correct, maxScore: 1,
-      solutionViewed: entry.solutionViewed === true } } : {};
+    const kept = answered
+      ? {
+          a: {
+            answered: true,
+            correct: Boolean(correct),
+            score: correct,
+            maxScore: 1,
+            solutionViewed: entry.solutionViewed === true,
+          },
+        }
+      : {};
     assert.deepEqual(JSON.parse(storage.store.get(KEY)), kept, JSON.stringify(entry));
   }
 });

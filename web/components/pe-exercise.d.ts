@@ -25,7 +25,9 @@ export class PeExercise extends HTMLElement {
 }
 
 declare global {
-  interface HTMLElementTagNameMap { 'pe-exercise': PeExercise; }
+  interface HTMLElementTagNameMap {
+    'pe-exercise': PeExercise;
+  }
   interface HTMLElementEventMap {
     'pe-result': CustomEvent<PeResultDetail>;
     'pe-ready': CustomEvent<{ exercise: string }>;

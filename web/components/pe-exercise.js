@@ -36,8 +36,12 @@ export class PeExercise extends HTMLElement {
     this.attachShadow({ mode: 'open' }).adoptedStyleSheets = styleSheets();
   }
 
-  connectedCallback() { this.#mount(); }
-  attributeChangedCallback() { if (this.isConnected) this.#mount(); }
+  connectedCallback() {
+    this.#mount();
+  }
+  attributeChangedCallback() {
+    if (this.isConnected) this.#mount();
+  }
 
   async #mount() {
     const name = this.getAttribute('name');
@@ -51,28 +55,49 @@ export class PeExercise extends HTMLElement {
     }
     this.shadowRoot.replaceChildren(h('p', { role: 'status' }, 'Starting the WebAssembly core…'));
     const lab = await sharedLab();
-    if (this.#mounted !== name) return;  // renamed while loading
-    const section = h('section', { 'data-exercise': name, 'aria-labelledby': 'title' }, h('h2', { id: 'title' }, exercise.title));
+    if (this.#mounted !== name) return; // renamed while loading
+    const section = h(
+      'section',
+      { 'data-exercise': name, 'aria-labelledby': 'title' },
+      h('h2', { id: 'title' }, exercise.title),
+    );
     this.shadowRoot.replaceChildren(section);
     this.#controller = mountExercise(exercise, section, { lab, onRecord: (r) => this.#report(name, r) });
-    await typeset();  // KaTeX loads on first use: ready means the formulas are there too
+    await typeset(); // KaTeX loads on first use: ready means the formulas are there too
     if (this.#mounted !== name) return;
     this.dispatchEvent(new CustomEvent('pe-ready', { detail: { exercise: name } }));
   }
 
   // Once per task: the first checked attempt, or "solution viewed" (score 0) if that came first.
   #report(exercise, { correct, score, maxScore, solutionViewed }) {
-    this.dispatchEvent(new CustomEvent('pe-result', { bubbles: true, composed: true,
-      detail: { exercise, correct, score, maxScore, solutionViewed } }));
+    this.dispatchEvent(
+      new CustomEvent('pe-result', {
+        bubbles: true,
+        composed: true,
+        detail: { exercise, correct, score, maxScore, solutionViewed },
+      }),
+    );
   }
 
   /** Whether the exercise has started (the core is loaded and the exercise mounted). */
-  get ready() { return this.#controller !== null; }
-  getScore() { return this.#controller?.getScore() ?? 0; }
-  getMaxScore() { return this.#controller?.getMaxScore() ?? 0; }
-  getAnswerGiven() { return this.#controller?.getAnswerGiven() ?? false; }
-  resetTask() { this.#controller?.resetTask(); }
-  showSolutions() { this.#controller?.showSolutions(); }
+  get ready() {
+    return this.#controller !== null;
+  }
+  getScore() {
+    return this.#controller?.getScore() ?? 0;
+  }
+  getMaxScore() {
+    return this.#controller?.getMaxScore() ?? 0;
+  }
+  getAnswerGiven() {
+    return this.#controller?.getAnswerGiven() ?? false;
+  }
+  resetTask() {
+    this.#controller?.resetTask();
+  }
+  showSolutions() {
+    this.#controller?.showSolutions();
+  }
 }
 
 if (!customElements.get('pe-exercise')) customElements.define('pe-exercise', PeExercise);

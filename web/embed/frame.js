@@ -12,23 +12,34 @@ const name = params.get('exercise');
 const theme = params.get('theme');
 if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
 
-const post = (message) => { if (window.parent !== window) window.parent.postMessage(message, '*'); };
+const post = (message) => {
+  if (window.parent !== window) window.parent.postMessage(message, '*');
+};
 
 /** The xAPI-shaped statement posted with every record; used only here (embed.html is an entry, not a module to import). */
 function statement(exercise, title, { correct, score, maxScore, solutionViewed }) {
   return {
     actor: { objectType: 'Agent', name: 'learner' },
     verb: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } },
-    object: { objectType: 'Activity', id: `${location.origin}${location.pathname}?exercise=${exercise}`,
-      definition: { name: { 'en-US': title }, type: 'http://adlnet.gov/expapi/activities/cmi.interaction' } },
-    result: { score: { raw: score, min: 0, max: maxScore, scaled: maxScore ? score / maxScore : 0 }, success: correct, completion: true,
-      extensions: { [`${location.origin}${location.pathname}#solution-viewed`]: solutionViewed } },
+    object: {
+      objectType: 'Activity',
+      id: `${location.origin}${location.pathname}?exercise=${exercise}`,
+      definition: { name: { 'en-US': title }, type: 'http://adlnet.gov/expapi/activities/cmi.interaction' },
+    },
+    result: {
+      score: { raw: score, min: 0, max: maxScore, scaled: maxScore ? score / maxScore : 0 },
+      success: correct,
+      completion: true,
+      extensions: { [`${location.origin}${location.pathname}#solution-viewed`]: solutionViewed },
+    },
     timestamp: new Date().toISOString(),
   };
 }
 
 const root = document.getElementById('exercise');
-new ResizeObserver(() => post({ type: 'pelab:resize', height: document.documentElement.scrollHeight })).observe(document.body);
+new ResizeObserver(() => post({ type: 'pelab:resize', height: document.documentElement.scrollHeight })).observe(
+  document.body,
+);
 document.fonts?.ready.then(() => post({ type: 'pelab:resize', height: document.documentElement.scrollHeight }));
 
 const exercise = findExercise(name);
@@ -37,13 +48,27 @@ if (!exercise) {
 } else {
   document.title = `${exercise.title} — Positional Encoding Lab`;
   const lab = await createLab();
-  const section = h('section', { 'data-exercise': name, 'aria-labelledby': 'title' }, h('h1', { id: 'title' }, exercise.title));
+  const section = h(
+    'section',
+    { 'data-exercise': name, 'aria-labelledby': 'title' },
+    h('h1', { id: 'title' }, exercise.title),
+  );
   root.replaceChildren(section);
   // Posted once: the first checked attempt, or "solution viewed" (score 0) if that came first.
-  const controller = mountExercise(exercise, section, { lab, onRecord: (r) => post({ type: 'pelab:result', exercise: name,
-    correct: r.correct, score: r.score, maxScore: r.maxScore, solutionViewed: r.solutionViewed,
-    statement: statement(name, exercise.title, r) }) });
+  const controller = mountExercise(exercise, section, {
+    lab,
+    onRecord: (r) =>
+      post({
+        type: 'pelab:result',
+        exercise: name,
+        correct: r.correct,
+        score: r.score,
+        maxScore: r.maxScore,
+        solutionViewed: r.solutionViewed,
+        statement: statement(name, exercise.title, r),
+      }),
+  });
   window.pelabExercise = controller;
-  await typeset();  // KaTeX loads on first use: ready means the formulas are there too
+  await typeset(); // KaTeX loads on first use: ready means the formulas are there too
   document.body.dataset.ready = 'true';
 }

@@ -11,7 +11,11 @@ const EXAMPLE = 'e.g. ["https://lab.example.org"]';
 // opaque origin 'null', which every sandboxed frame and data: document also sends: trusting it would trust them all.
 function webOrigin(value) {
   let url;
-  try { url = new URL(value); } catch { url = null; }
+  try {
+    url = new URL(value);
+  } catch {
+    url = null;
+  }
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:')
     throw new TypeError(`connectEmbeds: origin ${JSON.stringify(value)} is not an http: or https: origin, ${EXAMPLE}`);
   return url.origin;
@@ -33,8 +37,12 @@ export function connectEmbeds({ origins, root = document } = {}) {
       frame.style.height = `${Math.ceil(data.height)}px`;
     } else if (data.type === 'pelab:result') {
       const { exercise, correct, score, maxScore, solutionViewed, statement } = data;
-      frame.dispatchEvent(new CustomEvent('pelab-result', { bubbles: true,
-        detail: { exercise, correct, score, maxScore, solutionViewed, statement } }));
+      frame.dispatchEvent(
+        new CustomEvent('pelab-result', {
+          bubbles: true,
+          detail: { exercise, correct, score, maxScore, solutionViewed, statement },
+        }),
+      );
     }
   }
   window.addEventListener('message', onMessage);

@@ -5,17 +5,27 @@ import { gradeTiles, ATTENTION_TILES } from '../grading.js';
 
 // Tiles with their TeX; the distractors are the usual slips (no transpose, no square root, Vᵀ).
 const TILES = [
-  ['softmax(', '\\mathrm{softmax}\\Big('], ['Q', 'Q'], ['Kᵀ', 'K^{\\top}'], ['/√dₖ', '/\\sqrt{d_k}'], [')', '\\Big)'],
-  ['V', 'V'], ['K', 'K'], ['/dₖ', '/d_k'], ['Vᵀ', 'V^{\\top}'],
+  ['softmax(', '\\mathrm{softmax}\\Big('],
+  ['Q', 'Q'],
+  ['Kᵀ', 'K^{\\top}'],
+  ['/√dₖ', '/\\sqrt{d_k}'],
+  [')', '\\Big)'],
+  ['V', 'V'],
+  ['K', 'K'],
+  ['/dₖ', '/d_k'],
+  ['Vᵀ', 'V^{\\top}'],
 ];
-const Q = [1, 0, 0, 1, 1, 1], K = [1, 0, 0, 1, 1, 1], V = [1, 2, 3, 4, 5, 6];
+const Q = [1, 0, 0, 1, 1, 1],
+  K = [1, 0, 0, 1, 1, 1],
+  V = [1, 2, 3, 4, 5, 6];
 
 export default {
   id: 'attention-equation',
   title: 'Warm-up: write the attention equation',
   explain: {
     prompt: 'Explain what each part of softmax(QKᵀ/√dₖ)V does.',
-    model: 'QKᵀ scores every query against every key; dividing by √dₖ keeps the scores from growing with the width; the softmax turns each row into weights that sum to 1; multiplying by V mixes the value rows with those weights.',
+    model:
+      'QKᵀ scores every query against every key; dividing by √dₖ keeps the scores from growing with the width; the softmax turns each row into weights that sum to 1; multiplying by V mixes the value rows with those weights.',
   },
   mount(host, { lab, onResult }) {
     let sequence = [];
@@ -23,41 +33,112 @@ export default {
     const built = h('div', { class: 'built', 'aria-live': 'polite', 'aria-label': 'Your equation' });
     const feedback = h('div', { class: 'feedback', 'aria-live': 'polite' });
     const run = h('div', { class: 'demo' });
-    const order = [3, 5, 0, 7, 2, 8, 1, 4, 6];  // shuffled once, the same for everyone
-    const tiles = order.map((i) => h('button', { type: 'button', class: 'tile', 'aria-label': `Add ${TILES[i][0]}`,
-      onclick: () => { if (sequence.length < ATTENTION_TILES.length) { sequence.push(TILES[i][0]); draw(); } } },
-    formula(TILES[i][1])));
+    const order = [3, 5, 0, 7, 2, 8, 1, 4, 6]; // shuffled once, the same for everyone
+    const tiles = order.map((i) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'tile',
+          'aria-label': `Add ${TILES[i][0]}`,
+          onclick: () => {
+            if (sequence.length < ATTENTION_TILES.length) {
+              sequence.push(TILES[i][0]);
+              draw();
+            }
+          },
+        },
+        formula(TILES[i][1]),
+      ),
+    );
     function draw() {
-      built.replaceChildren(...(sequence.length ? sequence.map((t) => formula(TILES.find((x) => x[0] === t)[1]))
-        : [h('span', { class: 'placeholder' }, 'Press tiles in order to build the equation.')]));
+      built.replaceChildren(
+        ...(sequence.length
+          ? sequence.map((t) => formula(TILES.find((x) => x[0] === t)[1]))
+          : [h('span', { class: 'placeholder' }, 'Press tiles in order to build the equation.')]),
+      );
     }
     function check() {
       result = gradeTiles(sequence);
-      feedback.replaceChildren(h('p', { class: result.correct ? 'verdict right' : 'verdict wrong' },
-        result.correct ? 'Right. ' : 'Not yet. ', result.explanation));
+      feedback.replaceChildren(
+        h(
+          'p',
+          { class: result.correct ? 'verdict right' : 'verdict wrong' },
+          result.correct ? 'Right. ' : 'Not yet. ',
+          result.explanation,
+        ),
+      );
       if (result.correct) execute();
       onResult?.({ correct: result.correct, score: result.score, maxScore: 1, answer: sequence.join(' ') });
     }
     function execute() {
       const { weights, output } = lab.attention({ q: Q, k: K, v: V, n: 3, dK: 2 });
-      run.replaceChildren(h('p', {}, 'Your equation, run by the core on a 3-token example with dₖ = 2:'),
+      run.replaceChildren(
+        h('p', {}, 'Your equation, run by the core on a 3-token example with dₖ = 2:'),
         matrixTable({ caption: 'Q = K (rows: tokens)', values: Q, rows: 3, cols: 2 }),
         matrixTable({ caption: 'softmax(QKᵀ/√dₖ): the weights', values: weights, rows: 3, cols: 3, limit: 1 }),
         matrixTable({ caption: 'V', values: V, rows: 3, cols: 2 }),
-        matrixTable({ caption: 'Output = weights · V: each row a weighted average of V’s rows', values: output, rows: 3, cols: 2 }));
+        matrixTable({
+          caption: 'Output = weights · V: each row a weighted average of V’s rows',
+          values: output,
+          rows: 3,
+          cols: 2,
+        }),
+      );
     }
     draw();
-    host.append(h('p', {}, 'Build scaled dot-product attention from the tiles (Tab to a tile, Enter to place it). Then check, and the core runs it.'),
-      h('div', { class: 'tiles', role: 'group', 'aria-label': 'Tiles' }, tiles), built,
-      h('div', { class: 'actions' },
-        h('button', { type: 'button', class: 'secondary', onclick: () => { sequence.pop(); draw(); } }, 'Undo'),
-        h('button', { type: 'button', class: 'secondary', onclick: () => { sequence = []; draw(); } }, 'Clear'),
+    host.append(
+      h(
+        'p',
+        {},
+        'Build scaled dot-product attention from the tiles (Tab to a tile, Enter to place it). Then check, and the core runs it.',
+      ),
+      h('div', { class: 'tiles', role: 'group', 'aria-label': 'Tiles' }, tiles),
+      built,
+      h(
+        'div',
+        { class: 'actions' },
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'secondary',
+            onclick: () => {
+              sequence.pop();
+              draw();
+            },
+          },
+          'Undo',
+        ),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'secondary',
+            onclick: () => {
+              sequence = [];
+              draw();
+            },
+          },
+          'Clear',
+        ),
         h('button', { type: 'button', onclick: check }, 'Check'),
-        h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution')),
-      feedback, run);
+        h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution'),
+      ),
+      feedback,
+      run,
+    );
     const controller = {
-      getScore: () => result?.score ?? 0, getMaxScore: () => 1, getAnswerGiven: () => result !== null,
-      resetTask() { sequence = []; result = null; feedback.replaceChildren(); run.replaceChildren(); draw(); },
+      getScore: () => result?.score ?? 0,
+      getMaxScore: () => 1,
+      getAnswerGiven: () => result !== null,
+      resetTask() {
+        sequence = [];
+        result = null;
+        feedback.replaceChildren();
+        run.replaceChildren();
+        draw();
+      },
       showSolutions() {
         sequence = [...ATTENTION_TILES];
         draw();

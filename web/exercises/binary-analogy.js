@@ -4,20 +4,39 @@ import { choiceQuestion } from '../widgets/question.js';
 
 // base = 2^(D/2) makes ω_k = base^(−2k/D) = 2^(−k): each pair turns half as fast as the one before,
 // as each bit of a counter flips half as often as the one before.
-const P = 32, D = 10, BASE = 32, PAIRS = D / 2;
+const P = 32,
+  D = 10,
+  BASE = 32,
+  PAIRS = D / 2;
 
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
   prompt: 'In what sense is this encoding like a binary counter?',
   options: [
-    { id: 'ladder', correct: true, label: 'From one column to the next the rate halves, as it does from one bit to the next.',
-      why: 'That is the analogy: a ladder of rates, fastest first. It is not more than that: pair 0 changes sign every π ≈ 3.14 positions, not at every step, the values are smooth rather than 0 or 1, and with the usual base 10000 the ratio from one pair to the next is 10000^(2/dModel), not 2 (the line above the question).' },
-    { id: 'same', correct: false, label: 'Each pair changes sign at exactly the positions where the bit of the same index flips.',
-      why: 'Compare the two tables row by row: the sign bands widen like the bit bands, but their edges fall elsewhere.' },
-    { id: 'digits', correct: false, label: 'The encoding stores the binary digits of the position, one bit in each pair.',
-      why: 'The entries are sines and cosines, real numbers between −1 and 1, not digits; only their signs were turned into 0 and 1 here.' },
-    { id: 'first', correct: false, label: 'Only pair 0 behaves like a bit; every other pair stays constant over these positions.',
-      why: 'Look down the later columns: they change sign too, only less often.' },
+    {
+      id: 'ladder',
+      correct: true,
+      label: 'From one column to the next the rate halves, as it does from one bit to the next.',
+      why: 'That is the analogy: a ladder of rates, fastest first. It is not more than that: pair 0 changes sign every π ≈ 3.14 positions, not at every step, the values are smooth rather than 0 or 1, and with the usual base 10000 the ratio from one pair to the next is 10000^(2/dModel), not 2 (the line above the question).',
+    },
+    {
+      id: 'same',
+      correct: false,
+      label: 'Each pair changes sign at exactly the positions where the bit of the same index flips.',
+      why: 'Compare the two tables row by row: the sign bands widen like the bit bands, but their edges fall elsewhere.',
+    },
+    {
+      id: 'digits',
+      correct: false,
+      label: 'The encoding stores the binary digits of the position, one bit in each pair.',
+      why: 'The entries are sines and cosines, real numbers between −1 and 1, not digits; only their signs were turned into 0 and 1 here.',
+    },
+    {
+      id: 'first',
+      correct: false,
+      label: 'Only pair 0 behaves like a bit; every other pair stays constant over these positions.',
+      why: 'Look down the later columns: they change sign too, only less often.',
+    },
   ],
 };
 
@@ -27,13 +46,15 @@ export default {
   title: 'Like a binary counter',
   explain: {
     prompt: 'What does the binary-counter analogy capture, and where does it stop working?',
-    model: 'It captures a ladder of rates: each column changes more slowly than the one before. It stops there: the values are smooth, the sign changes do not fall on integer steps, and the ratio between pairs is 10000^(2/d), not 2.',
+    model:
+      'It captures a ladder of rates: each column changes more slowly than the one before. It stops there: the values are smooth, the sign changes do not fall on integer steps, and the ratio between pairs is 10000^(2/d), not 2.',
   },
   mount(host, { lab, onResult }) {
     const table = lab.sinusoidal({ positions: P, dModel: D, base: BASE });
     const { omega } = lab.frequencies({ dModel: D, base: BASE });
     const usual = lab.frequencies({ dModel: 64 }).omega;
-    const bits = new Float32Array(P * PAIRS), signs = new Float32Array(P * PAIRS);
+    const bits = new Float32Array(P * PAIRS),
+      signs = new Float32Array(P * PAIRS);
     for (let p = 0; p < P; p++)
       for (let b = 0; b < PAIRS; b++) {
         bits[p * PAIRS + b] = (p >> b) & 1;
@@ -41,14 +62,39 @@ export default {
       }
     const question = choiceQuestion({ onResult, ...QUESTION });
     host.append(
-      h('p', {}, `Left: the bits of a counter. Right: whether sin of each pair is ≥ 0 (1) or < 0 (0), for a ${D}-wide table `,
-        `with base ${BASE}, where the core gives ω = ${Array.from(omega, (w) => fmt(w, 4)).join(', ')}.`),
-      h('div', { class: 'demo side-by-side' },
-        matrixTable({ caption: 'Binary counter: bit b of p', values: bits, rows: P, cols: PAIRS, colLabel: (b) => `bit ${b}`, digits: 0 }),
-        matrixTable({ caption: `Sign of sin for pair k (core, base ${BASE})`, values: signs, rows: P, cols: PAIRS,
-          colLabel: (k) => `pair ${k}`, digits: 0 })),
-      h('p', {}, `With the usual base 10000 at dModel 64, one pair turns ${fmt(usual[0] / usual[1], 3)} times as fast as the next.`),
-      question.element);
+      h(
+        'p',
+        {},
+        `Left: the bits of a counter. Right: whether sin of each pair is ≥ 0 (1) or < 0 (0), for a ${D}-wide table `,
+        `with base ${BASE}, where the core gives ω = ${Array.from(omega, (w) => fmt(w, 4)).join(', ')}.`,
+      ),
+      h(
+        'div',
+        { class: 'demo side-by-side' },
+        matrixTable({
+          caption: 'Binary counter: bit b of p',
+          values: bits,
+          rows: P,
+          cols: PAIRS,
+          colLabel: (b) => `bit ${b}`,
+          digits: 0,
+        }),
+        matrixTable({
+          caption: `Sign of sin for pair k (core, base ${BASE})`,
+          values: signs,
+          rows: P,
+          cols: PAIRS,
+          colLabel: (k) => `pair ${k}`,
+          digits: 0,
+        }),
+      ),
+      h(
+        'p',
+        {},
+        `With the usual base 10000 at dModel 64, one pair turns ${fmt(usual[0] / usual[1], 3)} times as fast as the next.`,
+      ),
+      question.element,
+    );
     return question;
   },
 };

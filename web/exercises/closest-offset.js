@@ -1,7 +1,8 @@
 import { h } from '../widgets/dom.js';
 import { numberQuestion } from '../widgets/number.js';
 
-const D = 8, MAX_K = 20;
+const D = 8,
+  MAX_K = 20;
 
 export default {
   id: 'closest-offset',
@@ -11,12 +12,20 @@ export default {
     const table = lab.sinusoidal({ positions: MAX_K + 1, dModel: D });
     const distances = lab.distanceMatrix({ table, rows: MAX_K + 1, dModel: D }).subarray(1, MAX_K + 1);
     const best = 1 + distances.indexOf(Math.min(...distances));
-    const question = numberQuestion({ onResult, expected: best, tolerance: 0,
+    const question = numberQuestion({
+      onResult,
+      expected: best,
+      tolerance: 0,
       prompt: `At dModel ${D}, which offset k from 1 to ${MAX_K} brings PE(p + k) closest to PE(p)?`,
-      explain: () => `‖PE(p+k) − PE(p)‖² = d − 2Σᵢcos kωᵢ does not depend on p. Pair 0 (ω = 1) comes back near its start ` +
+      explain: () =>
+        `‖PE(p+k) − PE(p)‖² = d − 2Σᵢcos kωᵢ does not depend on p. Pair 0 (ω = 1) comes back near its start ` +
         `after 2π ≈ 6.28 positions while the slower pairs have hardly moved, so k = ${best} comes closest (the core’s ` +
-        'distance matrix agrees). Close is not the same as equal: the distance is never 0.' });
-    host.append(h('p', {}, 'The answer does not depend on p. Think about which pair dominates the distance.'), question.element);
+        'distance matrix agrees). Close is not the same as equal: the distance is never 0.',
+    });
+    host.append(
+      h('p', {}, 'The answer does not depend on p. Think about which pair dominates the distance.'),
+      question.element,
+    );
     return question;
   },
 };

@@ -24,7 +24,10 @@ export function tokenize(text) {
 /** A sentence embedded for the demos: token embeddings plus the chosen encoding (core computed). */
 export function embedSentence(lab, text, encoding = 'sinusoidal') {
   const t = tokenize(text);
-  return { ...t, x: lab.embed({ tokens: t.tokens, vocabSize: t.vocabSize, dModel: DEMO.dModel, seed: DEMO.seed, encoding }) };
+  return {
+    ...t,
+    x: lab.embed({ tokens: t.tokens, vocabSize: t.vocabSize, dModel: DEMO.dModel, seed: DEMO.seed, encoding }),
+  };
 }
 
 /** Row i of a row-major matrix. */

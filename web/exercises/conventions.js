@@ -8,12 +8,24 @@ const VARIANTS = ['paper', 'halves', 'tensor2tensor'];
 const QUESTION = {
   prompt: 'Which convention holds exactly the paper’s values, only in a different column order?',
   options: [
-    { id: 'halves', correct: true, label: 'halves: [sin | cos], the layout of Marian and Pegasus',
-      why: 'Its row holds the paper’s eight numbers, sines first: the same frequencies in a different layout. (BART, often named with Marian, learns its positions instead.)' },
-    { id: 'tensor2tensor', correct: false, label: 'tensor2tensor: [sin | cos], as in tensor2tensor and fairseq',
-      why: 'Compare its second sine with the paper’s: tensor2tensor spreads the frequencies with exponent −k/(d/2−1), so the values themselves differ.' },
-    { id: 'both', correct: false, label: 'Both of them: the two only move the paper’s columns around',
-      why: 'Compare the numbers, not just their places: one of the two rows holds values the paper’s row does not.' },
+    {
+      id: 'halves',
+      correct: true,
+      label: 'halves: [sin | cos], the layout of Marian and Pegasus',
+      why: 'Its row holds the paper’s eight numbers, sines first: the same frequencies in a different layout. (BART, often named with Marian, learns its positions instead.)',
+    },
+    {
+      id: 'tensor2tensor',
+      correct: false,
+      label: 'tensor2tensor: [sin | cos], as in tensor2tensor and fairseq',
+      why: 'Compare its second sine with the paper’s: tensor2tensor spreads the frequencies with exponent −k/(d/2−1), so the values themselves differ.',
+    },
+    {
+      id: 'both',
+      correct: false,
+      label: 'Both of them: the two only move the paper’s columns around',
+      why: 'Compare the numbers, not just their places: one of the two rows holds values the paper’s row does not.',
+    },
   ],
 };
 
@@ -23,15 +35,34 @@ export default {
   title: 'Three conventions in real libraries',
   explain: {
     prompt: 'Why can loading a checkpoint with the wrong convention go unnoticed?',
-    model: 'Every convention produces plausible bounded vectors of the right shape, so nothing fails; the model just receives positions in a scrambled layout or with other frequencies, and quietly does worse.',
+    model:
+      'Every convention produces plausible bounded vectors of the right shape, so nothing fails; the model just receives positions in a scrambled layout or with other frequencies, and quietly does worse.',
   },
   mount(host, { lab, onResult }) {
     const rows = new Float32Array(3 * 8);
     VARIANTS.forEach((variant, r) => rows.set(lab.sinusoidal({ positions: 1, dModel: 8, start: 1, variant }), r * 8));
     const question = choiceQuestion({ onResult, ...QUESTION });
-    host.append(h('p', {}, 'The encoding of position 1 at dModel 8 in each convention, computed by the core. Mixing conventions between a checkpoint and your code silently scrambles positions.'),
-      h('div', { class: 'demo' }, matrixTable({ caption: 'PE(1) at dModel 8', values: rows, rows: 3, cols: 8, rowLabel: (i) => VARIANTS[i], limit: 1, digits: 6 })),
-      question.element);
+    host.append(
+      h(
+        'p',
+        {},
+        'The encoding of position 1 at dModel 8 in each convention, computed by the core. Mixing conventions between a checkpoint and your code silently scrambles positions.',
+      ),
+      h(
+        'div',
+        { class: 'demo' },
+        matrixTable({
+          caption: 'PE(1) at dModel 8',
+          values: rows,
+          rows: 3,
+          cols: 8,
+          rowLabel: (i) => VARIANTS[i],
+          limit: 1,
+          digits: 6,
+        }),
+      ),
+      question.element,
+    );
     return question;
   },
 };

@@ -3,21 +3,31 @@ import { LinePlot } from '../widgets/lineplot.js';
 import { gradeMatching } from '../grading.js';
 
 // Each property a good encoding needs, and the check (below) that shows it. One check is left over.
-const KEY = { unambiguous: 'distance', deterministic: 'seed', 'distance-aware': 'symmetric', 'length-independent': 'length' };
+const KEY = {
+  unambiguous: 'distance',
+  deterministic: 'seed',
+  'distance-aware': 'symmetric',
+  'length-independent': 'length',
+};
 const NAMES = {
   unambiguous: 'Unambiguous: every position gets its own vector',
   deterministic: 'Deterministic: the same position always gets the same vector',
   'distance-aware': 'Distance-aware: how far apart two positions are shows the same way everywhere',
   'length-independent': 'Length-independent: a position’s vector does not depend on the sequence length',
 };
-const D = 64, N = 256, P = 37, CENTRE = 50, SPAN = 50;
+const D = 64,
+  N = 256,
+  P = 37,
+  CENTRE = 50,
+  SPAN = 50;
 
 export default {
   id: 'four-properties',
   title: 'Four properties, four checks',
   explain: {
     prompt: 'Pick one of the four properties and explain how its check shows it.',
-    model: 'Length-independence, for example: row p of a short table equals row p of a long one, because PE(p) depends on p alone, whereas an encoding like p/N would change with the sequence length N.',
+    model:
+      'Length-independence, for example: row p of a short table equals row p of a long one, because PE(p) depends on p alone, whereas an encoding like p/N would change with the sequence length N.',
   },
   mount(host, { lab, onResult }) {
     const summary = lab.properties({ positions: N, dModel: D, k: 3 });
@@ -27,7 +37,8 @@ export default {
     // Deterministic: a learned table drawn with another seed has another row P; the formula has no seed.
     const seeded = [1, 2].map((seed) => lab.learnedLookup({ maxLen: N, dModel: D, seed, position: P }));
     // Length-independent: row P of a short table and of a long one, against p/N.
-    const short = lab.sinusoidal({ positions: 64, dModel: D }), long = lab.sinusoidal({ positions: N, dModel: D });
+    const short = lab.sinusoidal({ positions: 64, dModel: D }),
+      long = lab.sinusoidal({ positions: N, dModel: D });
     // Distance-aware: PE(c)·PE(c+k) for k = −SPAN…SPAN, from the core's dot matrix.
     const window = lab.sinusoidal({ positions: 2 * SPAN + 1, dModel: D, start: CENTRE - SPAN });
     const dots = lab.dotMatrix({ table: window, rows: 2 * SPAN + 1, dModel: D });
@@ -35,13 +46,17 @@ export default {
     const curve = Float32Array.from(offsets, (k) => dots[SPAN * (2 * SPAN + 1) + SPAN + k]);
     const asymmetry = offsets.reduce((m, k) => Math.max(m, Math.abs(curve[SPAN + k] - curve[SPAN - k])), 0);
     const checks = {
-      distance: `Smallest distance between two different positions among 0…${N - 1}: ${fmt(summary.minDistance, 4)}, ` +
+      distance:
+        `Smallest distance between two different positions among 0…${N - 1}: ${fmt(summary.minDistance, 4)}, ` +
         'so no two share a vector (a distance depends on the offset k alone: ‖PE(p+k) − PE(p)‖² = d − 2Σᵢcos kωᵢ)',
-      seed: `Row ${P} of a learned table drawn with seed 1 and with seed 2 differ by up to ${fmt(maxDiff(...seeded), 3)}; ` +
+      seed:
+        `Row ${P} of a learned table drawn with seed 1 and with seed 2 differ by up to ${fmt(maxDiff(...seeded), 3)}; ` +
         'the formula has no seed to draw',
-      symmetric: `PE(q)·PE(q+3) is ${fmt(summary.minOffsetDot, 4)} to ${fmt(summary.maxOffsetDot, 4)} for every q, and ` +
+      symmetric:
+        `PE(q)·PE(q+3) is ${fmt(summary.minOffsetDot, 4)} to ${fmt(summary.maxOffsetDot, 4)} for every q, and ` +
         `PE(${CENTRE})·PE(${CENTRE}+k) equals PE(${CENTRE})·PE(${CENTRE}−k) to ${fmt(asymmetry, 6)} (the curve below)`,
-      length: `Row ${P} of a 64-position table and of a ${N}-position table differ by ${fmt(maxDiff(row(short, P), row(long, P)), 6)}; ` +
+      length:
+        `Row ${P} of a 64-position table and of a ${N}-position table differ by ${fmt(maxDiff(row(short, P), row(long, P)), 6)}; ` +
         `an encoding p/N would give ${fmt(P / 64, 3)} and ${fmt(P / N, 3)}`,
       bounded: `Largest |value| near position 100,000: ${fmt(far.maxAbsValue, 6)}, as at position 0`,
     };
@@ -49,8 +64,12 @@ export default {
     const selects = {};
     const rows = Object.keys(KEY).map((property) => {
       const id = uid('match');
-      selects[property] = h('select', { id }, h('option', { value: '' }, 'choose a check…'),
-        ...Object.keys(checks).map((v, i) => h('option', { value: v }, `check ${i + 1}`)));
+      selects[property] = h(
+        'select',
+        { id },
+        h('option', { value: '' }, 'choose a check…'),
+        ...Object.keys(checks).map((v, i) => h('option', { value: v }, `check ${i + 1}`)),
+      );
       return h('div', { class: 'match' }, h('label', { for: id }, NAMES[property]), selects[property]);
     });
     let result = null;
@@ -58,24 +77,67 @@ export default {
     function check(report = true) {
       const matches = Object.fromEntries(Object.entries(selects).map(([k, s]) => [k, s.value]));
       result = gradeMatching(KEY, matches);
-      feedback.replaceChildren(h('p', { class: result.correct ? 'verdict right' : 'verdict wrong' },
-        `${result.score} of ${result.maxScore} right.`),
-      ...result.rows.map((r) => h('p', { class: 'other' }, `${r.right ? '✓ right' : '✗ not this check'}: ${NAMES[r.property]}`)));
-      if (report) onResult?.({ correct: result.correct, score: result.score, maxScore: result.maxScore, answer: JSON.stringify(matches) });
+      feedback.replaceChildren(
+        h(
+          'p',
+          { class: result.correct ? 'verdict right' : 'verdict wrong' },
+          `${result.score} of ${result.maxScore} right.`,
+        ),
+        ...result.rows.map((r) =>
+          h('p', { class: 'other' }, `${r.right ? '✓ right' : '✗ not this check'}: ${NAMES[r.property]}`),
+        ),
+      );
+      if (report)
+        onResult?.({
+          correct: result.correct,
+          score: result.score,
+          maxScore: result.maxScore,
+          answer: JSON.stringify(matches),
+        });
     }
     const plotHost = h('div', { class: 'demo' });
-    host.append(h('p', {}, `The core measured these on ${D}-wide tables. Match each property a good encoding needs to the `,
-      'check that shows it; one check is left over.'),
-    h('ol', { class: 'checks' }, Object.values(checks).map((t) => h('li', {}, t))), plotHost, ...rows,
-    h('div', { class: 'actions' }, h('button', { type: 'button', onclick: () => check() }, 'Check'),
-      h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution')), feedback);
-    new LinePlot(plotHost, { label: `PE(${CENTRE})·PE(${CENTRE}+k) against the offset k`, xLabel: 'offset k', yLabel: 'dot product' })
-      .update(offsets, [{ name: `PE(${CENTRE})·PE(${CENTRE}+k)`, values: curve }]);
+    host.append(
+      h(
+        'p',
+        {},
+        `The core measured these on ${D}-wide tables. Match each property a good encoding needs to the `,
+        'check that shows it; one check is left over.',
+      ),
+      h(
+        'ol',
+        { class: 'checks' },
+        Object.values(checks).map((t) => h('li', {}, t)),
+      ),
+      plotHost,
+      ...rows,
+      h(
+        'div',
+        { class: 'actions' },
+        h('button', { type: 'button', onclick: () => check() }, 'Check'),
+        h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution'),
+      ),
+      feedback,
+    );
+    new LinePlot(plotHost, {
+      label: `PE(${CENTRE})·PE(${CENTRE}+k) against the offset k`,
+      xLabel: 'offset k',
+      yLabel: 'dot product',
+    }).update(offsets, [{ name: `PE(${CENTRE})·PE(${CENTRE}+k)`, values: curve }]);
     const controller = {
-      getScore: () => result?.score ?? 0, getMaxScore: () => 4, getAnswerGiven: () => result !== null,
-      resetTask() { result = null; Object.values(selects).forEach((s) => { s.value = ''; }); feedback.replaceChildren(); },
+      getScore: () => result?.score ?? 0,
+      getMaxScore: () => 4,
+      getAnswerGiven: () => result !== null,
+      resetTask() {
+        result = null;
+        Object.values(selects).forEach((s) => {
+          s.value = '';
+        });
+        feedback.replaceChildren();
+      },
       showSolutions() {
-        Object.entries(KEY).forEach(([k, v]) => { selects[k].value = v; });
+        Object.entries(KEY).forEach(([k, v]) => {
+          selects[k].value = v;
+        });
         check(false);
         onResult?.({ solutionViewed: true, maxScore: 4 });
       },

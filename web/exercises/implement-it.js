@@ -2,7 +2,10 @@ import { h, fmt } from '../widgets/dom.js';
 import { matrixTable } from '../widgets/tables.js';
 import { firstMismatch } from '../grading.js';
 
-const P = 8, D = 8, LIMIT_MS = 2000, TOLERANCE = 1e-5;
+const P = 8,
+  D = 8,
+  LIMIT_MS = 2000,
+  TOLERANCE = 1e-5;
 // Two starts: a blank function (the default: pairing and sin/cos are for the learner to work out) and
 // a scaffold that gives both away, for whoever wants only the frequency to write.
 const BLANK = `// Return dimension i of the encoding of this position (the paper's convention).
@@ -34,10 +37,21 @@ function runInWorker(code) {
     }
     const timer = setTimeout(() => {
       worker.terminate();
-      resolve({ error: `Stopped after ${LIMIT_MS / 1000} s: the function did not finish (an endless loop?). The page is fine; edit and run again.` });
+      resolve({
+        error: `Stopped after ${LIMIT_MS / 1000} s: the function did not finish (an endless loop?). The page is fine; edit and run again.`,
+      });
     }, LIMIT_MS);
-    worker.onmessage = ({ data }) => { clearTimeout(timer); worker.terminate(); resolve(data); };
-    worker.onerror = (e) => { clearTimeout(timer); worker.terminate(); resolve({ error: e.message || 'The code could not run here (a Content-Security-Policy may forbid it).' }); e.preventDefault(); };
+    worker.onmessage = ({ data }) => {
+      clearTimeout(timer);
+      worker.terminate();
+      resolve(data);
+    };
+    worker.onerror = (e) => {
+      clearTimeout(timer);
+      worker.terminate();
+      resolve({ error: e.message || 'The code could not run here (a Content-Security-Policy may forbid it).' });
+      e.preventDefault();
+    };
     worker.postMessage({ code, positions: P, dModel: D });
   });
 }
@@ -50,12 +64,19 @@ function grade(answer, expected) {
   if (!(values instanceof Float64Array) || values.length !== P * D) {
     const got = Object.prototype.toString.call(values).slice(8, -1);
     const size = typeof values?.length === 'number' ? ` of length ${values.length}` : '';
-    return { correct: false, message: `The worker's values are not a Float64Array of ${P * D} numbers (got: ${got}${size}), so nothing was compared.` };
+    return {
+      correct: false,
+      message: `The worker's values are not a Float64Array of ${P * D} numbers (got: ${got}${size}), so nothing was compared.`,
+    };
   }
   const miss = firstMismatch(expected, values, D, TOLERANCE);
-  return { correct: !miss, values, message: miss
-    ? `First mismatch at position ${miss.position}, dimension ${miss.dimension}: expected ${fmt(miss.expected, 6)}, got ${fmt(miss.got, 6)}.`
-    : `All ${P * D} values match the core within ${TOLERANCE}.` };
+  return {
+    correct: !miss,
+    values,
+    message: miss
+      ? `First mismatch at position ${miss.position}, dimension ${miss.dimension}: expected ${fmt(miss.expected, 6)}, got ${fmt(miss.got, 6)}.`
+      : `All ${P * D} values match the core within ${TOLERANCE}.`,
+  };
 }
 
 export default {
@@ -63,7 +84,8 @@ export default {
   title: 'Implement it yourself',
   explain: {
     prompt: 'Which two details of the formula are easiest to get wrong when you implement it?',
-    model: 'Pairing the dimensions (dimensions 2k and 2k+1 share one frequency, so the exponent uses 2k, not the dimension index) and alternating sin and cos between them.',
+    model:
+      'Pairing the dimensions (dimensions 2k and 2k+1 share one frequency, so the exponent uses 2k, not the dimension index) and alternating sin and cos between them.',
   },
   mount(host, { lab, onResult }) {
     const editor = h('textarea', { class: 'code', rows: 8, spellcheck: 'false', 'aria-label': 'Your pe function' });
@@ -71,7 +93,7 @@ export default {
     const status = h('div', { class: 'feedback', 'aria-live': 'polite' });
     const vectors = h('div', { class: 'demo' });
     let result = null;
-    let latestRun = 0;  // id of the newest run; reset and "show solution" also advance it
+    let latestRun = 0; // id of the newest run; reset and "show solution" also advance it
     const expected = lab.sinusoidal({ positions: P, dModel: D });
     async function run() {
       const id = ++latestRun;
@@ -93,21 +115,75 @@ export default {
       const verdict = grade(answer, expected);
       result = { correct: verdict.correct, score: verdict.correct ? 1 : 0 };
       status.replaceChildren(h('p', { class: verdict.correct ? 'verdict right' : 'verdict wrong' }, verdict.message));
-      vectors.replaceChildren(...(verdict.values ? [matrixTable({ caption: 'Your vectors for positions 0–3 (compare how fast each column changes)',
-        values: Float32Array.from(verdict.values.subarray(0, 4 * D)), rows: 4, cols: D, limit: 1, digits: 3 })] : []));
+      vectors.replaceChildren(
+        ...(verdict.values
+          ? [
+              matrixTable({
+                caption: 'Your vectors for positions 0–3 (compare how fast each column changes)',
+                values: Float32Array.from(verdict.values.subarray(0, 4 * D)),
+                rows: 4,
+                cols: D,
+                limit: 1,
+                digits: 3,
+              }),
+            ]
+          : []),
+      );
       onResult?.({ correct: result.correct, score: result.score, maxScore: 1, answer: code });
     }
-    host.append(h('p', {}, `Write pe(position, i, dModel). It runs in a worker (stopped after ${LIMIT_MS / 1000} s) for ${P} positions at dModel ${D} and is compared with the core.`),
-      h('div', { class: 'actions' },
-        h('button', { type: 'button', class: 'secondary', onclick: () => { editor.value = BLANK; } }, 'Start blank'),
-        h('button', { type: 'button', class: 'secondary', onclick: () => { editor.value = SCAFFOLD; } },
-          'Start from a scaffold (gives the pairing away)')),
-      editor, h('div', { class: 'actions' }, h('button', { type: 'button', onclick: run }, 'Run and compare'),
-        h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution')),
-      status, vectors);
+    host.append(
+      h(
+        'p',
+        {},
+        `Write pe(position, i, dModel). It runs in a worker (stopped after ${LIMIT_MS / 1000} s) for ${P} positions at dModel ${D} and is compared with the core.`,
+      ),
+      h(
+        'div',
+        { class: 'actions' },
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'secondary',
+            onclick: () => {
+              editor.value = BLANK;
+            },
+          },
+          'Start blank',
+        ),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'secondary',
+            onclick: () => {
+              editor.value = SCAFFOLD;
+            },
+          },
+          'Start from a scaffold (gives the pairing away)',
+        ),
+      ),
+      editor,
+      h(
+        'div',
+        { class: 'actions' },
+        h('button', { type: 'button', onclick: run }, 'Run and compare'),
+        h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution'),
+      ),
+      status,
+      vectors,
+    );
     const controller = {
-      getScore: () => result?.score ?? 0, getMaxScore: () => 1, getAnswerGiven: () => result !== null,
-      resetTask() { latestRun++; result = null; editor.value = BLANK; status.replaceChildren(); vectors.replaceChildren(); },
+      getScore: () => result?.score ?? 0,
+      getMaxScore: () => 1,
+      getAnswerGiven: () => result !== null,
+      resetTask() {
+        latestRun++;
+        result = null;
+        editor.value = BLANK;
+        status.replaceChildren();
+        vectors.replaceChildren();
+      },
       showSolutions() {
         latestRun++;
         editor.value = SOLUTION;

@@ -22,10 +22,28 @@ import normOfPe from './norm-of-pe.js';
 import closestOffset from './closest-offset.js';
 import shiftedDotProduct from './shifted-dot-product.js';
 
-export const exercises = [maskOrder, attentionEquation, swapInvariance, positionInEmbeddings, whyPositionalEncoding,
-  frequencyStructure, wavelengthOfAPair, binaryAnalogy, fourProperties, normOfPe, closestOffset, relativeOffset,
-  shiftedDotProduct, implementIt, sameTokenDifferentPosition, extrapolation, learnedEmbeddings, bufferVsParameter,
-  conventions, precision];
+export const exercises = [
+  maskOrder,
+  attentionEquation,
+  swapInvariance,
+  positionInEmbeddings,
+  whyPositionalEncoding,
+  frequencyStructure,
+  wavelengthOfAPair,
+  binaryAnalogy,
+  fourProperties,
+  normOfPe,
+  closestOffset,
+  relativeOffset,
+  shiftedDotProduct,
+  implementIt,
+  sameTokenDifferentPosition,
+  extrapolation,
+  learnedEmbeddings,
+  bufferVsParameter,
+  conventions,
+  precision,
+];
 
 // A Map, not an object: a name comes from a URL or an attribute, and 'constructor', '__proto__' or
 // 'toString' must be unknown names, not something inherited from Object.prototype.

@@ -1,7 +1,8 @@
 import { h, fmt } from '../widgets/dom.js';
 import { numberQuestion } from '../widgets/number.js';
 
-const D = 48, P = 1000;
+const D = 48,
+  P = 1000;
 
 export default {
   id: 'norm-of-pe',
@@ -9,10 +10,15 @@ export default {
   mount(host, { lab, onResult }) {
     const row = lab.sinusoidal({ positions: 1, dModel: D, start: P });
     const expected = lab.dotMatrix({ table: row, rows: 1, dModel: D })[0];
-    const question = numberQuestion({ onResult, expected, tolerance: 0.01,
+    const question = numberQuestion({
+      onResult,
+      expected,
+      tolerance: 0.01,
       prompt: `At dModel ${D}, what is PE(${P})·PE(${P}), the squared length of the encoding of position ${P}?`,
-      explain: () => `Each of the ${D / 2} pairs contributes sin² + cos² = 1, whatever the position, so the sum is ` +
-        `dModel/2; the core’s table gives ${fmt(expected, 5)}.` });
+      explain: () =>
+        `Each of the ${D / 2} pairs contributes sin² + cos² = 1, whatever the position, so the sum is ` +
+        `dModel/2; the core’s table gives ${fmt(expected, 5)}.`,
+    });
     host.append(h('p', {}, 'No table is needed here: think about what one pair contributes.'), question.element);
     return question;
   },

@@ -3,18 +3,31 @@ import { LinePlot } from '../widgets/lineplot.js';
 import { dataTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
 
-const D = 64, STARTS = [0, 256, 1024, 2048, 4096, 8192, 16384, 32768, 65000];
+const D = 64,
+  STARTS = [0, 256, 1024, 2048, 4096, 8192, 16384, 32768, 65000];
 
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
   prompt: 'Why does the float32-angle version lose accuracy as the position grows?',
   options: [
-    { id: 'a', correct: true, label: 'The angle p·ω is rounded to a float32, whose absolute error grows with p.',
-      why: 'A float32 keeps 24 significant bits, so the gap between neighbouring floats grows with the number: near 2048 it is 2⁻¹², and the angle p·ω also carries p times the rounding of ω. sin and cos pass that error on, as the plot shows. The lab keeps angles in double and rotates from exact anchors, so its error stays flat.' },
-    { id: 'b', correct: false, label: 'The sine and cosine functions are inaccurate for large inputs.',
-      why: 'sin and cos are accurate for the number they are given; the damage is done before they are called.' },
-    { id: 'c', correct: false, label: 'It does not: the two curves lie on top of each other at every position shown.',
-      why: 'Look at the plot again, position by position.' },
+    {
+      id: 'a',
+      correct: true,
+      label: 'The angle p·ω is rounded to a float32, whose absolute error grows with p.',
+      why: 'A float32 keeps 24 significant bits, so the gap between neighbouring floats grows with the number: near 2048 it is 2⁻¹², and the angle p·ω also carries p times the rounding of ω. sin and cos pass that error on, as the plot shows. The lab keeps angles in double and rotates from exact anchors, so its error stays flat.',
+    },
+    {
+      id: 'b',
+      correct: false,
+      label: 'The sine and cosine functions are inaccurate for large inputs.',
+      why: 'sin and cos are accurate for the number they are given; the damage is done before they are called.',
+    },
+    {
+      id: 'c',
+      correct: false,
+      label: 'It does not: the two curves lie on top of each other at every position shown.',
+      why: 'Look at the plot again, position by position.',
+    },
   ],
 };
 
@@ -24,22 +37,38 @@ export default {
   title: 'Precision at large positions',
   explain: {
     prompt: 'Why does computing p·ω in float32 lose accuracy at large positions?',
-    model: 'A float32 keeps 24 significant bits, so the gap between neighbouring floats grows with the size of the number: the angle p·ω is rounded more coarsely the larger p is, and sin and cos pass that error on.',
+    model:
+      'A float32 keeps 24 significant bits, so the gap between neighbouring floats grows with the size of the number: the angle p·ω is rounded more coarsely the larger p is, and sin and cos pass that error on.',
   },
   mount(host, { lab, onResult }) {
     const maxErr = (a, b) => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
-    const naive = [], ours = [];
+    const naive = [],
+      ours = [];
     for (const start of STARTS) {
       const spec = { positions: 16, dModel: D, start };
       const reference = lab.sinusoidalReference(spec);
       naive.push(maxErr(lab.sinusoidalFloat32Angles(spec), reference));
       ours.push(maxErr(lab.sinusoidal(spec), reference));
     }
-    const series = [{ name: 'float32 angle p·ω', values: naive }, { name: 'the lab’s table', values: ours }];
+    const series = [
+      { name: 'float32 angle p·ω', values: naive },
+      { name: 'the lab’s table', values: ours },
+    ];
     const view = h('div', { class: 'demo' });
-    host.append(h('p', {}, 'Max error against a float64 evaluation, for 16 positions starting at each mark (dModel 64). Log scale.'), view);
-    new LinePlot(view, { label: 'Max absolute error against float64 by position', xLabel: 'position', yLabel: 'max |error|', logY: true })
-      .update(STARTS, series);
+    host.append(
+      h(
+        'p',
+        {},
+        'Max error against a float64 evaluation, for 16 positions starting at each mark (dModel 64). Log scale.',
+      ),
+      view,
+    );
+    new LinePlot(view, {
+      label: 'Max absolute error against float64 by position',
+      xLabel: 'position',
+      yLabel: 'max |error|',
+      logY: true,
+    }).update(STARTS, series);
     view.append(dataTable('Data table of the errors', 'first position', STARTS, series));
     const question = choiceQuestion({ onResult, ...QUESTION });
     host.append(question.element);

@@ -2,7 +2,8 @@ import { h, fmt } from '../widgets/dom.js';
 import { formula } from '../widgets/math.js';
 import { numberQuestion } from '../widgets/number.js';
 
-const D = 32, K = 3;
+const D = 32,
+  K = 3;
 
 export default {
   id: 'wavelength-of-a-pair',
@@ -10,12 +11,25 @@ export default {
   mount(host, { lab, onResult }) {
     const { omega, wavelength } = lab.frequencies({ dModel: D });
     const expected = wavelength[K];
-    const question = numberQuestion({ onResult, expected, tolerance: 0.5,
+    const question = numberQuestion({
+      onResult,
+      expected,
+      tolerance: 0.5,
       prompt: `At dModel ${D} and base 10000, how many positions does pair ${K} take for one full turn?`,
-      explain: () => `ω${K} = 10000^(−2·${K}/${D}) = ${fmt(omega[K], 6)}, so one turn takes 2π/ω${K} = ` +
-        `${fmt(expected, 3)} positions (computed by the core).` });
-    host.append(h('p', {}, 'Use the formula, not the heatmap: ', formula('\\lambda_k = 2\\pi / \\omega_k = 2\\pi \\cdot 10000^{2k/d}'),
-      '. A calculator is fine.'), question.element);
+      explain: () =>
+        `ω${K} = 10000^(−2·${K}/${D}) = ${fmt(omega[K], 6)}, so one turn takes 2π/ω${K} = ` +
+        `${fmt(expected, 3)} positions (computed by the core).`,
+    });
+    host.append(
+      h(
+        'p',
+        {},
+        'Use the formula, not the heatmap: ',
+        formula('\\lambda_k = 2\\pi / \\omega_k = 2\\pi \\cdot 10000^{2k/d}'),
+        '. A calculator is fine.',
+      ),
+      question.element,
+    );
     return question;
   },
 };

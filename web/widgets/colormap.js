@@ -1,7 +1,18 @@
 // A diverging, colour-blind-safe colour map (ColorBrewer PuOr, 11 classes): orange for −1, near
 // white for 0, purple for +1. Lookups go through a 256-entry table so a frame costs no math per cell.
-const ANCHORS = ['#7f3b08', '#b35806', '#e08214', '#fdb863', '#fee0b6', '#f7f7f7', '#d8daeb', '#b2abd2', '#8073ac',
-  '#542788', '#2d004b'].map((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)));
+const ANCHORS = [
+  '#7f3b08',
+  '#b35806',
+  '#e08214',
+  '#fdb863',
+  '#fee0b6',
+  '#f7f7f7',
+  '#d8daeb',
+  '#b2abd2',
+  '#8073ac',
+  '#542788',
+  '#2d004b',
+].map((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)));
 
 export const LUT_SIZE = 256;
 
@@ -38,7 +49,10 @@ export function cssColour(value, limit) {
 /** 'dark' or 'light' text, whichever contrasts more with the cell colour (WCAG relative luminance). */
 export function textToneFor(value, limit) {
   const i = lutIndex(value, limit) * 4;
-  const lin = (c) => { const s = c / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; };
+  const lin = (c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
   const L = 0.2126 * lin(lut[i]) + 0.7152 * lin(lut[i + 1]) + 0.0722 * lin(lut[i + 2]);
-  return (L + 0.05) / 0.05 >= 1.05 / (L + 0.05) ? 'dark' : 'light';  // black text vs white text contrast
+  return (L + 0.05) / 0.05 >= 1.05 / (L + 0.05) ? 'dark' : 'light'; // black text vs white text contrast
 }

@@ -9,13 +9,20 @@ function labelled(id, label, ...parts) {
 export function slider({ id = uid('slider'), label, min, max, step = 1, value, oninput }) {
   const input = h('input', { type: 'range', id, min, max, step, value });
   const shown = h('output', { for: id }, String(value));
-  input.addEventListener('input', () => { shown.value = input.value; oninput?.(Number(input.value)); });
+  input.addEventListener('input', () => {
+    shown.value = input.value;
+    oninput?.(Number(input.value));
+  });
   return { input, element: labelled(id, label, input, shown) };
 }
 
 /** options: [[value, text], …] */
 export function select({ id = uid('select'), label, options, value, onchange }) {
-  const input = h('select', { id }, ...options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)));
+  const input = h(
+    'select',
+    { id },
+    ...options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)),
+  );
   input.addEventListener('change', () => onchange?.(input.value));
   return { input, element: labelled(id, label, input) };
 }

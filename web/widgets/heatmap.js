@@ -4,7 +4,7 @@
 import { lut32, LUT_SIZE, cssColour } from './colormap.js';
 import { matrixTable } from './tables.js';
 
-const TABLE_CELLS = 24;  // the data table shows the top-left 24 × 24 cells; the readout reaches any cell
+const TABLE_CELLS = 24; // the data table shows the top-left 24 × 24 cells; the readout reaches any cell
 
 const MARGIN = { left: 48, top: 10, right: 10, bottom: 34 };
 
@@ -35,10 +35,16 @@ export class Heatmap {
     this.describe = describe ?? ((r, c, v) => `${rowName} ${r}, ${columnName} ${c}: ${v.toFixed(6)}`);
     this.focus = { row: 0, column: 0 };
     /** Resolves once the canvas first holds the matrix (drawing waits for the canvas's size). */
-    this.drawn = new Promise((resolve) => { this.#firstDrawn = resolve; });
+    this.drawn = new Promise((resolve) => {
+      this.#firstDrawn = resolve;
+    });
     this.root = element('figure', { class: 'heatmap' });
     this.canvas = element('canvas', { tabindex: '0', role: 'img', 'aria-label': label });
-    this.readout = element('p', { class: 'readout', 'aria-live': 'polite' }, 'Hover over a cell, or focus the map and use the arrow keys.');
+    this.readout = element(
+      'p',
+      { class: 'readout', 'aria-live': 'polite' },
+      'Hover over a cell, or focus the map and use the arrow keys.',
+    );
     this.legend = this.#legend();
     // The data-table alternative, built only when opened (a table can be half a million cells).
     this.details = element('details', { class: 'data-table' });
@@ -47,7 +53,7 @@ export class Heatmap {
     this.root.append(this.canvas, this.legend, this.readout, this.details);
     host.append(this.root);
     this.context = this.canvas.getContext('2d');
-    this.cells = document.createElement('canvas');  // the matrix at one pixel per cell, scaled up by #draw
+    this.cells = document.createElement('canvas'); // the matrix at one pixel per cell, scaled up by #draw
     this.cellsContext = this.cells.getContext('2d');
     this.area = { x: MARGIN.left, y: MARGIN.top, w: 0, h: 0 };
     // Axis titles, made once; the row title is drawn rotated, so its arrow points down the rows.
@@ -67,7 +73,10 @@ export class Heatmap {
       this.#readStyle();
       this.#draw();
     }).observe(this.canvas);
-    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => { this.#readStyle(); this.#draw(); });
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+      this.#readStyle();
+      this.#draw();
+    });
   }
 
   #legend() {
@@ -84,12 +93,25 @@ export class Heatmap {
   // The data table (top-left TABLE_CELLS × TABLE_CELLS), rebuilt only while it is open.
   #fillTable() {
     if (!this.details.open || !this.data) return;
-    const rows = Math.min(this.rows, TABLE_CELLS), cols = Math.min(this.columns, TABLE_CELLS);
+    const rows = Math.min(this.rows, TABLE_CELLS),
+      cols = Math.min(this.columns, TABLE_CELLS);
     const values = new Float32Array(rows * cols);
     for (let r = 0; r < rows; r++) values.set(this.data.subarray(r * this.columns, r * this.columns + cols), r * cols);
-    const more = rows < this.rows || cols < this.columns ? ` (first ${rows} of ${this.rows} ${this.rowName}s, ${cols} of ${this.columns} ${this.columnName}s; focus the map for any other cell)` : '';
-    this.details.replaceChildren(this.details.firstChild, matrixTable({ caption: `Values by ${this.rowName} (rows) and ${this.columnName} (columns)${more}`,
-      values, rows, cols, rowLabel: (r) => String(r + this.firstRow), digits: 4 }));
+    const more =
+      rows < this.rows || cols < this.columns
+        ? ` (first ${rows} of ${this.rows} ${this.rowName}s, ${cols} of ${this.columns} ${this.columnName}s; focus the map for any other cell)`
+        : '';
+    this.details.replaceChildren(
+      this.details.firstChild,
+      matrixTable({
+        caption: `Values by ${this.rowName} (rows) and ${this.columnName} (columns)${more}`,
+        values,
+        rows,
+        cols,
+        rowLabel: (r) => String(r + this.firstRow),
+        digits: 4,
+      }),
+    );
   }
 
   /**
@@ -114,8 +136,11 @@ export class Heatmap {
     this.#reserve(rows, columns);
     // Hot path (a slider redraws up to 1024 × 512 cells a frame): one multiply-add and one 32-bit store
     // per cell. Values are clamped into the colour table's range.
-    const pixels = this.pixels, stride = this.image.width;
-    const scale = (LUT_SIZE - 1) / (2 * this.limit), top = LUT_SIZE - 1, limit = this.limit;
+    const pixels = this.pixels,
+      stride = this.image.width;
+    const scale = (LUT_SIZE - 1) / (2 * this.limit),
+      top = LUT_SIZE - 1,
+      limit = this.limit;
     for (let r = 0, i = 0; r < rows; r++) {
       for (let p = r * stride, end = p + columns; p < end; p++, i++) {
         const at = ((data[i] + limit) * scale + 0.5) | 0;
@@ -150,8 +175,11 @@ export class Heatmap {
 
   #readStyle() {
     const style = getComputedStyle(this.root);
-    this.style = { colour: style.color, font: `12px ${style.fontFamily}`,
-      focus: style.getPropertyValue('--focus').trim() || '#000' };
+    this.style = {
+      colour: style.color,
+      font: `12px ${style.fontFamily}`,
+      focus: style.getPropertyValue('--focus').trim() || '#000',
+    };
   }
 
   // The rectangle the cells fill, in CSS pixels (one object, updated in place).
@@ -213,10 +241,16 @@ export class Heatmap {
   }
 
   #outlineFocus(ctx, area) {
-    const cw = area.w / this.columns, ch = area.h / this.rows;
+    const cw = area.w / this.columns,
+      ch = area.h / this.rows;
     ctx.lineWidth = 2;
     ctx.strokeStyle = this.style.focus;
-    ctx.strokeRect(area.x + this.focus.column * cw - 1, area.y + this.focus.row * ch - 1, Math.max(cw, 3) + 2, Math.max(ch, 3) + 2);
+    ctx.strokeRect(
+      area.x + this.focus.column * cw - 1,
+      area.y + this.focus.row * ch - 1,
+      Math.max(cw, 3) + 2,
+      Math.max(ch, 3) + 2,
+    );
   }
 
   #cellText(row, column) {
@@ -227,16 +261,26 @@ export class Heatmap {
     if (!this.data) return;
     const area = this.#plotArea();
     const rect = this.canvas.getBoundingClientRect();
-    const x = event.clientX - rect.left - area.x, y = event.clientY - rect.top - area.y;
+    const x = event.clientX - rect.left - area.x,
+      y = event.clientY - rect.top - area.y;
     if (x < 0 || y < 0 || x >= area.w || y >= area.h) return;
-    const column = Math.floor((x / area.w) * this.columns), row = Math.floor((y / area.h) * this.rows);
+    const column = Math.floor((x / area.w) * this.columns),
+      row = Math.floor((y / area.h) * this.rows);
     this.readout.textContent = this.#cellText(row, column);
   }
 
   #key(event) {
     if (!this.data) return;
-    const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0],
-      PageUp: [-10, 0], PageDown: [10, 0], Home: [0, -Infinity], End: [0, Infinity] };
+    const moves = {
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      PageUp: [-10, 0],
+      PageDown: [10, 0],
+      Home: [0, -Infinity],
+      End: [0, Infinity],
+    };
     const move = moves[event.key];
     if (!move) return;
     event.preventDefault();

@@ -3,7 +3,9 @@
 import { h, fmt } from './dom.js';
 
 const NS = 'http://www.w3.org/2000/svg';
-const W = 640, H = 260, M = { l: 56, r: 12, t: 12, b: 40 };
+const W = 640,
+  H = 260,
+  M = { l: 56, r: 12, t: 12, b: 40 };
 
 function svg(tag, attrs = {}, text) {
   const el = document.createElementNS(NS, tag);
@@ -14,7 +16,8 @@ function svg(tag, attrs = {}, text) {
 
 function ticks(lo, hi, count) {
   const span = hi - lo || 1;
-  const raw = span / count, pow = 10 ** Math.floor(Math.log10(raw));
+  const raw = span / count,
+    pow = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * pow).find((s) => s >= raw);
   const out = [];
   for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Number(v.toPrecision(12)));
@@ -24,8 +27,18 @@ function ticks(lo, hi, count) {
 export class LinePlot {
   constructor(host, { label, xLabel, yLabel, yRange, logY = false }) {
     Object.assign(this, { xLabel, yLabel, yRange, logY });
-    this.svg = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label, tabindex: 0, class: 'lineplot' });
-    this.readout = h('p', { class: 'readout', 'aria-live': 'polite' }, 'Hover over the plot, or focus it and use the arrow keys.');
+    this.svg = svg('svg', {
+      viewBox: `0 0 ${W} ${H}`,
+      role: 'img',
+      'aria-label': label,
+      tabindex: 0,
+      class: 'lineplot',
+    });
+    this.readout = h(
+      'p',
+      { class: 'readout', 'aria-live': 'polite' },
+      'Hover over the plot, or focus it and use the arrow keys.',
+    );
     this.legend = h('ul', { class: 'plot-legend' });
     this.root = h('figure', { class: 'plot' }, this.svg, this.legend, this.readout);
     host.append(this.root);
@@ -42,24 +55,50 @@ export class LinePlot {
     const ys = series.flatMap((s) => Array.from(s.values)).filter(Number.isFinite);
     const tf = (v) => (this.logY ? Math.log10(Math.max(v, 1e-12)) : v);
     let [lo, hi] = this.yRange ?? [Math.min(...ys.map(tf)), Math.max(...ys.map(tf))];
-    if (lo === hi) { lo -= 1; hi += 1; }
-    const x0 = x[0], x1 = x[x.length - 1] === x0 ? x0 + 1 : x[x.length - 1];
+    if (lo === hi) {
+      lo -= 1;
+      hi += 1;
+    }
+    const x0 = x[0],
+      x1 = x[x.length - 1] === x0 ? x0 + 1 : x[x.length - 1];
     this.sx = (v) => M.l + ((v - x0) / (x1 - x0)) * (W - M.l - M.r);
     this.sy = (v) => H - M.b - ((tf(v) - lo) / (hi - lo)) * (H - M.t - M.b);
     const g = [svg('rect', { x: M.l, y: M.t, width: W - M.l - M.r, height: H - M.t - M.b, class: 'frame' })];
     for (const t of ticks(x0, x1, 6))
-      g.push(svg('line', { x1: this.sx(t), x2: this.sx(t), y1: H - M.b, y2: H - M.b + 5, class: 'tick' }),
-        svg('text', { x: this.sx(t), y: H - M.b + 18, class: 'tick-label', 'text-anchor': 'middle' }, String(t)));
+      g.push(
+        svg('line', { x1: this.sx(t), x2: this.sx(t), y1: H - M.b, y2: H - M.b + 5, class: 'tick' }),
+        svg('text', { x: this.sx(t), y: H - M.b + 18, class: 'tick-label', 'text-anchor': 'middle' }, String(t)),
+      );
     for (const t of ticks(lo, hi, 5)) {
       const y = H - M.b - ((t - lo) / (hi - lo)) * (H - M.t - M.b);
-      g.push(svg('line', { x1: M.l - 5, x2: W - M.r, y1: y, y2: y, class: 'grid' }),
-        svg('text', { x: M.l - 8, y: y + 4, class: 'tick-label', 'text-anchor': 'end' }, this.logY ? `1e${t}` : String(t)));
+      g.push(
+        svg('line', { x1: M.l - 5, x2: W - M.r, y1: y, y2: y, class: 'grid' }),
+        svg(
+          'text',
+          { x: M.l - 8, y: y + 4, class: 'tick-label', 'text-anchor': 'end' },
+          this.logY ? `1e${t}` : String(t),
+        ),
+      );
     }
-    g.push(svg('text', { x: (M.l + W - M.r) / 2, y: H - 6, class: 'axis-label', 'text-anchor': 'middle' }, this.xLabel),
-      svg('text', { x: 14, y: (M.t + H - M.b) / 2, class: 'axis-label', 'text-anchor': 'middle',
-        transform: `rotate(-90 14 ${(M.t + H - M.b) / 2})` }, this.yLabel));
+    g.push(
+      svg('text', { x: (M.l + W - M.r) / 2, y: H - 6, class: 'axis-label', 'text-anchor': 'middle' }, this.xLabel),
+      svg(
+        'text',
+        {
+          x: 14,
+          y: (M.t + H - M.b) / 2,
+          class: 'axis-label',
+          'text-anchor': 'middle',
+          transform: `rotate(-90 14 ${(M.t + H - M.b) / 2})`,
+        },
+        this.yLabel,
+      ),
+    );
     series.forEach((s, i) => {
-      const d = Array.from(s.values, (v, j) => `${j ? 'L' : 'M'}${this.sx(x[j]).toFixed(1)},${this.sy(v).toFixed(1)}`).join('');
+      const d = Array.from(
+        s.values,
+        (v, j) => `${j ? 'L' : 'M'}${this.sx(x[j]).toFixed(1)},${this.sy(v).toFixed(1)}`,
+      ).join('');
       g.push(svg('path', { d, class: `series s${i}` }));
     });
     this.cursorLine = svg('line', { y1: M.t, y2: H - M.b, class: 'cursor' });
@@ -85,7 +124,9 @@ export class LinePlot {
     const rect = this.svg.getBoundingClientRect();
     const vx = ((event.clientX - rect.left) / rect.width) * W;
     let best = 0;
-    this.x.forEach((v, i) => { if (Math.abs(this.sx(v) - vx) < Math.abs(this.sx(this.x[best]) - vx)) best = i; });
+    this.x.forEach((v, i) => {
+      if (Math.abs(this.sx(v) - vx) < Math.abs(this.sx(this.x[best]) - vx)) best = i;
+    });
     this.cursor = best;
     this.#announce();
   }

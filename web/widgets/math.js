@@ -10,7 +10,9 @@ let katex = null;
 let loading = null;
 
 function load() {
-  loading ??= import('katex').then((module) => { katex = module.default; });
+  loading ??= import('katex').then((module) => {
+    katex = module.default;
+  });
   return loading;
 }
 
@@ -26,16 +28,24 @@ export function formula(tex, { display = false, label } = {}) {
     render(el, tex, display);
   } else {
     el.classList.add('pending');
-    load().then(() => render(el, tex, display), (error) => {
-      el.textContent = tex;  // the source is better than nothing
-      el.classList.remove('pending');
-      console.error(`KaTeX could not be loaded: ${error.message}`);
-    });
+    load().then(
+      () => render(el, tex, display),
+      (error) => {
+        el.textContent = tex; // the source is better than nothing
+        el.classList.remove('pending');
+        console.error(`KaTeX could not be loaded: ${error.message}`);
+      },
+    );
   }
   return el;
 }
 
 /** Resolves when every formula asked for so far is typeset (at once when none is waiting). */
 export function typeset() {
-  return loading ? loading.then(() => {}, () => {}) : Promise.resolve();
+  return loading
+    ? loading.then(
+        () => {},
+        () => {},
+      )
+    : Promise.resolve();
 }

@@ -14,7 +14,11 @@ export function numberQuestion({ prompt, expected, tolerance, explain, onResult 
   const feedback = h('div', { class: 'feedback', 'aria-live': 'polite' });
   let result = null;
   function verdict(grade, solution = false) {
-    const text = solution ? `Solution: ${explain()}` : grade.correct ? `Right. ${explain()}` : `Not quite. ${grade.explanation}`;
+    const text = solution
+      ? `Solution: ${explain()}`
+      : grade.correct
+        ? `Right. ${explain()}`
+        : `Not quite. ${grade.explanation}`;
     feedback.replaceChildren(h('p', { class: solution || grade.correct ? 'verdict right' : 'verdict wrong' }, text));
   }
   function check() {
@@ -27,20 +31,33 @@ export function numberQuestion({ prompt, expected, tolerance, explain, onResult 
     verdict(grade);
     onResult?.({ correct: grade.correct, score: grade.score, maxScore: 1, answer: String(grade.value) });
   }
-  input.addEventListener('keydown', (e) => { if (e.key === 'Enter') check(); });
-  const element = h('div', { class: 'question' },
-    h('label', { for: id, class: 'prompt' }, prompt), h('div', { class: 'number-row' }, input),
+  input.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') check();
+  });
+  const element = h(
+    'div',
+    { class: 'question' },
+    h('label', { for: id, class: 'prompt' }, prompt),
+    h('div', { class: 'number-row' }, input),
     h('p', { class: 'hint' }, `Answers within ${tolerance} of the core’s value count as right.`),
-    h('div', { class: 'actions' },
+    h(
+      'div',
+      { class: 'actions' },
       h('button', { type: 'button', onclick: check }, 'Check'),
-      h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution')),
-    feedback);
+      h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution'),
+    ),
+    feedback,
+  );
   const controller = {
     element,
     getScore: () => result?.score ?? 0,
     getMaxScore: () => 1,
     getAnswerGiven: () => result !== null,
-    resetTask() { result = null; input.value = ''; feedback.replaceChildren(); },
+    resetTask() {
+      result = null;
+      input.value = '';
+      feedback.replaceChildren();
+    },
     showSolutions() {
       verdict(null, true);
       onResult?.({ solutionViewed: true, maxScore: 1 });

@@ -16,16 +16,32 @@ export function choiceQuestion({ prompt, options, onResult }) {
   const shown = shuffled(options, seed, prompt);
   const feedback = h('div', { class: 'feedback', 'aria-live': 'polite' });
   const inputs = shown.map((o) => h('input', { type: 'radio', name, value: o.id, id: `${name}-${o.id}` }));
-  const fieldset = h('fieldset', { class: 'choices' }, h('legend', {}, prompt),
-    shown.map((o, i) => h('div', { class: 'choice' }, inputs[i],
-      h('label', { for: inputs[i].id }, h('span', { class: 'letter' }, `${letter(i)}) `), o.label))));
+  const fieldset = h(
+    'fieldset',
+    { class: 'choices' },
+    h('legend', {}, prompt),
+    shown.map((o, i) =>
+      h(
+        'div',
+        { class: 'choice' },
+        inputs[i],
+        h('label', { for: inputs[i].id }, h('span', { class: 'letter' }, `${letter(i)}) `), o.label),
+      ),
+    ),
+  );
   let result = null;
 
   const picked = () => inputs.find((i) => i.checked)?.value;
   const label = (id) => `${letter(shown.findIndex((o) => o.id === id))})`;
   function show(grade, solution = false) {
-    feedback.replaceChildren(h('p', { class: grade.correct ? 'verdict right' : 'verdict wrong' },
-      solution ? `Solution: ${label(grade.id)} ` : grade.correct ? 'Right. ' : 'Not quite. ', grade.explanation));
+    feedback.replaceChildren(
+      h(
+        'p',
+        { class: grade.correct ? 'verdict right' : 'verdict wrong' },
+        solution ? `Solution: ${label(grade.id)} ` : grade.correct ? 'Right. ' : 'Not quite. ',
+        grade.explanation,
+      ),
+    );
   }
   function check() {
     const answer = picked();
@@ -37,11 +53,18 @@ export function choiceQuestion({ prompt, options, onResult }) {
     show(result);
     onResult?.({ correct: result.correct, score: result.score, maxScore: result.maxScore, answer: label(answer) });
   }
-  const root = h('div', { class: 'question' }, fieldset,
-    h('div', { class: 'actions' },
+  const root = h(
+    'div',
+    { class: 'question' },
+    fieldset,
+    h(
+      'div',
+      { class: 'actions' },
       h('button', { type: 'button', onclick: check }, 'Check'),
-      h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution')),
-    feedback);
+      h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution'),
+    ),
+    feedback,
+  );
 
   const controller = {
     element: root,
@@ -50,7 +73,9 @@ export function choiceQuestion({ prompt, options, onResult }) {
     getAnswerGiven: () => result !== null,
     resetTask() {
       result = null;
-      inputs.forEach((i) => { i.checked = false; });
+      inputs.forEach((i) => {
+        i.checked = false;
+      });
       feedback.replaceChildren();
     },
     showSolutions() {

@@ -4,27 +4,70 @@ import { h, fmt } from './dom.js';
 import { cssColour, textToneFor } from './colormap.js';
 
 /** rows × cols values as a table; `limit` colours cells on the diverging map; extra columns optional. */
-export function matrixTable({ caption, values, rows, cols, rowLabel = (i) => String(i), colLabel = (j) => String(j),
-  limit, digits = 3, extra }) {
-  const head = h('tr', {}, h('th', { scope: 'col' }, ''), ...Array.from({ length: cols }, (_, j) => h('th', { scope: 'col' }, colLabel(j))),
-    extra ? h('th', { scope: 'col' }, extra.name) : null);
-  const body = Array.from({ length: rows }, (_, i) => h('tr', {}, h('th', { scope: 'row' }, rowLabel(i)),
-    ...Array.from({ length: cols }, (_, j) => {
-      const v = values[i * cols + j];
-      const cell = h('td', {}, fmt(v, digits));
-      if (limit) {
-        cell.style.background = cssColour(v, limit);
-        cell.classList.add(textToneFor(v, limit) === 'dark' ? 'on-light' : 'on-dark');
-      }
-      return cell;
-    }), extra ? h('td', { class: 'extra' }, extra.format(i)) : null));
-  return h('div', { class: 'table-scroll' }, h('table', { class: 'matrix' }, h('caption', {}, caption), h('thead', {}, head), h('tbody', {}, body)));
+export function matrixTable({
+  caption,
+  values,
+  rows,
+  cols,
+  rowLabel = (i) => String(i),
+  colLabel = (j) => String(j),
+  limit,
+  digits = 3,
+  extra,
+}) {
+  const head = h(
+    'tr',
+    {},
+    h('th', { scope: 'col' }, ''),
+    ...Array.from({ length: cols }, (_, j) => h('th', { scope: 'col' }, colLabel(j))),
+    extra ? h('th', { scope: 'col' }, extra.name) : null,
+  );
+  const body = Array.from({ length: rows }, (_, i) =>
+    h(
+      'tr',
+      {},
+      h('th', { scope: 'row' }, rowLabel(i)),
+      ...Array.from({ length: cols }, (_, j) => {
+        const v = values[i * cols + j];
+        const cell = h('td', {}, fmt(v, digits));
+        if (limit) {
+          cell.style.background = cssColour(v, limit);
+          cell.classList.add(textToneFor(v, limit) === 'dark' ? 'on-light' : 'on-dark');
+        }
+        return cell;
+      }),
+      extra ? h('td', { class: 'extra' }, extra.format(i)) : null,
+    ),
+  );
+  return h(
+    'div',
+    { class: 'table-scroll' },
+    h('table', { class: 'matrix' }, h('caption', {}, caption), h('thead', {}, head), h('tbody', {}, body)),
+  );
 }
 
 /** A <details> data table for a plot: x column plus one column per series. */
 export function dataTable(summary, xName, x, series) {
-  const rows = Array.from(x, (xv, i) => h('tr', {}, h('th', { scope: 'row' }, String(xv)), ...series.map((s) => h('td', {}, fmt(s.values[i], 6)))));
-  return h('details', { class: 'data-table' }, h('summary', {}, summary),
-    h('div', { class: 'table-scroll' }, h('table', {}, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, xName),
-      ...series.map((s) => h('th', { scope: 'col' }, s.name)))), h('tbody', {}, rows))));
+  const rows = Array.from(x, (xv, i) =>
+    h('tr', {}, h('th', { scope: 'row' }, String(xv)), ...series.map((s) => h('td', {}, fmt(s.values[i], 6)))),
+  );
+  return h(
+    'details',
+    { class: 'data-table' },
+    h('summary', {}, summary),
+    h(
+      'div',
+      { class: 'table-scroll' },
+      h(
+        'table',
+        {},
+        h(
+          'thead',
+          {},
+          h('tr', {}, h('th', { scope: 'col' }, xName), ...series.map((s) => h('th', { scope: 'col' }, s.name))),
+        ),
+        h('tbody', {}, rows),
+      ),
+    ),
+  );
 }

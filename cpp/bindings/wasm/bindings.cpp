@@ -90,8 +90,7 @@ int sinusoidal_reference(double positions, double dModel, double base, const std
   return answer(s);
 }
 
-int sinusoidal_float32_angles(double positions, double dModel, double base, const std::string& variant,
-                              double start) {
+int sinusoidal_float32_angles(double positions, double dModel, double base, const std::string& variant, double start) {
   SinusoidalSpec spec;
   const Status s = make_sinusoidal_spec(positions, dModel, base, variant, start, spec);
   if (s.ok) fill_sinusoidal_float32_angles(spec, result32(0, element_count(spec)).data());
@@ -161,8 +160,7 @@ int self_attention_of(double n, double dModel, double dK, double seed, const std
   return answer(s);
 }
 
-int relative_offset(double positions, double dModel, double base, const std::string& variant, double start,
-                    double k) {
+int relative_offset(double positions, double dModel, double base, const std::string& variant, double start, double k) {
   OffsetRequest r;
   const Status s = make_offset_request(positions, dModel, base, variant, start, k, r);
   if (s.ok) {
@@ -185,8 +183,9 @@ int properties_of(double positions, double dModel, double base, const std::strin
   const Status s = make_properties_request(positions, dModel, base, variant, start, k, r);
   if (s.ok) {
     const Properties p = properties(r.spec, r.k);
-    exchange().numbers = {p.minDistance, double(p.minDistanceP), double(p.minDistanceQ), p.maxAbsValue, p.minNormSq,
-                          p.maxNormSq,   p.minOffsetDot,         p.maxOffsetDot,         p.offsetDotDeviation};
+    exchange().numbers = {
+        p.minDistance, double(p.minDistanceP), double(p.minDistanceQ), p.maxAbsValue,       p.minNormSq,
+        p.maxNormSq,   p.minOffsetDot,         p.maxOffsetDot,         p.offsetDotDeviation};
   }
   return answer(s);
 }
@@ -231,9 +230,9 @@ StatusFields last_status() {
 emscripten::val limits_of() {
   using emscripten::val;
   val ranges = val::object();
-  for (const IntParam& p : {limits::positions, limits::dModel, limits::start, limits::seed, limits::maxLen,
-                            limits::position, limits::vocabSize, limits::sequence, limits::dK, limits::dV,
-                            limits::rows, limits::offset})
+  for (const IntParam& p :
+       {limits::positions, limits::dModel, limits::start, limits::seed, limits::maxLen, limits::position,
+        limits::vocabSize, limits::sequence, limits::dK, limits::dV, limits::rows, limits::offset})
     ranges.set(p.name, val::array(std::vector<double>{double(p.lo), double(p.hi), 1}));
   ranges.set(limits::base.name, val::array(std::vector<double>{limits::base.lo, limits::base.hi, 0}));
   val choices = val::object();

@@ -6,8 +6,17 @@ export type Variant = 'paper' | 'halves' | 'tensor2tensor';
 export type Mask = 'none' | 'before-softmax' | 'after-softmax';
 export type Encoding = 'none' | 'sinusoidal' | 'learned';
 /** A dense array of numbers or a (non-detached) numeric typed array. */
-export type NumberList = readonly number[] | Float32Array | Float64Array | Int8Array | Uint8Array | Uint8ClampedArray |
-  Int16Array | Uint16Array | Int32Array | Uint32Array;
+export type NumberList =
+  | readonly number[]
+  | Float32Array
+  | Float64Array
+  | Int8Array
+  | Uint8Array
+  | Uint8ClampedArray
+  | Int16Array
+  | Uint16Array
+  | Int32Array
+  | Uint32Array;
 
 export interface TableOptions {
   /** Rows of the table: an integer from 1 to 65536. */
@@ -123,9 +132,24 @@ export class Lab {
   embed(options: SequenceOptions): Float32Array;
 
   /** softmax(QKᵀ/√dK)V for row-major q, k (n × dK) and v (n × dV, dV defaults to dK). */
-  attention(options: { q: NumberList; k: NumberList; v: NumberList; n: number; dK: number; dV?: number; mask?: Mask }): AttentionResult;
+  attention(options: {
+    q: NumberList;
+    k: NumberList;
+    v: NumberList;
+    n: number;
+    dK: number;
+    dV?: number;
+    mask?: Mask;
+  }): AttentionResult;
   /** Self-attention of x (n × dModel) through seeded Q, K, V projections to width dK. */
-  selfAttention(options: { x: NumberList; n: number; dModel: number; dK: number; seed?: number; mask?: Mask }): AttentionResult;
+  selfAttention(options: {
+    x: NumberList;
+    n: number;
+    dModel: number;
+    dK: number;
+    seed?: number;
+    mask?: Mask;
+  }): AttentionResult;
 
   /** M_k's 2×2 blocks (pairs × 4, row-major) and max |M_k·PE(p) − PE(p+k)| over the table's positions. */
   relativeOffset(options: TableOptions & { k: number }): { blocks: Float32Array; maxResidual: number };

@@ -6,8 +6,18 @@
 // types, copy lists into wasm memory through the engine's own methods, run the binding (it sees only
 // numbers and names), then copy results out. No JS object is ever handed to wasm and no exception
 // can cross a live wasm frame, so a refused call leaves nothing behind.
-import { copyArray, copyInto, copyOf, freeze, heapView, isUsableTypedArray, snapshot, typedLength, typedName,
-  typeName } from './options.js';
+import {
+  copyArray,
+  copyInto,
+  copyOf,
+  freeze,
+  heapView,
+  isUsableTypedArray,
+  snapshot,
+  typedLength,
+  typedName,
+  typeName,
+} from './options.js';
 import { describeRange, describeStatus } from './messages.js';
 
 const isNode = typeof process === 'object' && process.versions != null && process.versions.node != null;
@@ -23,8 +33,9 @@ async function readBeside(name) {
 // has SIMD, and then the SIMD build is used; elsewhere the scalar build runs the same kernels in plain
 // float code (tables agree within 1e-6; softmax uses std::exp instead of xsimd::exp, so attention
 // agrees within 1e-5: tests/js/fallback.test.mjs).
-const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0,
-  253, 15, 253, 98, 11]);
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+]);
 
 /** Whether this engine runs WebAssembly SIMD (and so gets the SIMD build). */
 export function hasWasmSimd() {
@@ -50,17 +61,34 @@ const KINDS = {
 
 const REQUIRED = Symbol('required');
 const OPTIONAL = Symbol('optional');
-const NO_OUT = -1;  // status.hpp's kNoOut
+const NO_OUT = -1; // status.hpp's kNoOut
 const TOKENS_SLOT = 3;
 
 // Option schemas: name → [kind, default, input slot for lists]. REQUIRED must be given; OPTIONAL may be left out.
-const TABLE = { positions: ['number', REQUIRED], dModel: ['number', REQUIRED], base: ['number', 10000],
-  variant: ['string', 'paper'], start: ['number', 0] };
-const SEQUENCE = { tokens: ['tokens', REQUIRED, TOKENS_SLOT], vocabSize: ['number', REQUIRED],
-  dModel: ['number', REQUIRED], seed: ['number', 0], encoding: ['string', 'sinusoidal'], base: ['number', 10000],
-  variant: ['string', 'paper'], start: ['number', 0], maxLen: ['number', 512] };
-const PAIRS = { table: ['floats', REQUIRED, 0], rows: ['number', REQUIRED], dModel: ['number', REQUIRED],
-  out: ['out', OPTIONAL] };
+const TABLE = {
+  positions: ['number', REQUIRED],
+  dModel: ['number', REQUIRED],
+  base: ['number', 10000],
+  variant: ['string', 'paper'],
+  start: ['number', 0],
+};
+const SEQUENCE = {
+  tokens: ['tokens', REQUIRED, TOKENS_SLOT],
+  vocabSize: ['number', REQUIRED],
+  dModel: ['number', REQUIRED],
+  seed: ['number', 0],
+  encoding: ['string', 'sinusoidal'],
+  base: ['number', 10000],
+  variant: ['string', 'paper'],
+  start: ['number', 0],
+  maxLen: ['number', 512],
+};
+const PAIRS = {
+  table: ['floats', REQUIRED, 0],
+  rows: ['number', REQUIRED],
+  dModel: ['number', REQUIRED],
+  out: ['out', OPTIONAL],
+};
 
 const outLength = (o) => (o.out === undefined ? NO_OUT : typedLength(o.out));
 const table = (o) => [o.positions, o.dModel, o.base, o.variant, o.start];
@@ -68,31 +96,72 @@ const sequence = (o) => [o.vocabSize, o.dModel, o.seed, o.encoding, o.base, o.va
 
 // Per method: its options, the binding's arguments, and how to read its results (see #results).
 const METHODS = {
-  sinusoidal: { schema: { ...TABLE, out: ['out', OPTIONAL] }, args: (o) => [...table(o), outLength(o)],
-    read: (r, o) => r.float32(0, o.out) },
+  sinusoidal: {
+    schema: { ...TABLE, out: ['out', OPTIONAL] },
+    args: (o) => [...table(o), outLength(o)],
+    read: (r, o) => r.float32(0, o.out),
+  },
   sinusoidalReference: { schema: TABLE, args: table, read: (r) => r.float64(0) },
   sinusoidalFloat32Angles: { schema: TABLE, args: table, read: (r) => r.float32(0) },
-  frequencies: { schema: { dModel: ['number', REQUIRED], base: ['number', 10000], variant: ['string', 'paper'] },
-    args: (o) => [o.dModel, o.base, o.variant], read: (r) => ({ omega: r.float64(0), wavelength: r.float64(1) }) },
-  learnedTable: { schema: { maxLen: ['number', REQUIRED], dModel: ['number', REQUIRED], seed: ['number', 0],
-    out: ['out', OPTIONAL] }, args: (o) => [o.maxLen, o.dModel, o.seed, outLength(o)], read: (r, o) => r.float32(0, o.out) },
-  learnedLookup: { schema: { maxLen: ['number', REQUIRED], dModel: ['number', REQUIRED], seed: ['number', 0],
-    position: ['number', REQUIRED] }, args: (o) => [o.maxLen, o.dModel, o.seed, o.position], read: (r) => r.float32(0) },
+  frequencies: {
+    schema: { dModel: ['number', REQUIRED], base: ['number', 10000], variant: ['string', 'paper'] },
+    args: (o) => [o.dModel, o.base, o.variant],
+    read: (r) => ({ omega: r.float64(0), wavelength: r.float64(1) }),
+  },
+  learnedTable: {
+    schema: { maxLen: ['number', REQUIRED], dModel: ['number', REQUIRED], seed: ['number', 0], out: ['out', OPTIONAL] },
+    args: (o) => [o.maxLen, o.dModel, o.seed, outLength(o)],
+    read: (r, o) => r.float32(0, o.out),
+  },
+  learnedLookup: {
+    schema: {
+      maxLen: ['number', REQUIRED],
+      dModel: ['number', REQUIRED],
+      seed: ['number', 0],
+      position: ['number', REQUIRED],
+    },
+    args: (o) => [o.maxLen, o.dModel, o.seed, o.position],
+    read: (r) => r.float32(0),
+  },
   embed: { schema: SEQUENCE, args: sequence, read: (r) => r.float32(0) },
-  attention: { schema: { q: ['floats', REQUIRED, 0], k: ['floats', REQUIRED, 1], v: ['floats', REQUIRED, 2],
-    n: ['number', REQUIRED], dK: ['number', REQUIRED], dV: ['number', OPTIONAL], mask: ['string', 'none'] },
-  args: (o) => [o.n, o.dK, o.dV ?? o.dK, o.mask], read: (r) => r.attention(0) },
-  selfAttention: { schema: { x: ['floats', REQUIRED, 0], n: ['number', REQUIRED], dModel: ['number', REQUIRED],
-    dK: ['number', REQUIRED], seed: ['number', 0], mask: ['string', 'none'] },
-  args: (o) => [o.n, o.dModel, o.dK, o.seed, o.mask], read: (r) => r.attention(0) },
-  relativeOffset: { schema: { ...TABLE, k: ['number', REQUIRED] }, args: (o) => [...table(o), o.k],
-    read: (r) => ({ blocks: r.float32(0), maxResidual: r.number(0) }) },
+  attention: {
+    schema: {
+      q: ['floats', REQUIRED, 0],
+      k: ['floats', REQUIRED, 1],
+      v: ['floats', REQUIRED, 2],
+      n: ['number', REQUIRED],
+      dK: ['number', REQUIRED],
+      dV: ['number', OPTIONAL],
+      mask: ['string', 'none'],
+    },
+    args: (o) => [o.n, o.dK, o.dV ?? o.dK, o.mask],
+    read: (r) => r.attention(0),
+  },
+  selfAttention: {
+    schema: {
+      x: ['floats', REQUIRED, 0],
+      n: ['number', REQUIRED],
+      dModel: ['number', REQUIRED],
+      dK: ['number', REQUIRED],
+      seed: ['number', 0],
+      mask: ['string', 'none'],
+    },
+    args: (o) => [o.n, o.dModel, o.dK, o.seed, o.mask],
+    read: (r) => r.attention(0),
+  },
+  relativeOffset: {
+    schema: { ...TABLE, k: ['number', REQUIRED] },
+    args: (o) => [...table(o), o.k],
+    read: (r) => ({ blocks: r.float32(0), maxResidual: r.number(0) }),
+  },
   dotMatrix: { schema: PAIRS, args: (o) => [o.rows, o.dModel, outLength(o)], read: (r, o) => r.float32(0, o.out) },
   distanceMatrix: { schema: PAIRS, args: (o) => [o.rows, o.dModel, outLength(o)], read: (r, o) => r.float32(0, o.out) },
   properties: { schema: { ...TABLE, k: ['number', 1] }, args: (o) => [...table(o), o.k], read: (r) => r.properties() },
-  permutation: { schema: { ...SEQUENCE, dK: ['number', REQUIRED], swap: ['pair', REQUIRED] },
+  permutation: {
+    schema: { ...SEQUENCE, dK: ['number', REQUIRED], swap: ['pair', REQUIRED] },
     args: (o) => [...sequence(o), o.dK, o.swap[0], o.swap[1]],
-    read: (r) => ({ withoutEncoding: r.arm(0, 0), withEncoding: r.arm(4, 1) }) },
+    read: (r) => ({ withoutEncoding: r.arm(0, 0), withEncoding: r.arm(4, 1) }),
+  },
 };
 
 function withParam(error, param) {
@@ -102,7 +171,7 @@ function withParam(error, param) {
 
 export class Lab {
   #module;
-  #core;  // the core's ranges, names and caps (bindings' `limits`)
+  #core; // the core's ranges, names and caps (bindings' `limits`)
   #ranges;
 
   /** Which build runs: 'simd' or 'scalar'. */
@@ -131,8 +200,10 @@ export class Lab {
     const { schema } = METHODS[fn];
     const { values, unknown } = snapshot(given, schema);
     if (unknown.length)
-      throw withParam(new TypeError(`${fn}: unknown option '${unknown[0]}' (known: ${Object.keys(schema).join(', ')})`),
-        unknown[0]);
+      throw withParam(
+        new TypeError(`${fn}: unknown option '${unknown[0]}' (known: ${Object.keys(schema).join(', ')})`),
+        unknown[0],
+      );
     const copies = Object.create(null);
     for (const [name, [kind]] of Object.entries(schema))
       if ((kind === 'floats' || kind === 'tokens' || kind === 'pair') && Array.isArray(values[name]))
@@ -150,7 +221,8 @@ export class Lab {
       const [test, wanted] = KINDS[kind];
       const range = kind === 'number' && this.#ranges[name] ? ` (${this.#ranges[name]})` : '';
       if (value === undefined) {
-        if (fallback === REQUIRED) throw withParam(new TypeError(`${fn}: ${name} is required: ${wanted}${range}`), name);
+        if (fallback === REQUIRED)
+          throw withParam(new TypeError(`${fn}: ${name} is required: ${wanted}${range}`), name);
         if (fallback !== OPTIONAL) o[name] = fallback;
         continue;
       }
@@ -170,7 +242,7 @@ export class Lab {
   // A list option: a copy of a plain array's numbers, or a genuine typed array (the copy into wasm
   // memory happens in #call, after every option has been checked).
   #list(fn, name, kind, slot, value, copy, refuse) {
-    if (copy?.tooLong !== undefined) this.#reserve(fn, name, slot, copy.tooLong);  // throws the core's cap
+    if (copy?.tooLong !== undefined) this.#reserve(fn, name, slot, copy.tooLong); // throws the core's cap
     if (copy?.problem) throw refuse(` (${copy.problem})`);
     const list = copy?.copy ?? (isUsableTypedArray(value) ? value : undefined);
     if (list === undefined) throw refuse();
@@ -194,7 +266,7 @@ export class Lab {
     for (const [name, slot, list] of lists) {
       this.#reserve(fn, name, slot, typedLength(list));
       const type = slot === TOKENS_SLOT ? 'float64' : 'float32';
-      const heap = type === 'float64' ? module.HEAPF64 : module.HEAPF32;  // read after #reserve: memory may grow
+      const heap = type === 'float64' ? module.HEAPF64 : module.HEAPF32; // read after #reserve: memory may grow
       copyInto(heapView(heap.buffer, module.inputAddress(slot), typedLength(list), type), list);
     }
     const { args, read } = METHODS[fn];
@@ -205,8 +277,13 @@ export class Lab {
   // Readers of the binding's results; each copies out of wasm memory (never a view of it).
   #results() {
     const module = this.#module;
-    const view = (bits, slot) => heapView((bits === 64 ? module.HEAPF64 : module.HEAPF32).buffer,
-      module.resultAddress(bits, slot), module.resultLength(bits, slot), bits === 64 ? 'float64' : 'float32');
+    const view = (bits, slot) =>
+      heapView(
+        (bits === 64 ? module.HEAPF64 : module.HEAPF32).buffer,
+        module.resultAddress(bits, slot),
+        module.resultLength(bits, slot),
+        bits === 64 ? 'float64' : 'float32',
+      );
     const float32 = (slot, out) => {
       if (out === undefined) return copyOf(view(32, slot), 'float32');
       copyInto(out, view(32, slot));
@@ -218,12 +295,23 @@ export class Lab {
       float64: (slot) => copyOf(view(64, slot), 'float64'),
       number: (slot) => module.number(slot),
       attention,
-      arm: (slot, residual) => ({ original: attention(slot), swapped: attention(slot + 2),
-        relabelResidual: module.number(residual) }),
+      arm: (slot, residual) => ({
+        original: attention(slot),
+        swapped: attention(slot + 2),
+        relabelResidual: module.number(residual),
+      }),
       properties: () => {
         const n = (slot) => module.number(slot);
-        return { minDistance: n(0), minDistancePositions: [n(1), n(2)], maxAbsValue: n(3), minNormSq: n(4),
-          maxNormSq: n(5), minOffsetDot: n(6), maxOffsetDot: n(7), offsetDotDeviation: n(8) };
+        return {
+          minDistance: n(0),
+          minDistancePositions: [n(1), n(2)],
+          maxAbsValue: n(3),
+          minNormSq: n(4),
+          maxNormSq: n(5),
+          minOffsetDot: n(6),
+          maxOffsetDot: n(7),
+          offsetDotDeviation: n(8),
+        };
       },
     };
   }
@@ -232,20 +320,48 @@ export class Lab {
     return this.#call(fn, this.#options(fn, given));
   }
 
-  sinusoidal(options) { return this.#run('sinusoidal', options); }
-  sinusoidalReference(options) { return this.#run('sinusoidalReference', options); }
-  sinusoidalFloat32Angles(options) { return this.#run('sinusoidalFloat32Angles', options); }
-  frequencies(options) { return this.#run('frequencies', options); }
-  learnedTable(options) { return this.#run('learnedTable', options); }
-  learnedLookup(options) { return this.#run('learnedLookup', options); }
-  embed(options) { return this.#run('embed', options); }
-  attention(options) { return this.#run('attention', options); }
-  selfAttention(options) { return this.#run('selfAttention', options); }
-  relativeOffset(options) { return this.#run('relativeOffset', options); }
-  dotMatrix(options) { return this.#run('dotMatrix', options); }
-  distanceMatrix(options) { return this.#run('distanceMatrix', options); }
-  properties(options) { return this.#run('properties', options); }
-  permutation(options) { return this.#run('permutation', options); }
+  sinusoidal(options) {
+    return this.#run('sinusoidal', options);
+  }
+  sinusoidalReference(options) {
+    return this.#run('sinusoidalReference', options);
+  }
+  sinusoidalFloat32Angles(options) {
+    return this.#run('sinusoidalFloat32Angles', options);
+  }
+  frequencies(options) {
+    return this.#run('frequencies', options);
+  }
+  learnedTable(options) {
+    return this.#run('learnedTable', options);
+  }
+  learnedLookup(options) {
+    return this.#run('learnedLookup', options);
+  }
+  embed(options) {
+    return this.#run('embed', options);
+  }
+  attention(options) {
+    return this.#run('attention', options);
+  }
+  selfAttention(options) {
+    return this.#run('selfAttention', options);
+  }
+  relativeOffset(options) {
+    return this.#run('relativeOffset', options);
+  }
+  dotMatrix(options) {
+    return this.#run('dotMatrix', options);
+  }
+  distanceMatrix(options) {
+    return this.#run('distanceMatrix', options);
+  }
+  properties(options) {
+    return this.#run('properties', options);
+  }
+  permutation(options) {
+    return this.#run('permutation', options);
+  }
 }
 
 /**
@@ -258,10 +374,15 @@ export async function createLab(options = {}) {
     throw new TypeError(`createLab: expected an options object, got ${typeName(options)}`);
   const { locateFile, wasmBinary } = options;
   if (locateFile !== undefined && typeof locateFile !== 'function')
-    throw withParam(new TypeError(`createLab: locateFile must be a function, got ${typeName(locateFile)}`), 'locateFile');
+    throw withParam(
+      new TypeError(`createLab: locateFile must be a function, got ${typeName(locateFile)}`),
+      'locateFile',
+    );
   if (wasmBinary !== undefined && !(wasmBinary instanceof ArrayBuffer || ArrayBuffer.isView(wasmBinary)))
-    throw withParam(new TypeError(`createLab: wasmBinary must be an ArrayBuffer or a typed array, got ${typeName(wasmBinary)}`),
-      'wasmBinary');
+    throw withParam(
+      new TypeError(`createLab: wasmBinary must be an ArrayBuffer or a typed array, got ${typeName(wasmBinary)}`),
+      'wasmBinary',
+    );
   const simd = hasWasmSimd();
   const { factory, wasm } = await loadBuild(simd);
   const moduleOptions = {};

@@ -3,12 +3,26 @@
 // Values are written as JavaScript writes them, so a message quotes exactly what the caller passed.
 
 // status.hpp's Rule and Cost, by number.
-const RULE = ['none', 'integer_range', 'real_range', 'choice', 'length', 'even_width', 'table_elements',
-  'last_position', 'no_learned_row', 'learned_too_short', 'offset_too_large', 'work', 'token', 'input_elements',
-  'count'];
+const RULE = [
+  'none',
+  'integer_range',
+  'real_range',
+  'choice',
+  'length',
+  'even_width',
+  'table_elements',
+  'last_position',
+  'no_learned_row',
+  'learned_too_short',
+  'offset_too_large',
+  'work',
+  'token',
+  'input_elements',
+  'count',
+];
 // What each cost counts (attention.hpp, analysis.hpp, sequence.hpp, permutation.hpp; weights in limits.hpp).
 const COST = {
-  1: 'n² × (dK + dV + 32), counting each score\'s softmax as 32,',
+  1: "n² × (dK + dV + 32), counting each score's softmax as 32,",
   2: '6 × n × dModel × dK + n² × (2 × dK + 32), the projections and the attention,',
   3: 'positions² × dModel, as the properties summary compares every pair of positions,',
   4: 'rows² × dModel',

@@ -34,7 +34,8 @@ export function copyOf(view, Type) {
 }
 
 /** A view of `length` elements at byte `address` of a wasm memory buffer. */
-export const heapView = (buffer, address, length, Type) => new (Type === 'float64' ? F64 : F32)(buffer, address, length);
+export const heapView = (buffer, address, length, Type) =>
+  new (Type === 'float64' ? F64 : F32)(buffer, address, length);
 
 // A typed array whose buffer was transferred away reads length 0, and no view can be built on it.
 function isDetached(value) {

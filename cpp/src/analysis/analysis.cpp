@@ -4,9 +4,9 @@
 #include <cmath>
 #include <limits>
 
-#include "pelab/validation/limits.hpp"
 #include "pelab/encodings/relative.hpp"
 #include "pelab/numerics/vector_ops.hpp"
+#include "pelab/validation/limits.hpp"
 
 namespace pelab {
 namespace {
@@ -50,8 +50,8 @@ Status check_properties(const SinusoidalSpec& spec, double k) {
   return Status::fine();
 }
 
-Status make_properties_request(double positions, double dModel, double base, const std::string& variant,
-                               double start, double k, OffsetRequest& out) {
+Status make_properties_request(double positions, double dModel, double base, const std::string& variant, double start,
+                               double k, OffsetRequest& out) {
   Status s = make_sinusoidal_spec(positions, dModel, base, variant, start, out.spec);
   if (s.ok) s = check_properties(out.spec, k);
   if (s.ok) out.k = static_cast<int>(k);

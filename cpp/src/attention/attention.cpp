@@ -4,9 +4,9 @@
 #include <limits>
 #include <vector>
 
-#include "pelab/validation/limits.hpp"
 #include "pelab/numerics/random.hpp"
 #include "pelab/numerics/vector_ops.hpp"
+#include "pelab/validation/limits.hpp"
 
 namespace pelab {
 namespace {
@@ -90,8 +90,8 @@ Status check_self_attention(const AttentionShape& shape, double dModel) {
   return Status::too_much_work("dModel", Cost::self_attention, work, limits::maxWork);
 }
 
-Status make_attention_request(double n, double dK, double dV, const std::string& mask, double qLength,
-                              double kLength, double vLength, AttentionRequest& out) {
+Status make_attention_request(double n, double dK, double dV, const std::string& mask, double qLength, double kLength,
+                              double vLength, AttentionRequest& out) {
   Status s = make_attention_shape(n, dK, dV, out.shape);
   if (s.ok) s = parse_mask(mask, out.mask);
   if (!s.ok) return s;
@@ -123,8 +123,7 @@ void attention(const AttentionShape& shape, const float* q, const float* k, cons
     for (std::size_t j = 0; j < n; ++j) row[j] *= scale;
     if (all_finite(row, n) || !all_finite(q + i * dK, dK) || !all_finite(k, n * dK))
       softmax_row(row, shape.n, static_cast<int>(i), mask);  // (non-finite inputs give NaN, as they should)
-    else
-      softmax_row_in_double(q + i * dK, k, dK, scale, row, shape.n, static_cast<int>(i), mask);
+    else softmax_row_in_double(q + i * dK, k, dK, scale, row, shape.n, static_cast<int>(i), mask);
     float* oi = out + i * dV;
     std::fill(oi, oi + dV, 0.f);
     for (std::size_t j = 0; j < n; ++j)
@@ -135,8 +134,7 @@ void attention(const AttentionShape& shape, const float* q, const float* k, cons
 void project(const float* x, int n, int dModel, int dK, std::uint32_t seed, random::Stream stream, float* out) {
   // Row r of the weight matrix is drawn at counters r*dK … r*dK+dK-1, so out[i] = sum_r x[i][r] * W[r].
   std::vector<float> w(static_cast<std::size_t>(dModel) * dK);
-  random::fill_normal(seed, stream, 0, w.size(), 1.0f / std::sqrt(static_cast<float>(dModel)),
-                      w.data());
+  random::fill_normal(seed, stream, 0, w.size(), 1.0f / std::sqrt(static_cast<float>(dModel)), w.data());
   for (int i = 0; i < n; ++i) {
     float* oi = out + static_cast<std::size_t>(i) * dK;
     std::fill(oi, oi + dK, 0.f);
@@ -145,7 +143,8 @@ void project(const float* x, int n, int dModel, int dK, std::uint32_t seed, rand
   }
 }
 
-void self_attention(const float* x, int n, int dModel, int dK, std::uint32_t seed, Mask mask, float* weights, float* out) {
+void self_attention(const float* x, int n, int dModel, int dK, std::uint32_t seed, Mask mask, float* weights,
+                    float* out) {
   const std::size_t size = static_cast<std::size_t>(n) * dK;
   std::vector<float> q(size), k(size), v(size);
   project(x, n, dModel, dK, seed, random::Stream::query_projection, q.data());

@@ -14,7 +14,8 @@ AttentionRun run(const SequenceSpec& spec, const std::vector<int>& tokens, int d
   const int n = static_cast<int>(tokens.size());
   std::vector<float> x(static_cast<std::size_t>(n) * spec.embedding.dModel);
   embed_sequence(spec, tokens, x.data());
-  AttentionRun r{std::vector<float>(static_cast<std::size_t>(n) * n), std::vector<float>(static_cast<std::size_t>(n) * dK)};
+  AttentionRun r{std::vector<float>(static_cast<std::size_t>(n) * n),
+                 std::vector<float>(static_cast<std::size_t>(n) * dK)};
   self_attention(x.data(), n, spec.embedding.dModel, dK, spec.embedding.seed, Mask::none, r.weights.data(),
                  r.output.data());
   return r;
@@ -73,7 +74,8 @@ Status make_permutation_request(const RawSequence& raw, const double* tokens, st
   return s;
 }
 
-PermutationResult permutation_experiment(const SequenceSpec& spec, const std::vector<int>& tokens, int dK, int i, int j) {
+PermutationResult permutation_experiment(const SequenceSpec& spec, const std::vector<int>& tokens, int dK, int i,
+                                         int j) {
   SequenceSpec plain = spec;
   plain.encoding = Encoding::none;
   return {arm(plain, tokens, dK, i, j), arm(encoded_arm(spec), tokens, dK, i, j)};

@@ -1,7 +1,7 @@
 #include "pelab/encodings/embeddings.hpp"
 
-#include "pelab/validation/limits.hpp"
 #include "pelab/numerics/random.hpp"
+#include "pelab/validation/limits.hpp"
 
 namespace pelab {
 

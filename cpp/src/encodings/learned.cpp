@@ -1,7 +1,7 @@
 #include "pelab/encodings/learned.hpp"
 
-#include "pelab/validation/limits.hpp"
 #include "pelab/numerics/random.hpp"
+#include "pelab/validation/limits.hpp"
 
 namespace pelab {
 

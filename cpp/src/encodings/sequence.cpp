@@ -53,7 +53,8 @@ Status make_sequence_spec(const RawSequence& raw, const double* tokens, std::siz
   if (s.ok) s = make_tokens(spec.embedding, tokens, count, ids);
   if (s.ok) s = parse_encoding(raw.encoding, spec.encoding);
   if (s.ok) s = parse_variant(raw.variant, spec.variant);
-  if (s.ok) s = first_error(check(limits::base, raw.base), check(limits::start, raw.start), check(limits::maxLen, raw.maxLen));
+  if (s.ok)
+    s = first_error(check(limits::base, raw.base), check(limits::start, raw.start), check(limits::maxLen, raw.maxLen));
   if (!s.ok) return s;
   spec.base = raw.base;
   spec.start = static_cast<int>(raw.start);

@@ -12,8 +12,8 @@
 #include <cmath>
 #include <vector>
 
-#include "pelab/numerics/simd.hpp"
 #include "pelab/encodings/sinusoidal.hpp"
+#include "pelab/numerics/simd.hpp"
 
 namespace pelab {
 namespace {
@@ -119,8 +119,8 @@ void fill_sinusoidal(const SinusoidalSpec& spec, float* out) {
     std::copy(anchor.s.begin(), anchor.s.end(), anchor_s.begin());
     std::copy(anchor.c.begin(), anchor.c.end(), anchor_c.begin());
     const int rows = std::min(kBlock, spec.positions - block);
-    write(out + static_cast<std::size_t>(block) * spec.dModel, rows, spec.dModel, pairs, anchor_s.data(), anchor_c.data(),
-          offsets);
+    write(out + static_cast<std::size_t>(block) * spec.dModel, rows, spec.dModel, pairs, anchor_s.data(),
+          anchor_c.data(), offsets);
     anchor.rotate(block_step.s, block_step.c);
   }
 }

@@ -1,15 +1,15 @@
 #include <algorithm>
 #include <cmath>
 
-#include "pelab/validation/limits.hpp"
 #include "pelab/encodings/sinusoidal.hpp"
+#include "pelab/validation/limits.hpp"
 
 namespace pelab {
 
-Status make_sinusoidal_spec(double positions, double dModel, double base, const std::string& variant,
-                            double start, SinusoidalSpec& out) {
-  Status s = first_error(check(limits::positions, positions), check(limits::dModel, dModel),
-                         check(limits::base, base), check(limits::start, start));
+Status make_sinusoidal_spec(double positions, double dModel, double base, const std::string& variant, double start,
+                            SinusoidalSpec& out) {
+  Status s = first_error(check(limits::positions, positions), check(limits::dModel, dModel), check(limits::base, base),
+                         check(limits::start, start));
   if (!s.ok) return s;
   Variant v;
   if (Status parsed = parse_variant(variant, v); !parsed.ok) return parsed;
@@ -58,9 +58,8 @@ std::vector<double> frequencies(const SinusoidalSpec& spec) {
   const double log_base = std::log(spec.base);
   for (int k = 0; k < pairs; ++k) {
     // tensor2tensor divides by max(pairs-1, 1), so dModel 2 or 3 gives the single frequency 1.
-    const double exponent = spec.variant == Variant::tensor2tensor
-                                ? static_cast<double>(k) / std::max(pairs - 1, 1)
-                                : 2.0 * k / spec.dModel;
+    const double exponent = spec.variant == Variant::tensor2tensor ? static_cast<double>(k) / std::max(pairs - 1, 1)
+                                                                   : 2.0 * k / spec.dModel;
     omega[static_cast<std::size_t>(k)] = std::exp(-log_base * exponent);
   }
   return omega;

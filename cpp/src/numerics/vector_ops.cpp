@@ -53,8 +53,9 @@ void four_rows(const float* a, const float* const b[4], std::size_t n, float out
 }  // namespace
 
 void dot4(const float* a, const float* const b[4], std::size_t n, float out[4]) {
-  four_rows(a, b, n, out, [](const fbatch& x, const fbatch& y, const fbatch& acc) { return fma(x, y, acc); },
-            [](float x, float y) { return x * y; });
+  four_rows(
+      a, b, n, out, [](const fbatch& x, const fbatch& y, const fbatch& acc) { return fma(x, y, acc); },
+      [](float x, float y) { return x * y; });
 }
 
 void squared_distance4(const float* a, const float* const b[4], std::size_t n, float out[4]) {
@@ -72,8 +73,8 @@ namespace {
 // With `upper` set (a == b), only pairs with j >= i are needed: quads wholly left of the diagonal are
 // skipped and the caller mirrors the result.
 template <typename Four, typename One>
-void all_pairs(const float* a, std::size_t rowsA, const float* b, std::size_t rowsB, std::size_t n, float* out, Four four,
-               One one, bool upper = false) {
+void all_pairs(const float* a, std::size_t rowsA, const float* b, std::size_t rowsB, std::size_t n, float* out,
+               Four four, One one, bool upper = false) {
   constexpr std::size_t block = 16;
   for (std::size_t i0 = 0; i0 < rowsA; i0 += block) {
     const std::size_t i1 = std::min(i0 + block, rowsA);
@@ -84,7 +85,8 @@ void all_pairs(const float* a, std::size_t rowsA, const float* b, std::size_t ro
       for (std::size_t i = i0; i < last; ++i) four(a + i * n, quad, n, out + i * rowsB + j);
     }
     for (; j < rowsB; ++j)
-      for (std::size_t i = i0; i < (upper ? std::min(i1, j + 1) : i1); ++i) out[i * rowsB + j] = one(a + i * n, b + j * n, n);
+      for (std::size_t i = i0; i < (upper ? std::min(i1, j + 1) : i1); ++i)
+        out[i * rowsB + j] = one(a + i * n, b + j * n, n);
   }
 }
 

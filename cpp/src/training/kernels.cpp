@@ -57,8 +57,8 @@ void gemm_scalar_columns(const T* a, int lda, const T* b, int ldb, T* out, int l
 
 }  // namespace
 
-void gemm(const float* a, int lda, const float* b, int ldb, float* out, int ldc, int M, int K, int N,
-          const float* bias, bool accumulate) {
+void gemm(const float* a, int lda, const float* b, int ldb, float* out, int ldc, int M, int K, int N, const float* bias,
+          bool accumulate) {
   int j = 0;
   auto at = [&](int col) { return bias ? bias + col : nullptr; };
   for (; j + 4 * W <= N; j += 4 * W) gemm_columns<2, 4>(a, lda, b + j, ldb, out + j, ldc, M, K, at(j), accumulate);

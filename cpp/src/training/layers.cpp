@@ -125,11 +125,11 @@ void matmul_forward(T* out, const T* inp, const T* weight, const T* bias, int N,
 }
 
 template <typename T>
-void matmul_backward(T* dinp, T* dweight, T* dbias, const T* dout, const T* inp, const T* weight, int N, int C,
-                     int OC, T* scratch) {
-  transpose(weight, C, OC, OC, scratch);                          // weightᵀ (OC, C)
-  gemm(dout, OC, scratch, C, dinp, C, N, OC, C, nullptr, true);   // dinp += dout · weightᵀ
-  transpose(inp, N, C, C, scratch);                               // inpᵀ (C, N)
+void matmul_backward(T* dinp, T* dweight, T* dbias, const T* dout, const T* inp, const T* weight, int N, int C, int OC,
+                     T* scratch) {
+  transpose(weight, C, OC, OC, scratch);                             // weightᵀ (OC, C)
+  gemm(dout, OC, scratch, C, dinp, C, N, OC, C, nullptr, true);      // dinp += dout · weightᵀ
+  transpose(inp, N, C, C, scratch);                                  // inpᵀ (C, N)
   gemm(scratch, N, dout, OC, dweight, OC, C, N, OC, nullptr, true);  // dweight += inpᵀ · dout
   for (int n = 0; n < N; ++n)
     for (int o = 0; o < OC; ++o) dbias[o] += dout[at(n, OC) + o];
@@ -165,9 +165,9 @@ template <typename T>
 void attention_head_backward(T* dq, T* dk, T* dv, const T* dout, const T* q, const T* k, const T* v, const T* att,
                              int len, int C, int hs, T* scratch) {
   const T scale = T(1) / std::sqrt(T(hs));
-  T* vt = scratch;                 // (hs, T)
-  T* datt = vt + at(hs, len);      // (T, T)
-  T* tmp = datt + at(len, len);    // (T, T)
+  T* vt = scratch;               // (hs, T)
+  T* datt = vt + at(hs, len);    // (T, T)
+  T* tmp = datt + at(len, len);  // (T, T)
   transpose(v, len, hs, 3 * C, vt);
   gemm(dout, C, vt, len, datt, len, len, hs, len, nullptr, false);  // datt = dout · vᵀ
   transpose(att, len, len, len, tmp);
@@ -183,7 +183,7 @@ void attention_head_backward(T* dq, T* dk, T* dv, const T* dout, const T* q, con
   }
   gemm(datt, len, k, 3 * C, dq, 3 * C, len, len, hs, nullptr, true);  // dq += dscore · k
   transpose(datt, len, len, len, tmp);
-  gemm(tmp, len, q, 3 * C, dk, 3 * C, len, len, hs, nullptr, true);   // dk += dscoreᵀ · q
+  gemm(tmp, len, q, 3 * C, dk, 3 * C, len, len, hs, nullptr, true);  // dk += dscoreᵀ · q
 }
 
 }  // namespace
@@ -195,8 +195,8 @@ void attention_forward(T* out, T* att, const T* qkv, const Packing& pk, int C, i
     const int len = pk.length(b);
     const T* rows = qkv + at(pk.rows[b], 3 * C);
     for (int h = 0; h < NH; ++h)
-      attention_head_forward(out + at(pk.rows[b], C) + h * hs, att + pk.attention[b] + at(h, len * len),
-                             rows + h * hs, rows + C + h * hs, rows + 2 * C + h * hs, len, C, hs, causal, scratch);
+      attention_head_forward(out + at(pk.rows[b], C) + h * hs, att + pk.attention[b] + at(h, len * len), rows + h * hs,
+                             rows + C + h * hs, rows + 2 * C + h * hs, len, C, hs, causal, scratch);
   }
 }
 
@@ -294,34 +294,33 @@ void crossentropy_forward(T* losses, T* probs, const T* logits, const int* label
 template <typename T>
 void crossentropy_backward(T* dlogits, const T* probs, const int* labels, T dloss, int B, int K) {
   for (int b = 0; b < B; ++b)
-    for (int k = 0; k < K; ++k)
-      dlogits[at(b, K) + k] += (probs[at(b, K) + k] - (k == labels[b] ? T(1) : T(0))) * dloss;
+    for (int k = 0; k < K; ++k) dlogits[at(b, K) + k] += (probs[at(b, K) + k] - (k == labels[b] ? T(1) : T(0))) * dloss;
 }
 
 // --- the two instantiations ------------------------------------------------------------------------
 
-#define PELAB_TRAINING_LAYERS(T)                                                                                 \
-  template void encoder_forward<T>(T*, const int*, const T*, const T*, const Packing&, int);                     \
-  template void encoder_backward<T>(T*, T*, const T*, const int*, const Packing&, int);                          \
-  template void layernorm_forward<T>(T*, T*, T*, const T*, const T*, const T*, int, int);                        \
-  template void layernorm_backward<T>(T*, T*, T*, const T*, const T*, const T*, const T*, const T*, int, int);   \
-  template void rmsnorm_forward<T>(T*, T*, const T*, const T*, int, int);                                        \
-  template void rmsnorm_backward<T>(T*, T*, const T*, const T*, const T*, const T*, int, int);                   \
-  template void matmul_forward<T>(T*, const T*, const T*, const T*, int, int, int);                              \
-  template void matmul_backward<T>(T*, T*, T*, const T*, const T*, const T*, int, int, int, T*);                 \
-  template void attention_forward<T>(T*, T*, const T*, const Packing&, int, int, bool, T*);                      \
-  template void attention_backward<T>(T*, const T*, const T*, const T*, const Packing&, int, int, T*);           \
-  template void residual_forward<T>(T*, const T*, const T*, int);                                                \
-  template void residual_backward<T>(T*, T*, const T*, int);                                                     \
-  template void gelu_layer_forward<T>(T*, const T*, int);                                                        \
-  template void gelu_layer_backward<T>(T*, const T*, const T*, int);                                             \
-  template void relu_forward<T>(T*, const T*, int);                                                              \
-  template void relu_backward<T>(T*, const T*, const T*, int);                                                   \
-  template void mean_pool_forward<T>(T*, const T*, const Packing&, int);                                         \
-  template void mean_pool_backward<T>(T*, const T*, const Packing&, int);                                        \
-  template void first_row_forward<T>(T*, const T*, const Packing&, int);                                         \
-  template void first_row_backward<T>(T*, const T*, const Packing&, int);                                        \
-  template void crossentropy_forward<T>(T*, T*, const T*, const int*, int, int);                                 \
+#define PELAB_TRAINING_LAYERS(T)                                                                               \
+  template void encoder_forward<T>(T*, const int*, const T*, const T*, const Packing&, int);                   \
+  template void encoder_backward<T>(T*, T*, const T*, const int*, const Packing&, int);                        \
+  template void layernorm_forward<T>(T*, T*, T*, const T*, const T*, const T*, int, int);                      \
+  template void layernorm_backward<T>(T*, T*, T*, const T*, const T*, const T*, const T*, const T*, int, int); \
+  template void rmsnorm_forward<T>(T*, T*, const T*, const T*, int, int);                                      \
+  template void rmsnorm_backward<T>(T*, T*, const T*, const T*, const T*, const T*, int, int);                 \
+  template void matmul_forward<T>(T*, const T*, const T*, const T*, int, int, int);                            \
+  template void matmul_backward<T>(T*, T*, T*, const T*, const T*, const T*, int, int, int, T*);               \
+  template void attention_forward<T>(T*, T*, const T*, const Packing&, int, int, bool, T*);                    \
+  template void attention_backward<T>(T*, const T*, const T*, const T*, const Packing&, int, int, T*);         \
+  template void residual_forward<T>(T*, const T*, const T*, int);                                              \
+  template void residual_backward<T>(T*, T*, const T*, int);                                                   \
+  template void gelu_layer_forward<T>(T*, const T*, int);                                                      \
+  template void gelu_layer_backward<T>(T*, const T*, const T*, int);                                           \
+  template void relu_forward<T>(T*, const T*, int);                                                            \
+  template void relu_backward<T>(T*, const T*, const T*, int);                                                 \
+  template void mean_pool_forward<T>(T*, const T*, const Packing&, int);                                       \
+  template void mean_pool_backward<T>(T*, const T*, const Packing&, int);                                      \
+  template void first_row_forward<T>(T*, const T*, const Packing&, int);                                       \
+  template void first_row_backward<T>(T*, const T*, const Packing&, int);                                      \
+  template void crossentropy_forward<T>(T*, T*, const T*, const int*, int, int);                               \
   template void crossentropy_backward<T>(T*, const T*, const int*, T, int, int);
 
 PELAB_TRAINING_LAYERS(float)

@@ -18,15 +18,15 @@ std::size_t z(int v) { return static_cast<std::size_t>(v); }
 // The named views in declaration order, so they can be pointed into a flat buffer one after another.
 template <typename T>
 std::array<T**, kParameterTensors> views(ParameterTensors<T>& p) {
-  return {&p.wte,      &p.wpe,  &p.ln1w, &p.ln1b,    &p.qkvw,    &p.qkvb, &p.attprojw, &p.attprojb, &p.ln2w,
-          &p.ln2b,     &p.fcw,  &p.fcb,  &p.fcprojw, &p.fcprojb, &p.lnfw, &p.lnfb,     &p.clsw,     &p.clsb};
+  return {&p.wte,  &p.wpe, &p.ln1w, &p.ln1b,    &p.qkvw,    &p.qkvb, &p.attprojw, &p.attprojb, &p.ln2w,
+          &p.ln2b, &p.fcw, &p.fcb,  &p.fcprojw, &p.fcprojb, &p.lnfw, &p.lnfb,     &p.clsw,     &p.clsb};
 }
 
 template <typename T>
 std::array<T**, kActivationTensors> views(ActivationTensors<T>& a) {
-  return {&a.encoded,  &a.ln1,      &a.ln1_mean, &a.ln1_rstd, &a.qkv,       &a.atty,   &a.att,      &a.attproj,
-          &a.residual2, &a.ln2,     &a.ln2_mean, &a.ln2_rstd, &a.fch,       &a.fch_act, &a.fcproj,  &a.residual3,
-          &a.pooled,   &a.lnf,      &a.lnf_mean, &a.lnf_rstd, &a.logits,    &a.probs,  &a.losses};
+  return {&a.encoded,   &a.ln1, &a.ln1_mean, &a.ln1_rstd, &a.qkv,    &a.atty,    &a.att,    &a.attproj,
+          &a.residual2, &a.ln2, &a.ln2_mean, &a.ln2_rstd, &a.fch,    &a.fch_act, &a.fcproj, &a.residual3,
+          &a.pooled,    &a.lnf, &a.lnf_mean, &a.lnf_rstd, &a.logits, &a.probs,   &a.losses};
 }
 
 // Each view points at its place in `memory`: tensor after tensor, each `sizes[i]` long.
@@ -57,9 +57,10 @@ template <typename T>
 LayerParams<T> layer_params(const ParameterTensors<T>& p, const ModelConfig& c, int l) {
   const std::size_t C = z(c.C), H = z(c.H), L = z(l);
   const bool bias = c.norm == Norm::layernorm;
-  return {p.ln1w + L * C,         bias ? p.ln1b + L * C : nullptr, p.qkvw + L * C * 3 * C, p.qkvb + L * 3 * C,
-          p.attprojw + L * C * C, p.attprojb + L * C,              p.ln2w + L * C,         bias ? p.ln2b + L * C : nullptr,
-          p.fcw + L * C * H,      p.fcb + L * H,                   p.fcprojw + L * H * C,  p.fcprojb + L * C};
+  return {p.ln1w + L * C,     bias ? p.ln1b + L * C : nullptr, p.qkvw + L * C * 3 * C,
+          p.qkvb + L * 3 * C, p.attprojw + L * C * C,          p.attprojb + L * C,
+          p.ln2w + L * C,     bias ? p.ln2b + L * C : nullptr, p.fcw + L * C * H,
+          p.fcb + L * H,      p.fcprojw + L * H * C,           p.fcprojb + L * C};
 }
 
 template <typename T>
@@ -72,9 +73,9 @@ template <typename T>
 LayerActs<T> layer_acts(const ActivationTensors<T>& a, const ModelConfig& c, int l) {
   const std::size_t N = z(c.maxRows), C = z(c.C), H = z(c.H), A = z(c.maxAttention), L = z(l);
   // Tensors left empty (gradient layout) keep a pointer that is never used.
-  return {a.ln1 + L * N * C,  a.ln1_mean + L * N, a.ln1_rstd + L * N, a.qkv + L * N * 3 * C,
-          a.atty + L * N * C, a.att + L * A,      a.attproj + L * N * C, a.residual2 + L * N * C,
-          a.ln2 + L * N * C,  a.ln2_mean + L * N, a.ln2_rstd + L * N,    a.fch + L * N * H,
+  return {a.ln1 + L * N * C,     a.ln1_mean + L * N,   a.ln1_rstd + L * N,     a.qkv + L * N * 3 * C,
+          a.atty + L * N * C,    a.att + L * A,        a.attproj + L * N * C,  a.residual2 + L * N * C,
+          a.ln2 + L * N * C,     a.ln2_mean + L * N,   a.ln2_rstd + L * N,     a.fch + L * N * H,
           a.fch_act + L * N * H, a.fcproj + L * N * C, a.residual3 + L * N * C};
 }
 
@@ -95,18 +96,17 @@ Sizes parameter_sizes(const ModelConfig& c) {
   const std::size_t V = z(c.vocab), C = z(c.C), H = z(c.H), L = z(c.L), K = z(kClasses);
   const std::size_t P = c.encoding == Encoding::learned ? z(c.positionRows) : 0;
   const std::size_t bias = c.norm == Norm::layernorm ? 1 : 0;
-  return {V * C,     P * C, L * C,     bias * L * C, L * C * 3 * C, L * 3 * C, L * C * C, L * C, L * C,
-          bias * L * C, L * C * H, L * H, L * H * C, L * C,        C,         bias * C,  C * K, K};
+  return {V * C,        P * C,     L * C, bias * L * C, L * C * 3 * C, L * 3 * C, L * C * C, L * C, L * C,
+          bias * L * C, L * C * H, L * H, L * H * C,    L * C,         C,         bias * C,  C * K, K};
 }
 
 std::array<std::size_t, kActivationTensors> activation_sizes(const ModelConfig& c, bool gradients) {
-  const std::size_t N = z(c.maxRows), B = z(c.maxSequences), A = z(c.maxAttention), C = z(c.C), H = z(c.H),
-                    L = z(c.L), K = z(kClasses);
+  const std::size_t N = z(c.maxRows), B = z(c.maxSequences), A = z(c.maxAttention), C = z(c.C), H = z(c.H), L = z(c.L),
+                    K = z(kClasses);
   const std::size_t kept = gradients ? 0 : 1;  // tensors only forward's bookkeeping needs
-  return {N * C,     L * N * C,        L * N * kept, L * N * kept, L * N * 3 * C, L * N * C,
-          L * A * kept, L * N * C,     L * N * C,    L * N * C,    L * N * kept,  L * N * kept,
-          L * N * H, L * N * H,        L * N * C,    L * N * C,    B * C,         B * C,
-          B * kept,  B * kept,         B * K,        B * K * kept, B * kept};
+  return {N * C,     L * N * C, L * N * kept, L * N * kept, L * N * 3 * C, L * N * C,    L * A * kept, L * N * C,
+          L * N * C, L * N * C, L * N * kept, L * N * kept, L * N * H,     L * N * H,    L * N * C,    L * N * C,
+          B * C,     B * C,     B * kept,     B * kept,     B * K,         B * K * kept, B * kept};
 }
 
 namespace {
@@ -207,19 +207,15 @@ const T* Model<T>::attention(int layer) const {
 
 template <typename T>
 void Model<T>::norm_forward(T* out, T* mean, T* rstd, const T* inp, const T* w, const T* b, int N) {
-  if (config_.norm == Norm::layernorm)
-    layernorm_forward(out, mean, rstd, inp, w, b, N, config_.C);
-  else
-    rmsnorm_forward(out, rstd, inp, w, N, config_.C);
+  if (config_.norm == Norm::layernorm) layernorm_forward(out, mean, rstd, inp, w, b, N, config_.C);
+  else rmsnorm_forward(out, rstd, inp, w, N, config_.C);
 }
 
 template <typename T>
 void Model<T>::norm_backward(T* dinp, T* dw, T* db, const T* dout, const T* inp, const T* w, const T* mean,
                              const T* rstd, int N) {
-  if (config_.norm == Norm::layernorm)
-    layernorm_backward(dinp, dw, db, dout, inp, w, mean, rstd, N, config_.C);
-  else
-    rmsnorm_backward(dinp, dw, dout, inp, w, rstd, N, config_.C);
+  if (config_.norm == Norm::layernorm) layernorm_backward(dinp, dw, db, dout, inp, w, mean, rstd, N, config_.C);
+  else rmsnorm_backward(dinp, dw, dout, inp, w, rstd, N, config_.C);
 }
 
 template <typename T>
@@ -234,10 +230,8 @@ void Model<T>::layer_forward(int l, const T* residual, const Packing& pk) {
   residual_forward(a.residual2, residual, a.attproj, N * C);
   norm_forward(a.ln2, a.ln2_mean, a.ln2_rstd, a.residual2, p.ln2w, p.ln2b, N);
   matmul_forward(a.fch, a.ln2, p.fcw, p.fcb, N, C, H);
-  if (config_.activation == Activation::gelu)
-    gelu_layer_forward(a.fch_act, a.fch, N * H);
-  else
-    relu_forward(a.fch_act, a.fch, N * H);
+  if (config_.activation == Activation::gelu) gelu_layer_forward(a.fch_act, a.fch, N * H);
+  else relu_forward(a.fch_act, a.fch, N * H);
   matmul_forward(a.fcproj, a.fch_act, p.fcprojw, p.fcprojb, N, H, C);
   residual_forward(a.residual3, a.residual2, a.fcproj, N * C);
 }
@@ -251,10 +245,8 @@ T Model<T>::forward(const int* tokens, const int* labels, const Packing& pk) {
     layer_forward(l, residual, pk);
     residual = layer_acts(acts, config_, l).residual3;
   }
-  if (config_.readout == Readout::cls)
-    first_row_forward(acts.pooled, residual, pk, C);
-  else
-    mean_pool_forward(acts.pooled, residual, pk, C);
+  if (config_.readout == Readout::cls) first_row_forward(acts.pooled, residual, pk, C);
+  else mean_pool_forward(acts.pooled, residual, pk, C);
   norm_forward(acts.lnf, acts.lnf_mean, acts.lnf_rstd, acts.pooled, params.lnfw, params.lnfb, B);
   matmul_forward(acts.logits, acts.lnf, params.clsw, params.clsb, B, C, kClasses);
   crossentropy_forward(acts.losses, acts.probs, acts.logits, labels ? labels : noLabels_.data(), B, kClasses);
@@ -272,10 +264,8 @@ void Model<T>::layer_backward(int l, const T* residual, T* dresidual, const Pack
   T* scratch = scratch_.data();
   residual_backward(da.residual2, da.fcproj, da.residual3, N * C);
   matmul_backward(da.fch_act, dp.fcprojw, dp.fcprojb, da.fcproj, a.fch_act, p.fcprojw, N, H, C, scratch);
-  if (config_.activation == Activation::gelu)
-    gelu_layer_backward(da.fch, a.fch, da.fch_act, N * H);
-  else
-    relu_backward(da.fch, a.fch, da.fch_act, N * H);
+  if (config_.activation == Activation::gelu) gelu_layer_backward(da.fch, a.fch, da.fch_act, N * H);
+  else relu_backward(da.fch, a.fch, da.fch_act, N * H);
   matmul_backward(da.ln2, dp.fcw, dp.fcb, da.fch, a.ln2, p.fcw, N, C, H, scratch);
   norm_backward(da.residual2, dp.ln2w, dp.ln2b, da.ln2, a.residual2, p.ln2w, a.ln2_mean, a.ln2_rstd, N);
   residual_backward(dresidual, da.attproj, da.residual2, N * C);
@@ -293,13 +283,11 @@ void Model<T>::backward(const int* tokens, const int* labels, const Packing& pk)
   crossentropy_backward(dacts.logits, acts.probs, labels, T(1) / T(B), B, kClasses);
   matmul_backward(dacts.lnf, grads.clsw, grads.clsb, dacts.logits, acts.lnf, params.clsw, B, C, kClasses,
                   scratch_.data());
-  norm_backward(dacts.pooled, grads.lnfw, grads.lnfb, dacts.lnf, acts.pooled, params.lnfw, acts.lnf_mean,
-                acts.lnf_rstd, B);
+  norm_backward(dacts.pooled, grads.lnfw, grads.lnfb, dacts.lnf, acts.pooled, params.lnfw, acts.lnf_mean, acts.lnf_rstd,
+                B);
   T* dlast = layer_acts(dacts, config_, L - 1).residual3;
-  if (config_.readout == Readout::cls)
-    first_row_backward(dlast, dacts.pooled, pk, C);
-  else
-    mean_pool_backward(dlast, dacts.pooled, pk, C);
+  if (config_.readout == Readout::cls) first_row_backward(dlast, dacts.pooled, pk, C);
+  else mean_pool_backward(dlast, dacts.pooled, pk, C);
   for (int l = L - 1; l >= 0; --l) {
     const T* residual = l == 0 ? acts.encoded : layer_acts(acts, config_, l - 1).residual3;
     T* dresidual = l == 0 ? dacts.encoded : layer_acts(dacts, config_, l - 1).residual3;

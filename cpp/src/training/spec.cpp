@@ -47,10 +47,12 @@ double hidden_of(const TrainerOptions& o) { return o.hidden.value_or(2 * o.dMode
 Status check_numbers(const TrainerOptions& o) {
   Status s = first_error(check(lim::layers, o.layers), check(lim::dModel, o.dModel), check(lim::heads, o.heads),
                          check(lim::hidden, hidden_of(o)), check_element(lim::trainLength, o.minLength, 0));
-  if (s.ok) s = check_element(IntParam{lim::trainLength.name, static_cast<std::int64_t>(o.minLength), lim::trainLength.hi},
-                              o.maxLength, 1);
-  if (s.ok) s = check(IntParam{lim::maxEvalLength.name, static_cast<std::int64_t>(o.maxLength), lim::maxEvalLength.hi},
-                      o.maxEvalLength);
+  if (s.ok)
+    s = check_element(IntParam{lim::trainLength.name, static_cast<std::int64_t>(o.minLength), lim::trainLength.hi},
+                      o.maxLength, 1);
+  if (s.ok)
+    s = check(IntParam{lim::maxEvalLength.name, static_cast<std::int64_t>(o.maxLength), lim::maxEvalLength.hi},
+              o.maxEvalLength);
   if (s.ok)
     s = first_error(check(lim::batch, o.batch), check(lim::learningRate, o.learningRate), check(lim::beta1, o.beta1),
                     check(lim::beta2, o.beta2), check(lim::eps, o.eps), check(limits::seed, o.seed));
@@ -69,8 +71,7 @@ void copy_numbers(const TrainerOptions& o, TrainerSpec& out) {
 
 // Rules between fields, once each field is in range.
 Status check_together(const TrainerSpec& s) {
-  if (s.dModel % s.heads != 0)
-    return Status::broken(Rule::not_divisible, "dModel", s.dModel, s.heads, s.heads);
+  if (s.dModel % s.heads != 0) return Status::broken(Rule::not_divisible, "dModel", s.dModel, s.heads, s.heads);
   if (s.encoding == Encoding::sinusoidal && s.variant == Variant::paper && s.dModel % 2 != 0)
     return Status::broken(Rule::even_width, "dModel", s.dModel, 0, 0);
   const int lastTrainedPosition = s.maxLength + cls_tokens(s) - 1;

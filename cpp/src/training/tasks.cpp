@@ -36,8 +36,7 @@ void count_sample(SampleDraws& draws, int length, int label, int* tokens) {
   const int minority = draws.below((length - 1) / 2 + 1);
   const int majority = minority + 1 + draws.below(length - 2 * minority);
   const int more = label ? marker_a : marker_b, fewer = label ? marker_b : marker_a;
-  for (int i = 0; i < length; ++i)
-    tokens[i] = i < majority ? more : i < majority + minority ? fewer : draws.filler();
+  for (int i = 0; i < length; ++i) tokens[i] = i < majority ? more : i < majority + minority ? fewer : draws.filler();
   for (int i = length - 1; i > 0; --i) std::swap(tokens[i], tokens[draws.below(i + 1)]);  // Fisher–Yates
 }
 
@@ -47,10 +46,8 @@ void make_sample(Task task, std::uint32_t seed, random::Stream stream, std::uint
                  int& label) {
   SampleDraws draws(seed, stream, index, 1);  // counter 0 is the length's (sample_length)
   label = static_cast<int>(index % 2);
-  if (task == Task::order)
-    order_sample(draws, length, label, tokens);
-  else
-    count_sample(draws, length, label, tokens);
+  if (task == Task::order) order_sample(draws, length, label, tokens);
+  else count_sample(draws, length, label, tokens);
 }
 
 int sample_length(std::uint32_t seed, random::Stream stream, std::uint64_t index, int minLength, int maxLength) {

@@ -11,4 +11,4 @@ frame.height = '200';
 document.getElementById('slot').append(frame);
 window.results = [];
 frame.addEventListener('pelab-result', (e) => window.results.push(e.detail));
-window.PelabEmbed.connectEmbeds({ origins: [trust] });  // the plain-script build of the helper
+window.PelabEmbed.connectEmbeds({ origins: [trust] }); // the plain-script build of the helper

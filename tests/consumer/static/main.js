@@ -5,5 +5,7 @@ import '/dist/components.js';
 const lab = await createLab();
 document.getElementById('out').textContent = lab.sinusoidal({ positions: 2, dModel: 2 })[2].toFixed(6);
 const el = document.querySelector('pe-exercise');
-el.addEventListener('pe-result', (e) => { document.body.dataset.result = JSON.stringify(e.detail); });
+el.addEventListener('pe-result', (e) => {
+  document.body.dataset.result = JSON.stringify(e.detail);
+});
 document.body.dataset.ready = 'true';

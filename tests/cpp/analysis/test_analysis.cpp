@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "pelab/analysis/analysis.hpp"
 #include "../table_helpers.hpp"
+#include "pelab/analysis/analysis.hpp"
 
 using namespace pelab;
 

@@ -19,7 +19,7 @@ TEST_CASE("swapping two tokens only relabels attention outputs without an encodi
     double plain = 0, encoded = 0;
     for (int c = 0; c < dK; ++c) {
       plain = std::max(plain, double(std::fabs(r.withoutEncoding.swapped.output[third * dK + c] -
-                                                r.withoutEncoding.original.output[third * dK + c])));
+                                               r.withoutEncoding.original.output[third * dK + c])));
       encoded = std::max(encoded, double(std::fabs(r.withEncoding.swapped.output[third * dK + c] -
                                                    r.withEncoding.original.output[third * dK + c])));
     }

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
-#include "pelab/validation/limits.hpp"
 #include "../table_helpers.hpp"
+#include "pelab/validation/limits.hpp"
 
 using namespace pelab;
 using pelab::testing::max_error_against_float64;

@@ -53,7 +53,8 @@ Mismatch check_gradient(double* x, std::size_t n, const double* analytic, Object
     x[i] = saved;
     const double numeric = (up - down) / (2 * h);
     ++checked;
-    if (std::fabs(numeric - analytic[i]) > tol.absolute + tol.relative * std::max(std::fabs(numeric), std::fabs(analytic[i])))
+    if (std::fabs(numeric - analytic[i]) >
+        tol.absolute + tol.relative * std::max(std::fabs(numeric), std::fabs(analytic[i])))
       return {i, numeric, analytic[i], true};
   }
   return {};

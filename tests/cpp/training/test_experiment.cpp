@@ -4,8 +4,8 @@
 // reach 95%. Reported, not asserted: causal attention without an encoding (NoPE), extrapolation from
 // training lengths 8–16 to 32 and 64, and CLS against mean readout without an encoding. (Every arm
 // over five seeds, CLS readout with encodings among them: tests/bench/native_train_bench.cpp.)
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -18,7 +18,7 @@ using namespace pelab::training;
 
 namespace {
 
-constexpr int kBudget = 1500;      // steps an arm may take to reach its target
+constexpr int kBudget = 1500;  // steps an arm may take to reach its target
 constexpr int kCheckEvery = 50;
 constexpr int kChanceSteps = 200;  // for the arms that cannot learn: enough to move every weight
 constexpr int kSamples = 400;      // fresh samples per evaluated length
@@ -43,7 +43,8 @@ long long train_until(Trainer& t, double target) {
   while (t.steps_taken() < kBudget) {
     t.step(kCheckEvery);
     double sum = 0;
-    for (int length : {8, 12, 16}) sum += t.evaluate(length, 200, 1000 + static_cast<std::uint32_t>(t.steps_taken())).accuracy;
+    for (int length : {8, 12, 16})
+      sum += t.evaluate(length, 200, 1000 + static_cast<std::uint32_t>(t.steps_taken())).accuracy;
     if (sum / 3 >= target) break;
   }
   return t.steps_taken();
@@ -73,7 +74,8 @@ void report(const char* name, Trainer& t, double accuracy) {
 
 }  // namespace
 
-TEST_CASE("experiment: without an encoding, bidirectional + mean readout stays at chance on order", "[training][slow]") {
+TEST_CASE("experiment: without an encoding, bidirectional + mean readout stays at chance on order",
+          "[training][slow]") {
   Trainer t(arm("none", "bidirectional", "mean"));
   t.step(kChanceSteps);
   const double accuracy = in_distribution(t, 1);
@@ -122,8 +124,9 @@ TEST_CASE("experiment: CLS readout at position 0 without an encoding is still at
   const double accuracy = in_distribution(cls, 4);
   report("none, bidirectional, cls", cls, accuracy);
   const double change = largest_change_under_shuffles(cls, 12);
-  std::printf("[experiment] none, bidirectional, cls: largest change of P(1) under shuffles of the tokens after CLS %.2g\n",
-              change);
+  std::printf(
+      "[experiment] none, bidirectional, cls: largest change of P(1) under shuffles of the tokens after CLS %.2g\n",
+      change);
   CHECK(std::fabs(accuracy - 0.5) <= 0.08);
   CHECK(change <= 1e-5);
 }

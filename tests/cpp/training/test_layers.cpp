@@ -36,9 +36,9 @@ struct Packed {
 
 template <typename T>
 struct LayerCase {
-  std::vector<std::string> names;    // of the inputs whose gradients are checked
+  std::vector<std::string> names;  // of the inputs whose gradients are checked
   std::vector<std::vector<T>> inputs;
-  std::vector<T> out, g;             // output and upstream gradient, the same size
+  std::vector<T> out, g;  // output and upstream gradient, the same size
   void add(const char* name, std::size_t n, std::uint64_t seed, double scale = 1.0) {
     names.emplace_back(name);
     inputs.push_back(as<T>(normals(n, seed, scale)));
@@ -55,9 +55,7 @@ struct EncoderCase : LayerCase<T> {
   static constexpr int V = 5, C = 6, P = 9;
   Packed pk{{3, 5, 2}, 1};
   std::vector<int> tokens{0, 4, 2, 1, 1, 3, 0, 4, 2, 2};
-  EncoderCase() {
-    this->add("wte", V * C, 1), this->add("wpe", P * C, 2), this->outputs(std::size_t(pk.total()) * C);
-  }
+  EncoderCase() { this->add("wte", V * C, 1), this->add("wpe", P * C, 2), this->outputs(std::size_t(pk.total()) * C); }
   void forward() { encoder_forward(this->out.data(), tokens.data(), this->in(0), this->in(1), pk.packing(), C); }
   void backward(std::vector<std::vector<T>>& d) {
     encoder_backward(d[0].data(), d[1].data(), this->g.data(), tokens.data(), pk.packing(), C);
@@ -68,8 +66,12 @@ template <typename T>
 struct LayerNormCase : LayerCase<T> {
   static constexpr int N = 6, C = 7;
   std::vector<T> mean = std::vector<T>(N), rstd = std::vector<T>(N);
-  LayerNormCase() { this->add("inp", N * C, 3, 2.0), this->add("weight", C, 4), this->add("bias", C, 5), this->outputs(N * C); }
-  void forward() { layernorm_forward(this->out.data(), mean.data(), rstd.data(), this->in(0), this->in(1), this->in(2), N, C); }
+  LayerNormCase() {
+    this->add("inp", N * C, 3, 2.0), this->add("weight", C, 4), this->add("bias", C, 5), this->outputs(N * C);
+  }
+  void forward() {
+    layernorm_forward(this->out.data(), mean.data(), rstd.data(), this->in(0), this->in(1), this->in(2), N, C);
+  }
   void backward(std::vector<std::vector<T>>& d) {
     layernorm_backward(d[0].data(), d[1].data(), d[2].data(), this->g.data(), this->in(0), this->in(1), mean.data(),
                        rstd.data(), N, C);
@@ -90,8 +92,10 @@ struct RmsNormCase : LayerCase<T> {
 // Shapes that reach every path of gemm: 16-, 8- and 4-column tiles, the scalar columns, odd row counts.
 template <typename T, int N, int C, int OC>
 struct MatmulCase : LayerCase<T> {
-  std::vector<T> scratch = std::vector<T>(std::max(C * N, C * OC));
-  MatmulCase() { this->add("inp", N * C, 8), this->add("weight", C * OC, 9, 0.5), this->add("bias", OC, 10), this->outputs(N * OC); }
+  std::vector<T> scratch = std::vector<T>(std::max(C * N, C* OC));
+  MatmulCase() {
+    this->add("inp", N * C, 8), this->add("weight", C * OC, 9, 0.5), this->add("bias", OC, 10), this->outputs(N * OC);
+  }
   void forward() { matmul_forward(this->out.data(), this->in(0), this->in(1), this->in(2), N, C, OC); }
   void backward(std::vector<std::vector<T>>& d) {
     matmul_backward(d[0].data(), d[1].data(), d[2].data(), this->g.data(), this->in(0), this->in(1), N, C, OC,
@@ -112,7 +116,9 @@ struct AttentionCase : LayerCase<T> {
     this->add("qkv", std::size_t(pk.total()) * 3 * C, 11), this->outputs(std::size_t(pk.total()) * C);
     att.assign(std::size_t(pk.attention.back()), T(0));
   }
-  void forward() { attention_forward(this->out.data(), att.data(), this->in(0), pk.packing(), C, NH, Causal, scratch.data()); }
+  void forward() {
+    attention_forward(this->out.data(), att.data(), this->in(0), pk.packing(), C, NH, Causal, scratch.data());
+  }
   void backward(std::vector<std::vector<T>>& d) {
     attention_backward(d[0].data(), this->g.data(), this->in(0), att.data(), pk.packing(), C, NH, scratch.data());
   }
@@ -149,16 +155,12 @@ struct PoolCase : LayerCase<T> {
   Packed pk{{4, 1, 6}, 1};
   PoolCase() { this->add("inp", std::size_t(pk.total()) * C, 16), this->outputs(3 * C); }
   void forward() {
-    if (Mean)
-      mean_pool_forward(this->out.data(), this->in(0), pk.packing(), C);
-    else
-      first_row_forward(this->out.data(), this->in(0), pk.packing(), C);
+    if (Mean) mean_pool_forward(this->out.data(), this->in(0), pk.packing(), C);
+    else first_row_forward(this->out.data(), this->in(0), pk.packing(), C);
   }
   void backward(std::vector<std::vector<T>>& d) {
-    if (Mean)
-      mean_pool_backward(d[0].data(), this->g.data(), pk.packing(), C);
-    else
-      first_row_backward(d[0].data(), this->g.data(), pk.packing(), C);
+    if (Mean) mean_pool_backward(d[0].data(), this->g.data(), pk.packing(), C);
+    else first_row_backward(d[0].data(), this->g.data(), pk.packing(), C);
   }
 };
 template <typename T>
@@ -207,8 +209,9 @@ void check_layer() {
   for (std::size_t t = 0; t < exact.inputs.size(); ++t) {
     expected += static_cast<int>(std::min<std::size_t>(exact.inputs[t].size(), 40));
     auto& x = exact.inputs[t];
-    const auto m = testing::check_gradient(x.data(), x.size(), analytic[t].data(), [&] { return objective(exact); }, 40,
-                                           testing::kDoubleGradient, checked);
+    const auto m = testing::check_gradient(
+        x.data(), x.size(), analytic[t].data(), [&] { return objective(exact); }, 40, testing::kDoubleGradient,
+        checked);
     INFO(exact.names[t] << "[" << m.index << "]: numeric " << m.numeric << ", analytic " << m.analytic);
     CHECK_FALSE(m.found);
   }
@@ -284,8 +287,11 @@ TEST_CASE("training kernels: gemm matches a double product for every shape path 
           gemm(fa.data(), lda, fb.data(), ldb, out.data(), ldc, M, K, N, mode == 0 ? fbias.data() : nullptr, mode == 1);
           for (int i = 0; i < M; ++i)
             for (int j = 0; j < N; ++j) {
-              double s = mode == 1 ? double(float(start[std::size_t(i * ldc + j)])) : mode == 0 ? double(float(bias[std::size_t(j)])) : 0.0;
-              for (int k = 0; k < K; ++k) s += double(fa[std::size_t(i * lda + k)]) * double(fb[std::size_t(k * ldb + j)]);
+              double s = mode == 1   ? double(float(start[std::size_t(i * ldc + j)]))
+                         : mode == 0 ? double(float(bias[std::size_t(j)]))
+                                     : 0.0;
+              for (int k = 0; k < K; ++k)
+                s += double(fa[std::size_t(i * lda + k)]) * double(fb[std::size_t(k * ldb + j)]);
               expect[std::size_t(i * ldc + j)] = s;
             }
           INFO("M " << M << " K " << K << " N " << N << " mode " << mode);

@@ -1,8 +1,8 @@
 // The whole model's gradients — every parameter tensor, sampled elements — against central finite
 // differences of the mean loss, in double, for configurations covering each option; then the float
 // model against the double one.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -65,9 +65,10 @@ void check_model(const ModelConfig& config, double h = testing::kStep) {
     if (exact.tensor_size(i) == 0) continue;
     int checked = 0;
     const std::size_t at = exact.tensor_offset(i);
-    const auto m = testing::check_gradient(exact.parameters() + at, exact.tensor_size(i), analytic.data() + at, loss, 12,
-                                           testing::kDoubleGradient, checked, h);
-    INFO(kParameterNames[std::size_t(i)] << "[" << m.index << "]: numeric " << m.numeric << ", analytic " << m.analytic);
+    const auto m = testing::check_gradient(exact.parameters() + at, exact.tensor_size(i), analytic.data() + at, loss,
+                                           12, testing::kDoubleGradient, checked, h);
+    INFO(kParameterNames[std::size_t(i)] << "[" << m.index << "]: numeric " << m.numeric << ", analytic "
+                                         << m.analytic);
     CHECK_FALSE(m.found);
     tensors += checked > 0;
   }
@@ -90,7 +91,8 @@ void check_model(const ModelConfig& config, double h = testing::kStep) {
 
 }  // namespace
 
-TEST_CASE("model gradients: layernorm, GELU, bidirectional, mean readout, sinusoidal, 2 layers", "[training][gradients]") {
+TEST_CASE("model gradients: layernorm, GELU, bidirectional, mean readout, sinusoidal, 2 layers",
+          "[training][gradients]") {
   check_model(small(Norm::layernorm, Activation::gelu, false, Readout::mean, Encoding::sinusoidal, 2));
 }
 

@@ -66,15 +66,20 @@ TEST_CASE("trainer spec: every number is checked for NaN, fractions and range", 
     double TrainerOptions::*field;
     double tooBig;
   };
-  const std::vector<Field> fields{
-      {"base", &TrainerOptions::base, 2e9},          {"maxLen", &TrainerOptions::maxLen, 1e6},
-      {"layers", &TrainerOptions::layers, 5},        {"dModel", &TrainerOptions::dModel, 512},
-      {"heads", &TrainerOptions::heads, 17},
-      {"trainLength", &TrainerOptions::minLength, 600}, {"trainLength", &TrainerOptions::maxLength, 600},
-      {"maxEvalLength", &TrainerOptions::maxEvalLength, 2000}, {"batch", &TrainerOptions::batch, 2048},
-      {"learningRate", &TrainerOptions::learningRate, 2},   {"beta1", &TrainerOptions::beta1, 1},
-      {"beta2", &TrainerOptions::beta2, 1},          {"eps", &TrainerOptions::eps, 2},
-      {"seed", &TrainerOptions::seed, 4294967296.0}};
+  const std::vector<Field> fields{{"base", &TrainerOptions::base, 2e9},
+                                  {"maxLen", &TrainerOptions::maxLen, 1e6},
+                                  {"layers", &TrainerOptions::layers, 5},
+                                  {"dModel", &TrainerOptions::dModel, 512},
+                                  {"heads", &TrainerOptions::heads, 17},
+                                  {"trainLength", &TrainerOptions::minLength, 600},
+                                  {"trainLength", &TrainerOptions::maxLength, 600},
+                                  {"maxEvalLength", &TrainerOptions::maxEvalLength, 2000},
+                                  {"batch", &TrainerOptions::batch, 2048},
+                                  {"learningRate", &TrainerOptions::learningRate, 2},
+                                  {"beta1", &TrainerOptions::beta1, 1},
+                                  {"beta2", &TrainerOptions::beta2, 1},
+                                  {"eps", &TrainerOptions::eps, 2},
+                                  {"seed", &TrainerOptions::seed, 4294967296.0}};
   for (const Field& f : fields)
     for (double bad : {kNaN, std::numeric_limits<double>::infinity(), -1.0, f.tooBig}) {
       const Status s = with([&](TrainerOptions& o) { o.*(f.field) = bad; });
@@ -116,8 +121,9 @@ TEST_CASE("trainer spec: the rules between fields", "[training]") {
 }
 
 TEST_CASE("trainer spec: work per step and memory are capped", "[training]") {
-  Status s = with([](auto& o) { o.batch = 1024, o.dModel = 256, o.hidden = 1024, o.layers = 4, o.maxLength = 512,
-                                o.maxEvalLength = 512; });
+  Status s = with([](auto& o) {
+    o.batch = 1024, o.dModel = 256, o.hidden = 1024, o.layers = 4, o.maxLength = 512, o.maxEvalLength = 512;
+  });
   CHECK((s.rule == Rule::work && s.cost == Cost::training_step && s.got > s.hi));
   s = with([](auto& o) { o.encoding = "learned", o.maxLen = 65536, o.dModel = 64; });
   CHECK((s.rule == Rule::memory && s.param == "maxLen" && s.got > s.hi));

@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <vector>
 
 #include "pelab/training/tasks.hpp"
@@ -11,7 +11,9 @@ namespace {
 
 constexpr auto kStream = random::Stream::training_batches;
 
-int occurrences(const std::vector<int>& t, int token) { return static_cast<int>(std::count(t.begin(), t.end(), token)); }
+int occurrences(const std::vector<int>& t, int token) {
+  return static_cast<int>(std::count(t.begin(), t.end(), token));
+}
 
 }  // namespace
 
@@ -41,7 +43,8 @@ TEST_CASE("tasks: order puts the markers at every pair of positions", "[training
     std::vector<int> t(length);
     int label = 0;
     make_sample(Task::order, 1, kStream, i, length, t.data(), label);
-    const auto a = std::find(t.begin(), t.end(), marker_a) - t.begin(), b = std::find(t.begin(), t.end(), marker_b) - t.begin();
+    const auto a = std::find(t.begin(), t.end(), marker_a) - t.begin(),
+               b = std::find(t.begin(), t.end(), marker_b) - t.begin();
     ++seen[std::size_t(a * length + b)];
   }
   for (int a = 0; a < length; ++a)

@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdlib>
 #include <new>
@@ -62,8 +62,8 @@ double largest_change_under_shuffles(Trainer& t, int length, int sequences, int 
     const double p = t.probability(tokens.data(), length);
     for (int k = 0; k < perms; ++k) {
       for (int i = length - 1; i > 0; --i)  // a seeded Fisher–Yates shuffle
-        std::swap(tokens[std::size_t(i)], tokens[std::size_t(random::mix64(std::uint64_t(s * 1000 + k * 50 + i)) %
-                                                             std::uint64_t(i + 1))]);
+        std::swap(tokens[std::size_t(i)],
+                  tokens[std::size_t(random::mix64(std::uint64_t(s * 1000 + k * 50 + i)) % std::uint64_t(i + 1))]);
       worst = std::max(worst, std::fabs(t.probability(tokens.data(), length) - p));
     }
   }

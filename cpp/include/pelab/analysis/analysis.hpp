@@ -28,16 +28,16 @@ std::vector<double> wavelengths(const SinusoidalSpec& spec);
 struct Properties {
   double minDistance = 0;  // smallest |PE(p) − PE(q)| over distinct p, q in the table
   int minDistanceP = 0, minDistanceQ = 0;
-  double maxAbsValue = 0;  // largest |entry|: bounded by 1 at any length
-  double minNormSq = 0, maxNormSq = 0;  // PE(p)·PE(p) over p (d/2 when dModel is even)
+  double maxAbsValue = 0;                     // largest |entry|: bounded by 1 at any length
+  double minNormSq = 0, maxNormSq = 0;        // PE(p)·PE(p) over p (d/2 when dModel is even)
   double minOffsetDot = 0, maxOffsetDot = 0;  // PE(p)·PE(p+k) over p
   double offsetDotDeviation = 0;              // max − min of the above: ~0 means it does not depend on p
 };
 
 // Properties need every pair of rows; positions² × dModel is capped to keep that quick.
 Status check_properties(const SinusoidalSpec& spec, double k);
-Status make_properties_request(double positions, double dModel, double base, const std::string& variant,
-                               double start, double k, OffsetRequest& out);
+Status make_properties_request(double positions, double dModel, double base, const std::string& variant, double start,
+                               double k, OffsetRequest& out);
 Properties properties(const SinusoidalSpec& spec, int k);
 
 }  // namespace pelab

@@ -37,8 +37,8 @@ struct AttentionRequest {
   AttentionShape shape;
   Mask mask = Mask::none;
 };
-Status make_attention_request(double n, double dK, double dV, const std::string& mask, double qLength,
-                              double kLength, double vLength, AttentionRequest& out);
+Status make_attention_request(double n, double dK, double dV, const std::string& mask, double qLength, double kLength,
+                              double vLength, AttentionRequest& out);
 
 // Self-attention of x (n × dModel) through seeded projections to width dK: checked in the order
 // n, dK (and the attention work), dModel, seed, the projection work, mask, x's length.
@@ -60,6 +60,7 @@ void attention(const AttentionShape& shape, const float* q, const float* k, cons
 void project(const float* x, int n, int dModel, int dK, std::uint32_t seed, random::Stream stream, float* out);
 
 // Self-attention of x (n × dModel): seeded Q, K, V projections to width dK, then attention.
-void self_attention(const float* x, int n, int dModel, int dK, std::uint32_t seed, Mask mask, float* weights, float* out);
+void self_attention(const float* x, int n, int dModel, int dK, std::uint32_t seed, Mask mask, float* weights,
+                    float* out);
 
 }  // namespace pelab

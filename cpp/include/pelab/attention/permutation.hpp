@@ -43,6 +43,7 @@ Status make_permutation_request(const RawSequence& raw, const double* tokens, st
 
 // `spec.encoding` is the arm with an encoding (`none` is taken as `sinusoidal`). Assumes the
 // request was made by make_permutation_request.
-PermutationResult permutation_experiment(const SequenceSpec& spec, const std::vector<int>& tokens, int dK, int i, int j);
+PermutationResult permutation_experiment(const SequenceSpec& spec, const std::vector<int>& tokens, int dK, int i,
+                                         int j);
 
 }  // namespace pelab

@@ -17,10 +17,10 @@ Status parse_encoding(const std::string& name, Encoding& out);
 struct SequenceSpec {
   EmbeddingSpec embedding;
   Encoding encoding = Encoding::sinusoidal;
-  double base = 10000.0;               // sinusoidal only
-  Variant variant = Variant::paper;    // sinusoidal only
-  int start = 0;                       // first position of the sequence
-  LearnedSpec learned;                 // learned only: its maxLen (dModel and seed are `embedding`'s)
+  double base = 10000.0;             // sinusoidal only
+  Variant variant = Variant::paper;  // sinusoidal only
+  int start = 0;                     // first position of the sequence
+  LearnedSpec learned;               // learned only: its maxLen (dModel and seed are `embedding`'s)
 };
 
 // Checks that the encoding can cover positions start … start+n-1 (the learned table may not).

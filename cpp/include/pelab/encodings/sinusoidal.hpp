@@ -3,8 +3,8 @@
 #include <string>
 #include <vector>
 
-#include "pelab/validation/status.hpp"
 #include "pelab/encodings/variant.hpp"
+#include "pelab/validation/status.hpp"
 
 namespace pelab {
 
@@ -19,8 +19,8 @@ struct SinusoidalSpec {
 // Builds a spec from untrusted numbers, or says which one is wrong and what it may be.
 // Odd dModel: rejected for `paper` (its pairs interleave); for `halves` and `tensor2tensor` the last
 // column is zero, as tensor2tensor's get_timing_signal_1d and fairseq pad it.
-Status make_sinusoidal_spec(double positions, double dModel, double base, const std::string& variant,
-                            double start, SinusoidalSpec& out);
+Status make_sinusoidal_spec(double positions, double dModel, double base, const std::string& variant, double start,
+                            SinusoidalSpec& out);
 Status validate(const SinusoidalSpec& spec);
 
 // A table to fill, with the caller's `out` length (kNoOut for a new array) checked after the spec.

@@ -16,8 +16,8 @@ enum class Stream : std::uint64_t {
   query_projection = 3,
   key_projection = 4,
   value_projection = 5,
-  model_weights = 6,     // a trained model's matrices (training/model.hpp), one counter per parameter
-  training_batches = 7,  // the task samples a trainer learns from
+  model_weights = 6,       // a trained model's matrices (training/model.hpp), one counter per parameter
+  training_batches = 7,    // the task samples a trainer learns from
   evaluation_samples = 8,  // fresh task samples for evaluation: never drawn by training
 };
 

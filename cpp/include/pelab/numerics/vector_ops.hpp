@@ -19,6 +19,6 @@ void squared_distance_matrix(const float* table, std::size_t rows, std::size_t n
 void axpy(float alpha, const float* x, float* y, std::size_t n);  // y += alpha * x
 // x[i] = exp(x[i] - shift) for i < n; returns the sum of the new values (softmax's denominator).
 float exp_shifted(float* x, std::size_t n, float shift);
-void add_in_place(float* a, const float* b, std::size_t n);        // a += b
+void add_in_place(float* a, const float* b, std::size_t n);  // a += b
 
 }  // namespace pelab

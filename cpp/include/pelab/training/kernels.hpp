@@ -8,8 +8,8 @@ namespace pelab::training {
 // out (M, N) = start + a (M, K) · b (K, N), each matrix row-major with its own row stride (lda, ldb,
 // ldc), so a head's slice of a wider row can be used in place. `start` is out's current values when
 // `accumulate`, else `bias` (N) on every row, else zero.
-void gemm(const float* a, int lda, const float* b, int ldb, float* out, int ldc, int M, int K, int N,
-          const float* bias, bool accumulate);
+void gemm(const float* a, int lda, const float* b, int ldb, float* out, int ldc, int M, int K, int N, const float* bias,
+          bool accumulate);
 void gemm(const double* a, int lda, const double* b, int ldb, double* out, int ldc, int M, int K, int N,
           const double* bias, bool accumulate);
 

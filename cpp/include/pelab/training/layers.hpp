@@ -54,8 +54,8 @@ void matmul_forward(T* out, const T* inp, const T* weight, const T* bias, int N,
 // dinp (N, C) += dout · weightᵀ; dweight (C, OC) += inpᵀ · dout; dbias (OC) += column sums of dout.
 // Both products go through gemm on a transposed copy in scratch (≥ max(C·N, C·OC) floats).
 template <typename T>
-void matmul_backward(T* dinp, T* dweight, T* dbias, const T* dout, const T* inp, const T* weight, int N, int C,
-                     int OC, T* scratch);
+void matmul_backward(T* dinp, T* dweight, T* dbias, const T* dout, const T* inp, const T* weight, int N, int C, int OC,
+                     T* scratch);
 
 // Multi-head self-attention within each sequence. qkv (N, 3C) holds q | k | v, head h at columns
 // h·hs … of each; out (N, C); att: per sequence (NH, T_b, T_b) softmax weights, kept for backward and

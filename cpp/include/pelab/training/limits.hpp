@@ -33,8 +33,8 @@ inline constexpr RealParam beta1{"beta1", 0.0, 0.9999};
 inline constexpr RealParam beta2{"beta2", 0.0, 0.999999};
 inline constexpr RealParam eps{"eps", 1e-12, 1.0};
 
-inline constexpr IntParam steps{"steps", 1, 1000000};     // per step() call, also held to maxWork
-inline constexpr IntParam samples{"samples", 1, 1000000}; // per evaluate() call, also held to maxWork
+inline constexpr IntParam steps{"steps", 1, 1000000};      // per step() call, also held to maxWork
+inline constexpr IntParam samples{"samples", 1, 1000000};  // per evaluate() call, also held to maxWork
 
 // A trainer holds parameters (×4 with gradients and Adam's moments), activations and their gradients:
 // at most this many floats in all (64 MiB).

@@ -62,8 +62,8 @@ struct ParameterTensors {
 };
 inline constexpr int kParameterTensors = 18;
 inline constexpr std::array<const char*, kParameterTensors> kParameterNames{
-    "wte", "wpe", "ln1w", "ln1b", "qkvw", "qkvb", "attprojw", "attprojb", "ln2w",
-    "ln2b", "fcw", "fcb", "fcprojw", "fcprojb", "lnfw", "lnfb", "clsw", "clsb"};
+    "wte",  "wpe", "ln1w", "ln1b",    "qkvw",    "qkvb", "attprojw", "attprojb", "ln2w",
+    "ln2b", "fcw", "fcb",  "fcprojw", "fcprojb", "lnfw", "lnfb",     "clsw",     "clsb"};
 std::array<std::size_t, kParameterTensors> parameter_sizes(const ModelConfig& c);
 
 // The activations (N = maxRows, B = maxSequences, A = maxAttention). Their gradients use the same

@@ -23,9 +23,9 @@ enum class Readout { cls, mean };
 struct TrainerOptions {
   std::string task = "order";
   std::string encoding = "none";
-  double base = 10000;             // sinusoidal
-  std::string variant = "paper";   // sinusoidal
-  double maxLen = 128;             // learned: rows of the table (positions 0 … maxLen-1)
+  double base = 10000;            // sinusoidal
+  std::string variant = "paper";  // sinusoidal
+  double maxLen = 128;            // learned: rows of the table (positions 0 … maxLen-1)
   std::string attention = "bidirectional";
   std::string readout = "mean";
   std::string norm = "layernorm";
@@ -33,10 +33,10 @@ struct TrainerOptions {
   double layers = 1;
   double dModel = 16;
   double heads = 2;
-  std::optional<double> hidden;    // MLP width, dModel → hidden → dModel; absent: 2 × dModel
-  double minLength = 8;            // trainLength[0]: task tokens per sequence, CLS not counted
-  double maxLength = 16;           // trainLength[1]
-  double maxEvalLength = 64;       // the longest sequence evaluate() and the probes accept
+  std::optional<double> hidden;  // MLP width, dModel → hidden → dModel; absent: 2 × dModel
+  double minLength = 8;          // trainLength[0]: task tokens per sequence, CLS not counted
+  double maxLength = 16;         // trainLength[1]
+  double maxEvalLength = 64;     // the longest sequence evaluate() and the probes accept
   double batch = 32;
   double learningRate = 1e-2;
   double beta1 = 0.9;

@@ -65,8 +65,8 @@ inline Status check_input_elements(const char* param, double length) {
 // page. Kernels whose steps cost more than a multiply-add count them with a weight, measured in wasm
 // SIMD (tests/bench/caps.mjs runs every kernel at its cap: at most about a second each).
 inline constexpr double maxWork = 1 << 30;
-inline constexpr double scoreWork = 32;       // per attention score: its softmax exp, and the loop around it
-inline constexpr double projectionWork = 2;   // per projection multiply-add (axpy rows, half a dot's speed)
-inline constexpr double normalWork = 128;     // per seeded normal draw (Box–Muller: log, sqrt, cos)
+inline constexpr double scoreWork = 32;      // per attention score: its softmax exp, and the loop around it
+inline constexpr double projectionWork = 2;  // per projection multiply-add (axpy rows, half a dot's speed)
+inline constexpr double normalWork = 128;    // per seeded normal draw (Box–Muller: log, sqrt, cos)
 
 }  // namespace pelab::limits

@@ -11,22 +11,22 @@ namespace pelab {
 // Which rule an argument broke. The numbers cross into JS: append, never renumber.
 enum class Rule : int {
   none = 0,
-  integer_range = 1,    // `got` is not an integer from `lo` to `hi`
-  real_range = 2,       // `got` is not a finite number from `lo` to `hi`
-  choice = 3,           // the name is not one of the parameter's choices (limits.hpp lists them)
-  length = 4,           // an array holds `got` elements where exactly `hi` are needed
-  even_width = 5,       // dModel `got` is odd, and the 'paper' layout interleaves sin/cos pairs
-  table_elements = 6,   // `param` × dModel = `a` × `b` = `got` elements, more than `hi`
-  last_position = 7,    // start + count − 1 = `got` is past the last position `hi` (count: `param` table)
-  no_learned_row = 8,   // position `got` has no row in a learned table of maxLen `hi` + 1 rows
+  integer_range = 1,      // `got` is not an integer from `lo` to `hi`
+  real_range = 2,         // `got` is not a finite number from `lo` to `hi`
+  choice = 3,             // the name is not one of the parameter's choices (limits.hpp lists them)
+  length = 4,             // an array holds `got` elements where exactly `hi` are needed
+  even_width = 5,         // dModel `got` is odd, and the 'paper' layout interleaves sin/cos pairs
+  table_elements = 6,     // `param` × dModel = `a` × `b` = `got` elements, more than `hi`
+  last_position = 7,      // start + count − 1 = `got` is past the last position `hi` (count: `param` table)
+  no_learned_row = 8,     // position `got` has no row in a learned table of maxLen `hi` + 1 rows
   learned_too_short = 9,  // a learned table of maxLen `got` rows lacks the row for position `lo`
   offset_too_large = 10,  // offset k = `got` needs rows past the largest valid table; `hi` is the largest k
-  work = 11,            // the call would do `got` multiply-adds, more than `hi` (what is counted: `cost`)
-  token = 12,           // tokens[`index`] = `got` is not an integer from `lo` to `hi`
-  input_elements = 13,  // an array holds `got` elements, more than any call takes (`hi`)
-  count = 14,           // a list holds `got` elements where `lo` to `hi` are allowed
-  not_divisible = 15,   // `param` = `got` is not a multiple of `lo` (dModel must split evenly into heads)
-  memory = 16,          // the object would hold `got` floats, more than `hi`
+  work = 11,              // the call would do `got` multiply-adds, more than `hi` (what is counted: `cost`)
+  token = 12,             // tokens[`index`] = `got` is not an integer from `lo` to `hi`
+  input_elements = 13,    // an array holds `got` elements, more than any call takes (`hi`)
+  count = 14,             // a list holds `got` elements where `lo` to `hi` are allowed
+  not_divisible = 15,     // `param` = `got` is not a multiple of `lo` (dModel must split evenly into heads)
+  memory = 16,            // the object would hold `got` floats, more than `hi`
 };
 
 // What a `work` rule counted.
@@ -38,8 +38,8 @@ enum class Cost : int {
   pair_matrix = 4,
   permutation = 5,
   embedding = 6,
-  training_step = 7,    // one step of training: forward and backward over a batch
-  evaluation = 8,       // forward passes over fresh samples
+  training_step = 7,  // one step of training: forward and backward over a batch
+  evaluation = 8,     // forward passes over fresh samples
 };
 
 struct Status {
