@@ -19,6 +19,7 @@ import {
   typeName,
 } from './options.js';
 import { describeRange, describeStatus } from './messages.js';
+import { Trainer } from './trainer.js';
 
 const isNode = typeof process === 'object' && process.versions != null && process.versions.node != null;
 
@@ -94,7 +95,59 @@ const outLength = (o) => (o.out === undefined ? NO_OUT : typedLength(o.out));
 const table = (o) => [o.positions, o.dModel, o.base, o.variant, o.start];
 const sequence = (o) => [o.vocabSize, o.dModel, o.seed, o.encoding, o.base, o.variant, o.start, o.maxLen];
 
+// The trainer's options (training/spec.hpp); numbers are range-checked by the core.
+const TRAINER = {
+  task: ['string', 'order'],
+  encoding: ['string', 'none'],
+  attention: ['string', 'bidirectional'],
+  readout: ['string', 'mean'],
+  norm: ['string', 'layernorm'],
+  activation: ['string', 'gelu'],
+  layers: ['number', 1],
+  dModel: ['number', 16],
+  heads: ['number', 2],
+  hidden: ['number', OPTIONAL],
+  trainLength: ['pair', [8, 16]],
+  maxEvalLength: ['number', 64],
+  batch: ['number', 32],
+  learningRate: ['number', 1e-2],
+  beta1: ['number', 0.9],
+  beta2: ['number', 0.999],
+  eps: ['number', 1e-8],
+  maxLen: ['number', 128],
+  base: ['number', 10000],
+  variant: ['string', 'paper'],
+  seed: ['number', 0],
+};
+const trainerView = (o) => ({
+  task: o.task,
+  encoding: o.encoding,
+  variant: o.variant,
+  attention: o.attention,
+  readout: o.readout,
+  norm: o.norm,
+  activation: o.activation,
+  base: o.base,
+  maxLen: o.maxLen,
+  layers: o.layers,
+  dModel: o.dModel,
+  heads: o.heads,
+  hidden: o.hidden ?? NaN,
+  minLength: o.trainLength[0],
+  maxLength: o.trainLength[1],
+  maxEvalLength: o.maxEvalLength,
+  batch: o.batch,
+  learningRate: o.learningRate,
+  beta1: o.beta1,
+  beta2: o.beta2,
+  eps: o.eps,
+  seed: o.seed,
+});
+// evaluate's lengths: exactly `length`, else the range `lengths`, else the trainer's training range.
+const evaluationLengths = (o, t) => (o.length !== undefined ? [o.length, o.length] : [...(o.lengths ?? t.trainLength)]);
+
 // Per method: its options, the binding's arguments, and how to read its results (see #results).
+// Methods of a trainer (trainer.js) carry `limits: 'trainer'` and get the trainer as `t`.
 const METHODS = {
   sinusoidal: {
     schema: { ...TABLE, out: ['out', OPTIONAL] },
@@ -157,6 +210,46 @@ const METHODS = {
   dotMatrix: { schema: PAIRS, args: (o) => [o.rows, o.dModel, outLength(o)], read: (r, o) => r.float32(0, o.out) },
   distanceMatrix: { schema: PAIRS, args: (o) => [o.rows, o.dModel, outLength(o)], read: (r, o) => r.float32(0, o.out) },
   properties: { schema: { ...TABLE, k: ['number', 1] }, args: (o) => [...table(o), o.k], read: (r) => r.properties() },
+  trainer: {
+    limits: 'trainer',
+    binding: 'trainerCreate',
+    schema: TRAINER,
+    args: (o) => [trainerView(o)],
+    read: (r, o) => ({ id: r.number(0), trainLength: [o.trainLength[0], o.trainLength[1]] }),
+  },
+  'trainer.step': {
+    limits: 'trainer',
+    binding: 'trainerStep',
+    schema: { steps: ['number', 1] },
+    args: (o, t) => [t.id, o.steps],
+    read: (r) => ({ step: r.number(3), loss: r.number(0), accuracy: r.number(1), steps: r.number(2) }),
+  },
+  'trainer.evaluate': {
+    limits: 'trainer',
+    binding: 'trainerEvaluate',
+    schema: {
+      length: ['number', OPTIONAL],
+      lengths: ['pair', OPTIONAL],
+      samples: ['number', 512],
+      seed: ['number', 0],
+    },
+    args: (o, t) => [t.id, ...evaluationLengths(o, t), o.samples, o.seed],
+    read: (r) => ({ accuracy: r.number(1), loss: r.number(0), samples: r.number(2) }),
+  },
+  'trainer.attentionWeights': {
+    limits: 'trainer',
+    binding: 'trainerAttention',
+    schema: { tokens: ['tokens', REQUIRED, TOKENS_SLOT], layer: ['number', 0], head: ['number', 0] },
+    args: (o, t) => [t.id, o.layer, o.head],
+    read: (r) => ({ n: r.number(0), weights: r.float32(0), probability: r.number(1) }),
+  },
+  'trainer.learnedRowsTrained': {
+    limits: 'trainer',
+    binding: 'trainerLearnedRows',
+    schema: {},
+    args: (o, t) => [t.id],
+    read: (r) => Uint8Array.from(r.float64(0)),
+  },
   permutation: {
     schema: { ...SEQUENCE, dK: ['number', REQUIRED], swap: ['pair', REQUIRED] },
     args: (o) => [...sequence(o), o.dK, o.swap[0], o.swap[1]],
@@ -169,10 +262,19 @@ function withParam(error, param) {
   return error;
 }
 
+// A core's ranges as the errors quote them ("an integer from 2 to 4096").
+function describeRanges(core) {
+  const ranges = {};
+  for (const [name, range] of Object.entries(core.ranges)) ranges[name] = describeRange(range);
+  return ranges;
+}
+
 export class Lab {
   #module;
   #core; // the core's ranges, names and caps (bindings' `limits`)
   #ranges;
+  #trainerCore; // the trainer's (trainer bindings' `trainerLimits`)
+  #trainerRanges;
 
   /** Which build runs: 'simd' or 'scalar'. */
   build;
@@ -180,17 +282,26 @@ export class Lab {
   constructor(module, build) {
     this.#module = module;
     this.#core = module.limits();
-    const ranges = {};
-    for (const [name, range] of Object.entries(this.#core.ranges)) ranges[name] = describeRange(range);
-    ranges.maxElements = this.#core.maxElements;
-    ranges.maxWork = this.#core.maxWork;
-    this.#ranges = freeze(ranges);
+    this.#ranges = freeze({
+      ...describeRanges(this.#core),
+      maxElements: this.#core.maxElements,
+      maxWork: this.#core.maxWork,
+    });
+    this.#trainerCore = module.trainerLimits();
+    this.#trainerRanges = freeze(describeRanges(this.#trainerCore));
     this.build = build;
   }
 
   /** The allowed range of every numeric parameter, as the errors quote it, and the caps. */
   get limits() {
     return this.#ranges;
+  }
+
+  // The ranges and names a method's options are held to: the trainer's, or the rest of the lab's.
+  #limitsOf(fn) {
+    return METHODS[fn].limits === 'trainer'
+      ? { core: this.#trainerCore, ranges: this.#trainerRanges }
+      : { core: this.#core, ranges: this.#ranges };
   }
 
   // Phases one and two: the caller's options, read once (see options.js), lists copied.
@@ -219,7 +330,8 @@ export class Lab {
     for (const [name, [kind, fallback, slot]] of Object.entries(schema)) {
       const value = values[name];
       const [test, wanted] = KINDS[kind];
-      const range = kind === 'number' && this.#ranges[name] ? ` (${this.#ranges[name]})` : '';
+      const { ranges } = this.#limitsOf(fn);
+      const range = kind === 'number' && ranges[name] ? ` (${ranges[name]})` : '';
       if (value === undefined) {
         if (fallback === REQUIRED)
           throw withParam(new TypeError(`${fn}: ${name} is required: ${wanted}${range}`), name);
@@ -257,11 +369,12 @@ export class Lab {
 
   #refuse(fn, given) {
     const status = this.#module.lastStatus();
-    throw withParam(new RangeError(`${fn}: ${describeStatus(status, given, this.#core)}`), status.param);
+    const { core } = this.#limitsOf(fn);
+    throw withParam(new RangeError(`${fn}: ${describeStatus(status, given, core)}`), status.param);
   }
 
   // Copies the lists into wasm memory, runs the binding, and reads its results out.
-  #call(fn, { o, lists }) {
+  #call(fn, { o, lists }, extra) {
     const module = this.#module;
     for (const [name, slot, list] of lists) {
       this.#reserve(fn, name, slot, typedLength(list));
@@ -269,8 +382,8 @@ export class Lab {
       const heap = type === 'float64' ? module.HEAPF64 : module.HEAPF32; // read after #reserve: memory may grow
       copyInto(heapView(heap.buffer, module.inputAddress(slot), typedLength(list), type), list);
     }
-    const { args, read } = METHODS[fn];
-    if (module[fn](...args(o)) !== 0) this.#refuse(fn, o);
+    const { args, read, binding = fn } = METHODS[fn];
+    if (module[binding](...args(o, extra)) !== 0) this.#refuse(fn, o);
     return read(this.#results(), o);
   }
 
@@ -316,8 +429,18 @@ export class Lab {
     };
   }
 
-  #run(fn, given) {
-    return this.#call(fn, this.#options(fn, given));
+  #run(fn, given, extra) {
+    return this.#call(fn, this.#options(fn, given), extra);
+  }
+
+  /**
+   * A small Transformer classifier trained live on a seeded task (training/trainer.hpp). Returns a
+   * Trainer (trainer.js) whose step, evaluate, attentionWeights and learnedRowsTrained run here.
+   */
+  trainer(options = {}) {
+    const made = this.#run('trainer', options);
+    const run = (fn, given) => this.#run(`trainer.${fn}`, given, made);
+    return new Trainer(made, run, () => this.#module.trainerDelete(made.id));
   }
 
   sinusoidal(options) {

@@ -19,6 +19,9 @@ const RULE = [
   'token',
   'input_elements',
   'count',
+  'not_divisible',
+  'memory',
+  'live_memory',
 ];
 // What each cost counts (attention.hpp, analysis.hpp, sequence.hpp, permutation.hpp; weights in limits.hpp).
 const COST = {
@@ -28,6 +31,8 @@ const COST = {
   4: 'rows² × dModel',
   5: 'four self-attention runs and their embeddings, with n = tokens.length,',
   6: 'tokens.length × dModel × 128 (each seeded normal draw counted as 128, twice with a learned table)',
+  7: "one training step's work (multiply-adds and attention scores over a batch at the longest training length, weighted as training/limits.hpp says)",
+  8: "this evaluation's work (multiply-adds and attention scores over every sample, weighted as training/limits.hpp says)",
 };
 
 /** "an integer from 2 to 4096", from a [lo, hi, integer] range. */
@@ -44,8 +49,8 @@ const quoteName = (name) => `'${name}'`;
 export function describeStatus(status, given, limits) {
   const { param, got, lo, hi, a, b, index, cost } = status;
   switch (RULE[status.rule]) {
-    case 'integer_range':
-      return `${param} must be ${describeRange([lo, hi, 1])} (got ${got})`;
+    case 'integer_range': // an element of a list option (trainLength) carries its index
+      return `${index >= 0 ? `${param}[${index}]` : param} must be ${describeRange([lo, hi, 1])} (got ${got})`;
     case 'real_range':
       return `${param} must be ${describeRange([lo, hi, 0])} (got ${got})`;
     case 'choice':
@@ -60,9 +65,14 @@ export function describeStatus(status, given, limits) {
       const count = 'tokens' in given ? 'tokens.length' : 'positions';
       return `start + ${count} - 1 must be at most ${hi} (got ${got})`;
     }
-    case 'no_learned_row':
-      return `position must be an integer from 0 to ${hi}: a learned table of maxLen ${hi + 1} has no row for position ${got}`;
+    case 'no_learned_row': {
+      const where =
+        param === 'position' ? `position must be an integer from 0 to ${hi}: ` : `${param} reaches position ${got}: `;
+      return `${where}a learned table of maxLen ${hi + 1} has no row for position ${got}`;
+    }
     case 'learned_too_short':
+      if ('trainLength' in given)
+        return `maxLen must be more than ${lo}, the last position a training sequence reaches, for a learned table (got ${got})`;
       return `maxLen must be more than start + tokens.length - 1 = ${lo} for a learned table (got ${got}): it has no row for position ${lo}`;
     case 'offset_too_large':
       return `k is too large for this table: the rows up to position start + positions - 1 + k must form a valid table, so k must be at most ${hi} (got ${got})`;
@@ -74,6 +84,12 @@ export function describeStatus(status, given, limits) {
       return `${param} must hold at most ${hi} elements (got ${got})`;
     case 'count':
       return `${param} must hold from ${lo} to ${hi} token ids (got ${got})`;
+    case 'not_divisible':
+      return `${param} must be a multiple of heads = ${lo}, so that every head gets the same width (got ${got})`;
+    case 'memory':
+      return `${param} is too large: the trainer would hold ${got} floats, more than ${hi}`;
+    case 'live_memory':
+      return `the live trainers would hold ${got} floats in all, more than ${hi}: delete() the trainers you no longer need`;
     default:
       return `${param} was refused (rule ${status.rule})`;
   }

@@ -142,4 +142,10 @@ Status make_trainer_spec(const TrainerOptions& options, TrainerSpec& out) {
   return Status::fine();
 }
 
+Status check_live_floats(double liveFloats, double floats) {
+  const double total = liveFloats + floats;
+  if (total <= static_cast<double>(lim::maxLiveFloats)) return Status::fine();
+  return Status::broken(Rule::live_memory, "trainer", total, liveFloats, static_cast<double>(lim::maxLiveFloats));
+}
+
 }  // namespace pelab::training

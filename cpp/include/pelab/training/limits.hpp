@@ -39,6 +39,9 @@ inline constexpr IntParam samples{"samples", 1, 1000000};  // per evaluate() cal
 // A trainer holds parameters (×4 with gradients and Adam's moments), activations and their gradients:
 // at most this many floats in all (64 MiB).
 inline constexpr std::int64_t maxFloats = std::int64_t{1} << 24;
+// All live trainers of one module together (128 MiB): a page that forgets to delete() its trainers
+// is told so before wasm memory runs out.
+inline constexpr std::int64_t maxLiveFloats = std::int64_t{1} << 25;
 
 // Work weights against limits::maxWork, measured in wasm SIMD under node (a call at its cap should take
 // well under a second there). A step costs per multiply-add (spec.hpp: forward and backward, 3× the

@@ -80,5 +80,7 @@ double step_work(const TrainerSpec& spec);
 double evaluation_work(const TrainerSpec& spec, double samples, double length);
 // Floats a trainer built from this spec holds (parameters ×4, activations ×2, scratch).
 double trainer_floats(const TrainerSpec& spec);
+// A new trainer of `floats` floats beside live ones holding `liveFloats`: within maxLiveFloats?
+Status check_live_floats(double liveFloats, double floats);
 
 }  // namespace pelab::training

@@ -27,6 +27,7 @@ enum class Rule : int {
   count = 14,             // a list holds `got` elements where `lo` to `hi` are allowed
   not_divisible = 15,     // `param` = `got` is not a multiple of `lo` (dModel must split evenly into heads)
   memory = 16,            // the object would hold `got` floats, more than `hi`
+  live_memory = 17,       // the live trainers would hold `got` floats in all, more than `hi`
 };
 
 // What a `work` rule counted.

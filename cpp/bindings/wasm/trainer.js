@@ -1,0 +1,53 @@
+// A trainer as the JS API hands it out: a handle on a trainer that lives in wasm memory (trainer
+// bindings' registry). Its calls go through the Lab (options read once, checked, words from
+// messages.js); `delete()` frees its memory, after which every call is a clear Error. A trainer that
+// is garbage-collected without delete() is freed then.
+
+const forgotten = new FinalizationRegistry((free) => free());
+
+export class Trainer {
+  #run;
+  #free;
+  #deleted = false;
+
+  constructor(made, run, free) {
+    this.#run = run;
+    this.#free = free;
+    forgotten.register(this, free, this);
+    /** The training lengths [min, max], as given. */
+    this.trainLength = made.trainLength;
+  }
+
+  #call(fn, given) {
+    if (this.#deleted) throw new Error(`trainer.${fn}: this trainer was deleted`);
+    return this.#run(fn, given);
+  }
+
+  /** Trains `steps` steps (fresh batches, Adam): their mean loss and accuracy, and the step count so far. */
+  step(steps = 1) {
+    return this.#call('step', { steps });
+  }
+
+  /** Accuracy and loss on fresh sequences: of exactly `length` tokens, or in `lengths` [min, max]. */
+  evaluate(options = {}) {
+    return this.#call('evaluate', options);
+  }
+
+  /** One head's attention weights (n × n, row = query) on `tokens`, and P(label 1) for them. */
+  attentionWeights(options) {
+    return this.#call('attentionWeights', options);
+  }
+
+  /** Learned encoding: 1 for each table row a training sequence has reached (the rest are as initialised). */
+  learnedRowsTrained() {
+    return this.#call('learnedRowsTrained', {});
+  }
+
+  /** Frees the trainer's wasm memory. Later calls throw; a second delete() does nothing. */
+  delete() {
+    if (this.#deleted) return;
+    this.#deleted = true;
+    forgotten.unregister(this);
+    this.#free();
+  }
+}

@@ -1,0 +1,198 @@
+// Embind glue for the trainer (training/trainer.hpp): trainers live here, in a registry, and the JS
+// layer holds their ids. Like bindings.cpp, every function takes numbers and names (options arrive as
+// a value object built by the JS layer from its own snapshot) and answers with a rule number; arrays
+// cross through the exchange.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cmath>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "exchange.hpp"
+#include "pelab/training/limits.hpp"
+#include "pelab/training/tasks.hpp"
+#include "pelab/training/trainer.hpp"
+
+using namespace pelab;
+using bindings::exchange;
+
+namespace {
+
+// TrainerOptions as it crosses from JS: `hidden` is NaN when the caller left it to the default.
+struct OptionsView {
+  std::string task, encoding, variant, attention, readout, norm, activation;
+  double base = 0, maxLen = 0, layers = 0, dModel = 0, heads = 0, hidden = NAN, minLength = 0, maxLength = 0,
+         maxEvalLength = 0, batch = 0, learningRate = 0, beta1 = 0, beta2 = 0, eps = 0, seed = 0;
+};
+
+training::TrainerOptions options_of(const OptionsView& v) {
+  training::TrainerOptions o;
+  o.task = v.task, o.encoding = v.encoding, o.variant = v.variant, o.attention = v.attention;
+  o.readout = v.readout, o.norm = v.norm, o.activation = v.activation;
+  o.base = v.base, o.maxLen = v.maxLen, o.layers = v.layers, o.dModel = v.dModel, o.heads = v.heads;
+  if (!std::isnan(v.hidden)) o.hidden = v.hidden;
+  o.minLength = v.minLength, o.maxLength = v.maxLength, o.maxEvalLength = v.maxEvalLength, o.batch = v.batch;
+  o.learningRate = v.learningRate, o.beta1 = v.beta1, o.beta2 = v.beta2, o.eps = v.eps, o.seed = v.seed;
+  return o;
+}
+
+// Live trainers by id. Ids are never reused, so a stale id can never reach a newer trainer.
+struct Registry {
+  std::map<int, std::unique_ptr<training::Trainer>> live;
+  int next = 1;
+  double floats = 0;  // held by the live trainers
+};
+Registry& registry() {
+  static Registry r;
+  return r;
+}
+
+int answer(const Status& s) {
+  exchange().status = s;
+  return static_cast<int>(s.rule);
+}
+
+training::Trainer* find(int id) {
+  const auto it = registry().live.find(id);
+  return it == registry().live.end() ? nullptr : it->second.get();
+}
+
+// Creates a trainer; its id goes to numbers[0].
+int trainer_create(const OptionsView& view) {
+  training::TrainerSpec spec;
+  Status s = training::make_trainer_spec(options_of(view), spec);
+  const double floats = s.ok ? training::trainer_floats(spec) : 0;
+  if (s.ok) s = training::check_live_floats(registry().floats, floats);
+  if (!s.ok) return answer(s);
+  const int id = registry().next++;
+  registry().live.emplace(id, std::make_unique<training::Trainer>(spec));
+  registry().floats += floats;
+  exchange().numbers[0] = id;
+  return answer(s);
+}
+
+int trainer_delete(int id) {
+  training::Trainer* t = find(id);
+  if (t != nullptr) {
+    registry().floats -= training::trainer_floats(t->spec());
+    registry().live.erase(id);
+  }
+  return answer(Status::fine());
+}
+
+// numbers: loss, accuracy, steps, steps taken in all.
+int trainer_step(int id, double steps) {
+  training::Trainer& t = *find(id);
+  const Status s = t.check_steps(steps);
+  if (s.ok) {
+    const training::StepStats r = t.step(static_cast<int>(steps));
+    exchange().numbers = {r.loss, r.accuracy, double(r.steps), double(t.steps_taken())};
+  }
+  return answer(s);
+}
+
+// numbers: loss, accuracy, samples.
+int trainer_evaluate(int id, double minLength, double maxLength, double samples, double seed) {
+  training::Trainer& t = *find(id);
+  const Status s = t.check_evaluate(minLength, maxLength, samples, seed);
+  if (s.ok) {
+    const training::EvalStats r = t.evaluate(static_cast<int>(minLength), static_cast<int>(maxLength),
+                                             static_cast<int>(samples), static_cast<std::uint32_t>(seed));
+    exchange().numbers = {r.loss, r.accuracy, double(r.samples)};
+  }
+  return answer(s);
+}
+
+// The tokens are in the exchange's token slot; weights go to results32[0], n × n; numbers: n, P(label 1).
+int trainer_attention(int id, double layer, double head) {
+  training::Trainer& t = *find(id);
+  const std::vector<double>& raw = exchange().tokens;
+  std::vector<int> tokens;
+  const Status s = t.check_probe(raw.data(), raw.size(), layer, head, kNoOut, tokens);
+  if (s.ok) {
+    const int count = static_cast<int>(tokens.size()), n = t.probe_rows(count);
+    std::vector<float>& out = exchange().results32[0];
+    out.resize(static_cast<std::size_t>(n) * n);
+    t.attention_weights(tokens.data(), count, static_cast<int>(layer), static_cast<int>(head), out.data());
+    exchange().numbers[0] = n;
+    exchange().numbers[1] = t.probability(tokens.data(), count);
+  }
+  return answer(s);
+}
+
+// results64[0]: 1 for each learned row a training sequence has reached, else 0 (empty unless learned).
+int trainer_learned_rows(int id) {
+  const std::vector<std::uint8_t>& rows = find(id)->learned_rows_trained();
+  exchange().results64[0].assign(rows.begin(), rows.end());
+  return answer(Status::fine());
+}
+
+// The trainer's ranges and names (training/limits.hpp), for the JS layer's checks and messages. Built
+// from constants only, once per module.
+emscripten::val trainer_limits() {
+  using emscripten::val;
+  namespace lim = limits::training;
+  val ranges = val::object();
+  for (const IntParam& p : {lim::layers, lim::dModel, lim::heads, lim::hidden, lim::trainLength, lim::maxEvalLength,
+                            lim::batch, lim::steps, lim::samples, limits::maxLen, limits::seed})
+    ranges.set(p.name, val::array(std::vector<double>{double(p.lo), double(p.hi), 1}));
+  for (const RealParam& p : {lim::learningRate, lim::beta1, lim::beta2, lim::eps, limits::base})
+    ranges.set(p.name, val::array(std::vector<double>{p.lo, p.hi, 0}));
+  val choices = val::object();
+  const auto names = [](const auto& list) {
+    val a = val::array();
+    for (const char* name : list) a.call<void>("push", std::string(name));
+    return a;
+  };
+  choices.set("task", names(lim::tasks));
+  choices.set("encoding", names(lim::encodings));
+  choices.set("attention", names(lim::attentions));
+  choices.set("readout", names(lim::readouts));
+  choices.set("norm", names(lim::norms));
+  choices.set("activation", names(lim::activations));
+  choices.set("variant", names(limits::variants));
+  val r = val::object();
+  r.set("ranges", ranges);
+  r.set("choices", choices);
+  r.set("vocabulary", training::kVocabulary);
+  return r;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(pelab_trainer) {
+  using emscripten::function;
+  emscripten::value_object<OptionsView>("TrainerOptions")
+      .field("task", &OptionsView::task)
+      .field("encoding", &OptionsView::encoding)
+      .field("variant", &OptionsView::variant)
+      .field("attention", &OptionsView::attention)
+      .field("readout", &OptionsView::readout)
+      .field("norm", &OptionsView::norm)
+      .field("activation", &OptionsView::activation)
+      .field("base", &OptionsView::base)
+      .field("maxLen", &OptionsView::maxLen)
+      .field("layers", &OptionsView::layers)
+      .field("dModel", &OptionsView::dModel)
+      .field("heads", &OptionsView::heads)
+      .field("hidden", &OptionsView::hidden)
+      .field("minLength", &OptionsView::minLength)
+      .field("maxLength", &OptionsView::maxLength)
+      .field("maxEvalLength", &OptionsView::maxEvalLength)
+      .field("batch", &OptionsView::batch)
+      .field("learningRate", &OptionsView::learningRate)
+      .field("beta1", &OptionsView::beta1)
+      .field("beta2", &OptionsView::beta2)
+      .field("eps", &OptionsView::eps)
+      .field("seed", &OptionsView::seed);
+  function("trainerLimits", &trainer_limits);
+  function("trainerCreate", &trainer_create);
+  function("trainerDelete", &trainer_delete);
+  function("trainerStep", &trainer_step);
+  function("trainerEvaluate", &trainer_evaluate);
+  function("trainerAttention", &trainer_attention);
+  function("trainerLearnedRows", &trainer_learned_rows);
+}

@@ -1,0 +1,168 @@
+// The trainer through the public API (issue "Train it live"): the experiment's outcomes with margins,
+// bit-identical runs for the same seed, errors that name the option, and memory that comes back.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { labPromise } from './helpers.mjs';
+
+const lab = await labPromise;
+
+const trained = (options, steps) => {
+  const run = lab.trainer(options);
+  for (let done = 0; done < steps; done += 100) run.step(Math.min(100, steps - done));
+  return run;
+};
+
+test('order: without an encoding the model stays at chance; with sinusoidal or learned positions it learns', () => {
+  const accuracy = {};
+  for (const encoding of ['none', 'sinusoidal', 'learned']) {
+    const run = trained({ task: 'order', encoding, attention: 'bidirectional', seed: 1 }, 500);
+    accuracy[encoding] = run.evaluate({ samples: 1000, seed: 7 }).accuracy;
+    run.delete();
+  }
+  assert.ok(Math.abs(accuracy.none - 0.5) <= 0.08, `none: ${accuracy.none}`);
+  assert.ok(accuracy.sinusoidal >= 0.95, `sinusoidal: ${accuracy.sinusoidal}`);
+  assert.ok(accuracy.learned >= 0.95, `learned: ${accuracy.learned}`);
+});
+
+test('count, the control that needs no order, is learned without any encoding', () => {
+  const run = trained({ task: 'count', encoding: 'none', seed: 2 }, 300);
+  assert.ok(run.evaluate({ samples: 1000, seed: 3 }).accuracy >= 0.95);
+  run.delete();
+});
+
+test('the same seed and options give bit-identical losses; another seed does not', () => {
+  const losses = (seed) => {
+    const run = lab.trainer({ encoding: 'sinusoidal', seed });
+    const out = [run.step(5).loss, run.step(5).loss, run.evaluate({ length: 20, samples: 64, seed: 1 }).loss];
+    run.delete();
+    return out;
+  };
+  assert.deepEqual(losses(4), losses(4));
+  assert.notDeepEqual(losses(4), losses(5));
+});
+
+test('a learned table has trained rows up to the training length only; past maxLen there is no row at all', () => {
+  const run = trained({ encoding: 'learned', maxLen: 40, trainLength: [8, 16] }, 50);
+  const rows = run.learnedRowsTrained();
+  assert.equal(rows.length, 40);
+  assert.deepEqual(Array.from(rows.subarray(0, 16)), new Array(16).fill(1));
+  assert.deepEqual(Array.from(rows.subarray(16)), new Array(24).fill(0));
+  assert.ok(run.evaluate({ length: 32, samples: 64 }).samples === 64, 'rows 16…31 exist (as initialised)');
+  assert.throws(
+    () => run.evaluate({ length: 48 }),
+    (e) => e instanceof RangeError && e.param === 'length' && /no row for position 47/.test(e.message),
+  );
+  run.delete();
+});
+
+test('attention weights of a trained head: rows are softmax distributions over the keys', () => {
+  const run = trained({ encoding: 'sinusoidal', readout: 'cls', seed: 3 }, 100);
+  const { n, weights, probability } = run.attentionWeights({ tokens: [3, 1, 4, 4, 2, 5], layer: 0, head: 1 });
+  assert.equal(n, 7, 'the CLS token is prepended');
+  assert.equal(weights.length, 49);
+  for (let i = 0; i < n; i++) {
+    const sum = weights.subarray(i * n, i * n + n).reduce((a, b) => a + b, 0);
+    assert.ok(Math.abs(sum - 1) < 1e-5, `row ${i} sums to ${sum}`);
+  }
+  assert.ok(probability >= 0 && probability <= 1);
+  run.delete();
+});
+
+test('bad options are TypeErrors or RangeErrors that name the option; the lab keeps working', () => {
+  const cases = [
+    [{ task: 'reverse' }, RangeError, 'task'],
+    [{ encoding: 'rope' }, RangeError, 'encoding'],
+    [{ attention: 'causal ' }, RangeError, 'attention'],
+    [{ layers: 5 }, RangeError, 'layers'],
+    [{ dModel: 15 }, RangeError, 'dModel'],
+    [{ heads: 0 }, RangeError, 'heads'],
+    [{ trainLength: [8, 4] }, RangeError, 'trainLength'],
+    [{ trainLength: [1, 4] }, RangeError, 'trainLength'],
+    [{ trainLength: 8 }, TypeError, 'trainLength'],
+    [{ batch: 0.5 }, RangeError, 'batch'],
+    [{ learningRate: NaN }, RangeError, 'learningRate'],
+    [{ encoding: 'learned', maxLen: 10 }, RangeError, 'maxLen'],
+    [{ seed: -1 }, RangeError, 'seed'],
+    [{ hidden: '32' }, TypeError, 'hidden'],
+    [{ steps: 3 }, TypeError, 'steps'],
+    [{ batch: 1024, dModel: 256, heads: 1, layers: 4 }, RangeError, 'batch'],
+  ];
+  for (const [options, type, param] of cases)
+    assert.throws(
+      () => lab.trainer(options),
+      (e) =>
+        e.constructor === type && e.param === param && e.message.startsWith('trainer: ') && e.message.includes(param),
+      JSON.stringify(options),
+    );
+  const run = lab.trainer({});
+  for (const [call, type, param] of [
+    [() => run.step(0), RangeError, 'steps'],
+    [() => run.step('10'), TypeError, 'steps'],
+    [() => run.step(1e6), RangeError, 'steps'],
+    [() => run.evaluate({ length: 65 }), RangeError, 'length'],
+    [() => run.evaluate({ samples: 1e9 }), RangeError, 'samples'],
+    [() => run.evaluate({ lengths: [20, 10] }), RangeError, 'length'],
+    [() => run.attentionWeights({ tokens: [9] }), RangeError, 'tokens'],
+    [() => run.attentionWeights({ tokens: [1], head: 2 }), RangeError, 'head'],
+    [() => run.attentionWeights({}), TypeError, 'tokens'],
+  ])
+    assert.throws(call, (e) => e.constructor === type && e.param === param, String(call));
+  assert.equal(run.step(2).steps, 2);
+  run.delete();
+});
+
+test('delete() frees the trainer: any later call is a clear Error, a second delete does nothing', () => {
+  const run = lab.trainer({});
+  run.delete();
+  for (const call of [
+    () => run.step(1),
+    () => run.evaluate(),
+    () => run.attentionWeights({ tokens: [1, 2] }),
+    () => run.learnedRowsTrained(),
+  ])
+    assert.throws(call, (e) => e.constructor === Error && /this trainer was deleted/.test(e.message));
+  run.delete();
+});
+
+test('trainers kept alive hit a clear cap before wasm memory runs out; deleting them makes room again', () => {
+  const live = [];
+  let error;
+  try {
+    for (let i = 0; i < 1000; i++)
+      live.push(lab.trainer({ dModel: 64, heads: 4, batch: 32, trainLength: [64, 128], maxEvalLength: 256 }));
+  } catch (e) {
+    error = e;
+  }
+  assert.ok(
+    error instanceof RangeError && error.param === 'trainer' && /delete\(\)/.test(error.message),
+    String(error),
+  );
+  assert.ok(live.length >= 2, `${live.length} trainers fitted`);
+  live.forEach((t) => t.delete());
+  lab.trainer({ dModel: 64, heads: 4, batch: 32, trainLength: [64, 128], maxEvalLength: 256 }).delete();
+});
+
+test('creating, training and deleting 1,000 trainers leaves wasm memory and Embind handles where they were', async () => {
+  const { hasWasmSimd, Lab } = await import('positional-encoding-lab');
+  const simd = hasWasmSimd();
+  const { default: create } = await import(simd ? '../../dist/pelab.mjs' : '../../dist/pelab-scalar.mjs');
+  const module = await create({
+    wasmBinary: await readFile(
+      new URL(simd ? '../../dist/pelab.wasm' : '../../dist/pelab-scalar.wasm', import.meta.url),
+    ),
+  });
+  const own = new Lab(module, simd ? 'simd' : 'scalar');
+  const cycle = (i) => {
+    const run = own.trainer({ encoding: ['none', 'sinusoidal', 'learned'][i % 3], seed: i });
+    run.step(1);
+    run.evaluate({ samples: 8 });
+    run.attentionWeights({ tokens: [1, 3, 2] });
+    run.delete();
+  };
+  for (let i = 0; i < 20; i++) cycle(i);
+  const bytes = module.HEAPU8.buffer.byteLength;
+  for (let i = 0; i < 1000; i++) cycle(i);
+  assert.equal(module.HEAPU8.buffer.byteLength, bytes);
+  assert.equal(module.count_emval_handles(), 0);
+});
