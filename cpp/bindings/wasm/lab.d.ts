@@ -166,6 +166,72 @@ export class Lab {
     withoutEncoding: PermutationArm;
     withEncoding: PermutationArm;
   };
+
+  /** A small Transformer classifier trained live on a seeded task. Free it with delete(). */
+  trainer(options?: TrainerOptions): Trainer;
+}
+
+/** Options of lab.trainer(); every one has a default. Ranges are checked by the core (RangeError). */
+export interface TrainerOptions {
+  /** 'order': is marker A before marker B? 'count': does A occur more often than B (needs no order)? Default 'order'. */
+  task?: 'order' | 'count';
+  /** Added to the token embeddings. Default 'none'. */
+  encoding?: Encoding;
+  /** 'causal' masks the future. Default 'bidirectional'. */
+  attention?: 'bidirectional' | 'causal';
+  /** 'cls': a CLS token at position 0 is read out; 'mean': mean pooling. Default 'mean'. */
+  readout?: 'cls' | 'mean';
+  norm?: 'layernorm' | 'rmsnorm';
+  activation?: 'gelu' | 'relu';
+  /** 1 to 4. Default 1. */
+  layers?: number;
+  /** 2 to 256, a multiple of heads. Default 16. */
+  dModel?: number;
+  /** Default 2. */
+  heads?: number;
+  /** MLP width. Default 2 × dModel. */
+  hidden?: number;
+  /** Task tokens per training sequence, [min, max] (CLS not counted). Default [8, 16]. */
+  trainLength?: [number, number];
+  /** The longest sequence evaluate() and attentionWeights() take. Default 64. */
+  maxEvalLength?: number;
+  /** Default 32. */
+  batch?: number;
+  /** Adam's step size. Default 1e-2. */
+  learningRate?: number;
+  beta1?: number;
+  beta2?: number;
+  eps?: number;
+  /** Rows of a learned table (more than the last training position). Default 128. */
+  maxLen?: number;
+  /** Sinusoidal only. Defaults 10000 and 'paper'. */
+  base?: number;
+  variant?: Variant;
+  /** Seeds the weights and the batches: the same seed and options give bit-identical losses. Default 0. */
+  seed?: number;
+}
+
+/** A live trainer. Every call after delete() throws an Error. */
+export interface Trainer {
+  readonly trainLength: [number, number];
+  /** Trains `steps` steps (default 1) on fresh batches: the mean loss and accuracy over them, before each update. */
+  step(steps?: number): { step: number; loss: number; accuracy: number; steps: number };
+  /** Accuracy and loss on fresh sequences of exactly `length` tokens, or in `lengths` (default: the training range). */
+  evaluate(options?: { length?: number; lengths?: [number, number]; samples?: number; seed?: number }): {
+    accuracy: number;
+    loss: number;
+    samples: number;
+  };
+  /** One head's attention weights (n × n, row = query; n counts a prepended CLS token) and P(A before B). */
+  attentionWeights(options: { tokens: NumberList; layer?: number; head?: number }): {
+    n: number;
+    weights: Float32Array;
+    probability: number;
+  };
+  /** Learned encoding only: 1 for each table row a training sequence has reached. */
+  learnedRowsTrained(): Uint8Array;
+  /** Frees the trainer's wasm memory (also done when it is garbage-collected). */
+  delete(): void;
 }
 
 export interface CreateLabOptions {
