@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "describe.hpp"
 #include "exchange.hpp"
 #include "pelab/analysis/analysis.hpp"
 #include "pelab/attention/attention.hpp"
@@ -228,28 +229,20 @@ StatusFields last_status() {
 // Every range, name list and cap of limits.hpp, for the JS layer's checks and messages. Built from
 // constants only, once per module.
 emscripten::val limits_of() {
+  using bindings::names_of;
   using emscripten::val;
-  val ranges = val::object();
-  for (const IntParam& p :
-       {limits::positions, limits::dModel, limits::start, limits::seed, limits::maxLen, limits::position,
-        limits::vocabSize, limits::sequence, limits::dK, limits::dV, limits::rows, limits::offset})
-    ranges.set(p.name, val::array(std::vector<double>{double(p.lo), double(p.hi), 1}));
-  ranges.set(limits::base.name, val::array(std::vector<double>{limits::base.lo, limits::base.hi, 0}));
   val choices = val::object();
-  const auto names = [](const auto& list) {
-    val a = val::array();
-    for (const char* name : list) a.call<void>("push", std::string(name));
-    return a;
-  };
-  choices.set("variant", names(limits::variants));
-  choices.set("encoding", names(limits::encodings));
-  choices.set("mask", names(limits::masks));
+  choices.set("variant", names_of(limits::variants));
+  choices.set("encoding", names_of(limits::encodings));
+  choices.set("mask", names_of(limits::masks));
   val r = val::object();
-  r.set("ranges", ranges);
+  r.set("ranges", bindings::ranges_of(
+                      {limits::positions, limits::dModel, limits::start, limits::seed, limits::maxLen, limits::position,
+                       limits::vocabSize, limits::sequence, limits::dK, limits::dV, limits::rows, limits::offset},
+                      {limits::base}));
   r.set("choices", choices);
   r.set("maxElements", static_cast<double>(limits::maxElements));
   r.set("maxWork", limits::maxWork);
-  r.set("tokenCount", val::array(std::vector<double>{double(limits::tokenCount.lo), double(limits::tokenCount.hi)}));
   return r;
 }
 

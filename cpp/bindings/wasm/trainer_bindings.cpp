@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "describe.hpp"
 #include "exchange.hpp"
 #include "pelab/training/limits.hpp"
 #include "pelab/training/tasks.hpp"
@@ -133,29 +134,22 @@ int trainer_learned_rows(int id) {
 // The trainer's ranges and names (training/limits.hpp), for the JS layer's checks and messages. Built
 // from constants only, once per module.
 emscripten::val trainer_limits() {
+  using bindings::names_of;
   using emscripten::val;
   namespace lim = limits::training;
-  val ranges = val::object();
-  for (const IntParam& p : {lim::layers, lim::dModel, lim::heads, lim::hidden, lim::trainLength, lim::maxEvalLength,
-                            lim::batch, lim::steps, lim::samples, limits::maxLen, limits::seed})
-    ranges.set(p.name, val::array(std::vector<double>{double(p.lo), double(p.hi), 1}));
-  for (const RealParam& p : {lim::learningRate, lim::beta1, lim::beta2, lim::eps, limits::base})
-    ranges.set(p.name, val::array(std::vector<double>{p.lo, p.hi, 0}));
   val choices = val::object();
-  const auto names = [](const auto& list) {
-    val a = val::array();
-    for (const char* name : list) a.call<void>("push", std::string(name));
-    return a;
-  };
-  choices.set("task", names(lim::tasks));
-  choices.set("encoding", names(lim::encodings));
-  choices.set("attention", names(lim::attentions));
-  choices.set("readout", names(lim::readouts));
-  choices.set("norm", names(lim::norms));
-  choices.set("activation", names(lim::activations));
-  choices.set("variant", names(limits::variants));
+  choices.set("task", names_of(lim::tasks));
+  choices.set("encoding", names_of(lim::encodings));
+  choices.set("attention", names_of(lim::attentions));
+  choices.set("readout", names_of(lim::readouts));
+  choices.set("norm", names_of(lim::norms));
+  choices.set("activation", names_of(lim::activations));
+  choices.set("variant", names_of(limits::variants));
   val r = val::object();
-  r.set("ranges", ranges);
+  r.set("ranges",
+        bindings::ranges_of({lim::layers, lim::dModel, lim::heads, lim::hidden, lim::trainLength, lim::maxEvalLength,
+                             lim::batch, lim::steps, lim::samples, limits::maxLen, limits::seed},
+                            {lim::learningRate, lim::beta1, lim::beta2, lim::eps, limits::base}));
   r.set("choices", choices);
   r.set("vocabulary", training::kVocabulary);
   return r;

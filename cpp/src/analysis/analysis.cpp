@@ -43,18 +43,26 @@ std::vector<double> wavelengths(const SinusoidalSpec& spec) {
   return w;
 }
 
-Status check_properties(const SinusoidalSpec& spec, double k) {
-  if (Status s = check_offset(spec, k); !s.ok) return s;
+namespace {
+
+Status check_properties_work(const SinusoidalSpec& spec) {
   const double work = double(spec.positions) * spec.positions * spec.dModel;
   if (work > kPropertiesWork) return Status::too_much_work("positions", Cost::properties, work, kPropertiesWork);
   return Status::fine();
 }
 
+}  // namespace
+
+Status check_properties(const SinusoidalSpec& spec, double k) {
+  Status s = check_offset(spec, k);
+  if (s.ok) s = check_properties_work(spec);
+  return s;
+}
+
 Status make_properties_request(double positions, double dModel, double base, const std::string& variant, double start,
                                double k, OffsetRequest& out) {
-  Status s = make_sinusoidal_spec(positions, dModel, base, variant, start, out.spec);
-  if (s.ok) s = check_properties(out.spec, k);
-  if (s.ok) out.k = static_cast<int>(k);
+  Status s = make_offset_request(positions, dModel, base, variant, start, k, out);
+  if (s.ok) s = check_properties_work(out.spec);
   return s;
 }
 

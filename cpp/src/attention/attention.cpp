@@ -62,12 +62,7 @@ bool all_finite(const float* x, std::size_t n) {
 // Mask's enumerators follow limits::masks, name for name.
 static_assert(static_cast<int>(Mask::after_softmax) == 2 && limits::masks.size() == 3);
 
-Status parse_mask(const std::string& name, Mask& out) {
-  int index = 0;
-  Status s = limits::parse_choice(limits::masks, "mask", name, index);
-  if (s.ok) out = static_cast<Mask>(index);
-  return s;
-}
+Status parse_mask(const std::string& name, Mask& out) { return limits::parse_choice(limits::masks, "mask", name, out); }
 
 double attention_work(double n, double dK, double dV) { return n * n * (dK + dV + limits::scoreWork); }
 

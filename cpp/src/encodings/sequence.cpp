@@ -21,10 +21,7 @@ LearnedSpec learned_part(const SequenceSpec& spec) {
 static_assert(static_cast<int>(Encoding::learned) == 2 && limits::encodings.size() == 3);
 
 Status parse_encoding(const std::string& name, Encoding& out) {
-  int index = 0;
-  Status s = limits::parse_choice(limits::encodings, "encoding", name, index);
-  if (s.ok) out = static_cast<Encoding>(index);
-  return s;
+  return limits::parse_choice(limits::encodings, "encoding", name, out);
 }
 
 Status check_sequence(const SequenceSpec& spec, int n) {

@@ -8,10 +8,7 @@ namespace pelab {
 static_assert(static_cast<int>(Variant::tensor2tensor) == 2 && limits::variants.size() == 3);
 
 Status parse_variant(const std::string& name, Variant& out) {
-  int index = 0;
-  Status s = limits::parse_choice(limits::variants, "variant", name, index);
-  if (s.ok) out = static_cast<Variant>(index);
-  return s;
+  return limits::parse_choice(limits::variants, "variant", name, out);
 }
 
 const char* variant_name(Variant v) { return limits::variants[static_cast<std::size_t>(v)]; }

@@ -10,13 +10,7 @@ namespace {
 
 namespace lim = limits::training;
 
-template <std::size_t N, typename E>
-Status parse(const std::array<const char*, N>& names, const char* param, const std::string& name, E& out) {
-  int index = 0;
-  Status s = limits::parse_choice(names, param, name, index);
-  if (s.ok) out = static_cast<E>(index);
-  return s;
-}
+using limits::parse_choice;
 
 // An integer checked against a range, as the element `index` of a list parameter (trainLength).
 Status check_element(const IntParam& p, double value, int index) {
@@ -27,16 +21,16 @@ Status check_element(const IntParam& p, double value, int index) {
 
 // The choices, one after another: the first wrong one is reported.
 Status parse_choices(const TrainerOptions& o, TrainerSpec& out) {
-  Status s = parse(lim::tasks, "task", o.task, out.task);
-  if (s.ok) s = parse(lim::encodings, "encoding", o.encoding, out.encoding);
+  Status s = parse_choice(lim::tasks, "task", o.task, out.task);
+  if (s.ok) s = parse_choice(lim::encodings, "encoding", o.encoding, out.encoding);
   if (s.ok) s = check(limits::base, o.base);
   if (s.ok) s = parse_variant(o.variant, out.variant);
   if (s.ok) s = check(limits::maxLen, o.maxLen);
   int attention = 0;
   if (s.ok) s = limits::parse_choice(lim::attentions, "attention", o.attention, attention);
-  if (s.ok) s = parse(lim::readouts, "readout", o.readout, out.readout);
-  if (s.ok) s = parse(lim::norms, "norm", o.norm, out.norm);
-  if (s.ok) s = parse(lim::activations, "activation", o.activation, out.activation);
+  if (s.ok) s = parse_choice(lim::readouts, "readout", o.readout, out.readout);
+  if (s.ok) s = parse_choice(lim::norms, "norm", o.norm, out.norm);
+  if (s.ok) s = parse_choice(lim::activations, "activation", o.activation, out.activation);
   out.causal = attention == 1;
   return s;
 }

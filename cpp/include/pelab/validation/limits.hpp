@@ -42,6 +42,15 @@ Status parse_choice(const std::array<const char*, N>& names, const char* param, 
   return Status::broken(Rule::choice, param, 0, 0, 0);
 }
 
+// The same for an enum whose enumerators follow `names`, name for name.
+template <std::size_t N, typename E>
+Status parse_choice(const std::array<const char*, N>& names, const char* param, const std::string& name, E& out) {
+  int index = 0;
+  Status s = parse_choice(names, param, name, index);
+  if (s.ok) out = static_cast<E>(index);
+  return s;
+}
+
 // No single result, and no array handed in, may hold more than this many floats (32 MiB), so no call
 // can exhaust memory.
 inline constexpr std::int64_t maxElements = std::int64_t{1} << 23;
