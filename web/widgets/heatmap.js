@@ -6,6 +6,8 @@ import { matrixTable } from './tables.js';
 
 const TABLE_CELLS = 24; // the data table shows the top-left 24 × 24 cells; the readout reaches any cell
 
+let hints = 0; // for unique hint ids
+
 const MARGIN = { left: 48, top: 10, right: 10, bottom: 34 };
 
 function niceStep(span, wanted) {
@@ -39,18 +41,21 @@ export class Heatmap {
       this.#firstDrawn = resolve;
     });
     this.root = element('figure', { class: 'heatmap' });
-    this.canvas = element('canvas', { tabindex: '0', role: 'img', 'aria-label': label });
-    this.readout = element(
+    // The hint is the canvas's description, so a screen reader says that arrow keys work.
+    const hintId = `heatmap-hint-${(hints += 1)}`;
+    this.hint = element(
       'p',
-      { class: 'readout', 'aria-live': 'polite' },
-      'Hover over a cell, or focus the map and use the arrow keys.',
+      { class: 'hint', id: hintId },
+      'Point at a cell or tap it to read its value; or focus the map and use the arrow keys.',
     );
+    this.canvas = element('canvas', { tabindex: '0', role: 'img', 'aria-label': label, 'aria-describedby': hintId });
+    this.readout = element('p', { class: 'readout', 'aria-live': 'polite' });
     this.legend = this.#legend();
     // The data-table alternative, built only when opened (a table can be half a million cells).
     this.details = element('details', { class: 'data-table' });
     this.details.append(element('summary', {}, 'Data table'));
     this.details.addEventListener('toggle', () => this.#fillTable());
-    this.root.append(this.canvas, this.legend, this.readout, this.details);
+    this.root.append(this.canvas, this.legend, this.hint, this.readout, this.details);
     host.append(this.root);
     this.context = this.canvas.getContext('2d');
     this.cells = document.createElement('canvas'); // the matrix at one pixel per cell, scaled up by #draw
@@ -58,7 +63,10 @@ export class Heatmap {
     this.area = { x: MARGIN.left, y: MARGIN.top, w: 0, h: 0 };
     // Axis titles, made once; the row title is drawn rotated, so its arrow points down the rows.
     this.axisNames = { column: `${columnName} →`, row: `← ${rowName}` };
-    this.canvas.addEventListener('mousemove', (e) => this.#hover(e));
+    // A pointer reads the cell under it; a tap (or a press) also moves the focus cell there, before the
+    // focus event announces it, so touch reads the tapped cell rather than cell (0, 0).
+    this.canvas.addEventListener('pointermove', (e) => this.#hover(e));
+    this.canvas.addEventListener('pointerdown', (e) => this.#press(e));
     this.canvas.addEventListener('keydown', (e) => this.#key(e));
     this.canvas.addEventListener('focus', () => this.#announce());
     this.canvas.addEventListener('blur', () => this.#draw());
@@ -257,16 +265,29 @@ export class Heatmap {
     return this.describe(row + this.firstRow, column, this.data[row * this.columns + column]);
   }
 
-  #hover(event) {
-    if (!this.data) return;
+  // The cell under a pointer, or null outside the matrix.
+  #cellAt(event) {
+    if (!this.data) return null;
     const area = this.#plotArea();
     const rect = this.canvas.getBoundingClientRect();
     const x = event.clientX - rect.left - area.x,
       y = event.clientY - rect.top - area.y;
-    if (x < 0 || y < 0 || x >= area.w || y >= area.h) return;
-    const column = Math.floor((x / area.w) * this.columns),
-      row = Math.floor((y / area.h) * this.rows);
-    this.readout.textContent = this.#cellText(row, column);
+    if (x < 0 || y < 0 || x >= area.w || y >= area.h) return null;
+    return { row: Math.floor((y / area.h) * this.rows), column: Math.floor((x / area.w) * this.columns) };
+  }
+
+  #hover(event) {
+    const cell = this.#cellAt(event);
+    if (!cell) return;
+    this.readout.textContent = this.#cellText(cell.row, cell.column);
+    if (event.pointerType !== 'mouse' && event.buttons) this.#press(event); // a finger dragged across the map
+  }
+
+  #press(event) {
+    const cell = this.#cellAt(event);
+    if (!cell) return;
+    this.focus = cell;
+    this.#announce();
   }
 
   #key(event) {
