@@ -42,8 +42,8 @@ export default {
   mount(host, { lab, onResult }) {
     const learned = lab.learnedTable({ maxLen: P, dModel: D, seed: 11 });
     const sinus = lab.sinusoidal({ positions: P, dModel: D });
-    const left = h('div', {}, h('h4', {}, `Learned (seeded N(0, 1) start, ${P} × ${D} trainable numbers)`));
-    const right = h('div', {}, h('h4', {}, 'Sinusoidal (no trainable numbers)'));
+    const left = h('div', {}, h('h3', {}, `Learned (seeded N(0, 1) start, ${P} × ${D} trainable numbers)`));
+    const right = h('div', {}, h('h3', {}, 'Sinusoidal (no trainable numbers)'));
     host.append(
       h(
         'p',

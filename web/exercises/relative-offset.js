@@ -42,7 +42,7 @@ export default {
       'For each pair, moving k positions forward rotates (sin, cos) by the angle kω, whatever the starting position. So one fixed linear map per offset takes PE(p) to PE(p+k): relative position is linearly accessible, which a model can learn to use.',
   },
   mount(host, { lab, onResult }) {
-    const view = h('div', { class: 'demo', 'aria-live': 'polite' });
+    const view = h('div', { class: 'demo' }); // not live: a table re-read on every slider step helps no one
     function show(k) {
       const { blocks, maxResidual } = lab.relativeOffset({ positions: P, dModel: D, k });
       view.replaceChildren(

@@ -55,12 +55,12 @@ export default {
       maxlength: 80,
       'aria-label': `Sentence (${MAX_WORDS} words at most)`,
     });
-    const view = h('div', { class: 'demo', 'aria-live': 'polite' });
+    const view = h('div', { class: 'demo' }); // not live: the table would be re-read on every keystroke
     function show() {
       const problem = sentenceProblem(sentenceWords(input.value));
       input.setAttribute('aria-invalid', String(problem !== null));
       if (problem) {
-        view.replaceChildren(h('p', { class: 'error' }, problem));
+        view.replaceChildren(h('p', { class: 'error', role: 'status' }, problem));
         return;
       }
       const plain = embedSentence(lab, input.value, 'none');
@@ -69,7 +69,7 @@ export default {
       // The first word that repeats: its later position, and where it appeared first.
       const second = tokens.findIndex((t, i) => tokens.indexOf(t) !== i);
       if (second < 0) {
-        view.replaceChildren(h('p', {}, 'Type a sentence in which some word appears twice.'));
+        view.replaceChildren(h('p', { role: 'status' }, 'Type a sentence in which some word appears twice.'));
         return;
       }
       const firstAt = tokens.indexOf(tokens[second]);

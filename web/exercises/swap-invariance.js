@@ -135,7 +135,7 @@ export default {
         },
       }).element,
       select({
-        label: 'with',
+        label: 'Swap with',
         options: opts,
         value: '2',
         onchange: (v) => {

@@ -41,10 +41,14 @@ export function matrixTable({
   );
   return h(
     'div',
-    { class: 'table-scroll' },
+    scrollRegion(caption),
     h('table', { class: 'matrix' }, h('caption', {}, caption), h('thead', {}, head), h('tbody', {}, body)),
   );
 }
+
+// A table too wide for a phone scrolls sideways: its box is a named region that keyboard users can
+// focus and scroll (WCAG: scrollable regions must be reachable by keyboard, and say what they hold).
+const scrollRegion = (name) => ({ class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': name });
 
 /** A <details> data table for a plot: x column plus one column per series. */
 export function dataTable(summary, xName, x, series) {
@@ -57,7 +61,7 @@ export function dataTable(summary, xName, x, series) {
     h('summary', {}, summary),
     h(
       'div',
-      { class: 'table-scroll' },
+      scrollRegion(summary),
       h(
         'table',
         {},
