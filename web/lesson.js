@@ -18,6 +18,24 @@ const BRIDGES = {
   'wavelength-of-a-pair': 'Now work one out with the formula.',
 };
 
+// A contents list: every exercise one link away, instead of dozens of tab stops.
+function contents() {
+  return h(
+    'nav',
+    { class: 'contents', id: 'contents', 'aria-label': 'Exercises' },
+    h(
+      'details',
+      {},
+      h('summary', {}, `Contents: ${exercises.length} exercises`),
+      h(
+        'ol',
+        {},
+        exercises.map((e) => h('li', {}, h('a', { href: `#${e.id}-title` }, e.title))),
+      ),
+    ),
+  );
+}
+
 function progressBar(progress) {
   const bar = h('progress', { max: 1, value: 0, 'aria-label': 'Exercises answered correctly at the first attempt' });
   const text = h('span', { class: 'progress-text' });
@@ -43,7 +61,7 @@ function progressBar(progress) {
 export function mountLesson(main, lab) {
   const progress = createProgress(exercises.map((e) => e.id));
   const bar = progressBar(progress);
-  main.before(bar.element);
+  main.before(contents(), bar.element);
   const controllers = {};
   const waiting = new Map(); // section → exercise, in page order
   for (const exercise of exercises) {
