@@ -4,6 +4,15 @@
 import { h, uid } from './widgets/dom.js';
 import { createAttempts, describeRecord } from './attempts.js';
 
+// "Check" and "Show solution" appear in every exercise: their accessible names say which exercise, so a
+// list of the page's buttons tells them apart (the visible text starts the name, as WCAG asks).
+const GENERIC = new Set(['Check', 'Show solution', 'Run and compare']);
+function nameButtons(section, title) {
+  for (const button of section.querySelectorAll('button'))
+    if (GENERIC.has(button.textContent.trim()))
+      button.setAttribute('aria-label', `${button.textContent.trim()}: ${title}`);
+}
+
 // Explain it back: the learner writes a few words of their own, then may compare them with a model
 // answer. Not graded and not recorded; the model answer stays hidden until something is written.
 function explainBack({ prompt, model }) {
@@ -56,6 +65,7 @@ export function mountExercise(exercise, section, { lab, restored = null, onRecor
     if (event.recorded) onRecord?.(event.record);
   };
   const inner = exercise.mount(section, { lab, onResult });
+  nameButtons(section, exercise.title);
   if (restored) status.textContent = describeRecord({ record: restored, practice: true });
   section.append(status);
   if (explain) section.append(explain);
