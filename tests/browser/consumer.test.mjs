@@ -63,8 +63,10 @@ test('the tarball holds the API, types, both wasm builds, components and embed h
     !files.some((f) => f.startsWith('dist/site/') || f.startsWith('cpp/') || f.startsWith('tests/')),
     'no site, sources or tests',
   );
+  // 150 KB each until the trainer (a whole model's forward and backward passes) joined the core: 187 KB
+  // SIMD and 150 KB scalar when it did. The budget moved to 200 KB; a larger module fails here.
   for (const wasm of packed.files.filter((f) => f.path.endsWith('.wasm')))
-    assert.ok(wasm.size <= 150 * 1024, `${wasm.path}: ${wasm.size} B`);
+    assert.ok(wasm.size <= 200 * 1024, `${wasm.path}: ${wasm.size} B`);
   assert.ok(packed.unpackedSize <= 1.5 * 1024 * 1024, `unpacked ${packed.unpackedSize} B`);
   const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
   for (const hook of ['preinstall', 'install', 'postinstall', 'prepare'])

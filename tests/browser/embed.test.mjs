@@ -52,7 +52,7 @@ test('the component works on a plain static page: events and the H5P-style metho
   assert.equal(await el.evaluate((e) => e.getAnswerGiven()), false);
   assert.equal(await el.evaluate((e) => e.getMaxScore()), 1);
   await el.locator('input[value="a"]').check(); // Playwright pierces the shadow root
-  await el.getByRole('button', { name: 'Check' }).click();
+  await el.getByRole('button', { name: /^Check\b/ }).click();
   assert.deepEqual(JSON.parse(await page.getAttribute('body', 'data-result')), {
     exercise: 'why-positional-encoding',
     correct: false,
@@ -65,7 +65,7 @@ test('the component works on a plain static page: events and the H5P-style metho
     document.body.dataset.result = 'none';
   });
   await el.locator('input[value="b"]').check();
-  await el.getByRole('button', { name: 'Check' }).click();
+  await el.getByRole('button', { name: /^Check\b/ }).click();
   assert.equal(await page.getAttribute('body', 'data-result'), 'none');
   assert.equal(await el.evaluate((e) => e.getScore()), 0);
   assert.equal(await el.evaluate((e) => e.getAnswerGiven()), true);
@@ -92,12 +92,12 @@ test('an iframe on another origin is sized by the host helper and reports xAPI-s
   assert.ok(Math.abs(height - inner) <= 2, `iframe ${height}px vs content ${inner}px`);
   assert.equal(await frame.locator('html').getAttribute('data-theme'), 'dark');
   await frame.locator('input[value="buffer"]').check();
-  await frame.getByRole('button', { name: 'Check' }).click();
+  await frame.getByRole('button', { name: /^Check\b/ }).click();
   await page.waitForFunction(() => window.results.length === 1);
   // Practice checks and a later "Show solution" post nothing: the first check is the record.
   await frame.locator('input[value="parameter"]').check();
-  await frame.getByRole('button', { name: 'Check' }).click();
-  await frame.getByRole('button', { name: 'Show solution' }).click();
+  await frame.getByRole('button', { name: /^Check\b/ }).click();
+  await frame.getByRole('button', { name: /^Show solution/ }).click();
   await frame.locator('.attempt-status', { hasText: 'Practice' }).waitFor();
   const results = await page.evaluate(() => window.results);
   assert.equal(results.length, 1);
@@ -124,7 +124,7 @@ test('messages from an origin the host did not trust are ignored, and the frame 
   const frame = page.frameLocator('iframe');
   await frame.locator('body[data-ready=true]').waitFor();
   await frame.locator('input[value="halves"]').check();
-  await frame.getByRole('button', { name: 'Check' }).click();
+  await frame.getByRole('button', { name: /^Check\b/ }).click();
   await page.waitForTimeout(300); // give stray messages a chance to arrive (none may be acted on)
   assert.equal(await page.$eval('iframe', (f) => f.style.height), '');
   assert.deepEqual(await page.evaluate(() => window.results), []);

@@ -39,7 +39,9 @@ const CHOICES = {
 
 async function answer(id, option) {
   await section(id).locator(`input[type=radio][value="${option}"]`).check();
-  await section(id).getByRole('button', { name: 'Check' }).click();
+  await section(id)
+    .getByRole('button', { name: /^Check\b/ })
+    .click();
   return section(id).locator('.feedback').innerText();
 }
 
@@ -75,13 +77,13 @@ test('the attention tiles grade a wrong order and run the right one through the 
   const s = section('attention-equation');
   const place = (label) => s.getByRole('button', { name: `Add ${label}`, exact: true }).click();
   for (const t of ['softmax(', 'Q', 'K']) await place(t);
-  await s.getByRole('button', { name: 'Check' }).click();
+  await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await s.locator('.feedback').innerText(), /Tile 3 \(“K”\) is where it first goes wrong/);
   await s.getByRole('button', { name: 'Clear' }).click();
   await s.getByRole('button', { name: 'Add softmax(', exact: true }).focus();
   await page.keyboard.press('Enter'); // keyboard works as well as the pointer
   for (const t of ['Q', 'Kᵀ', '/√dₖ', ')', 'V']) await place(t);
-  await s.getByRole('button', { name: 'Check' }).click();
+  await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await s.locator('.feedback').innerText(), /^Right\./);
   const shown = await s.locator('table').nth(3).locator('td').allInnerTexts();
   const expected = await page.evaluate(() =>
@@ -98,10 +100,10 @@ test('matching the four properties scores each match', async () => {
   const s = section('four-properties');
   const selects = s.locator('select');
   for (let i = 0; i < 4; i++) await selects.nth(i).selectOption({ index: 1 }); // all "distance"
-  await s.getByRole('button', { name: 'Check' }).click();
+  await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await s.locator('.feedback').innerText(), /^1 of 4 right\./);
   for (const [i, v] of ['distance', 'seed', 'symmetric', 'length'].entries()) await selects.nth(i).selectOption(v);
-  await s.getByRole('button', { name: 'Check' }).click();
+  await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await s.locator('.feedback').innerText(), /^4 of 4 right\./);
   const text = await s.locator('ol.checks').innerText();
   const p = await page.evaluate(() => window.pelab.lab.properties({ positions: 256, dModel: 64, k: 3 }));
@@ -110,7 +112,7 @@ test('matching the four properties scores each match', async () => {
 
 test('implement-it runs code in a worker: a mismatch is located, the solution matches, an endless loop is stopped', async () => {
   const s = section('implement-it');
-  const run = () => s.getByRole('button', { name: 'Run and compare' }).click();
+  const run = () => s.getByRole('button', { name: /^Run and compare/ }).click();
   await run(); // the untouched blank start is not an attempt
   assert.match(await s.locator('.feedback').innerText(), /unchanged start/);
   await s.locator('textarea.code').fill('function pe(p, i) { return p === 0 && i % 2 === 1 ? 1 : 0; }');
@@ -128,7 +130,7 @@ test('implement-it runs code in a worker: a mismatch is located, the solution ma
     { timeout: 10000 },
   );
   assert.equal(await page.evaluate(() => 1 + 1), 2); // the page still answers
-  await s.getByRole('button', { name: 'Show solution' }).click();
+  await s.getByRole('button', { name: /^Show solution/ }).click();
   await run();
   await page.waitForFunction(
     () => /All 64 values match/.test(document.querySelector('[data-exercise="implement-it"] .feedback').textContent),
@@ -185,11 +187,13 @@ test('numbers on the page equal what the core returns', async () => {
 
 test('typed text is never interpreted as HTML, in any field that takes text', async () => {
   const payload = '<img src=x onerror="window.__xss=1"> the <b>the</b>';
-  const fields = page.locator('input[type=text], input:not([type]), textarea');
+  const fields = page.locator('input[type=text]:visible, input:not([type]):visible, textarea:visible');
   const count = await fields.count();
   assert.ok(count >= 2, `text fields: ${count}`);
   for (let i = 0; i < count; i++) await fields.nth(i).fill(payload);
-  await section('implement-it').getByRole('button', { name: 'Run and compare' }).click();
+  await section('implement-it')
+    .getByRole('button', { name: /^Run and compare/ })
+    .click();
   await section('implement-it').locator('.verdict').waitFor();
   assert.equal(await page.evaluate(() => window.__xss), undefined);
   assert.equal(await page.locator('section img, section b').count(), 0);

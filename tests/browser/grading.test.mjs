@@ -28,8 +28,8 @@ test('Show solution, then Check, records "solution viewed" with 0 points in ever
   const { page, problems, section } = await lessonPage(11);
   // a choice question
   const f = section('frequency-structure');
-  await f.getByRole('button', { name: 'Show solution' }).click();
-  await f.getByRole('button', { name: 'Check' }).click();
+  await f.getByRole('button', { name: /^Show solution/ }).click();
+  await f.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await f.locator('.feedback').innerText(), /^Right\./); // practice still explains
   assert.deepEqual(await record(page, 'frequency-structure'), {
     correct: false,
@@ -46,9 +46,9 @@ test('Show solution, then Check, records "solution viewed" with 0 points in ever
     ['implement-it', 1],
   ]) {
     const s = section(id);
-    await s.getByRole('button', { name: 'Show solution' }).click();
+    await s.getByRole('button', { name: /^Show solution/ }).click();
     if (id === 'norm-of-pe') await s.locator('input.number-answer').fill('24');
-    const check = s.getByRole('button', { name: id === 'implement-it' ? 'Run and compare' : 'Check' });
+    const check = s.getByRole('button', { name: id === 'implement-it' ? /^Run and compare/ : /^Check\b/ });
     await check.click();
     if (id === 'implement-it')
       await page.waitForFunction(
@@ -74,17 +74,17 @@ test('a reload keeps the first answer: checks after it are practice', async () =
   const { page, section } = await lessonPage(12);
   const s = section('why-positional-encoding');
   await s.locator('input[value="a"]').check();
-  await s.getByRole('button', { name: 'Check' }).click();
+  await s.getByRole('button', { name: /^Check\b/ }).click();
   await page.reload();
   await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
   assert.match(await s.locator('.attempt-status').innerText(), /^Practice: not recorded/);
   await s.locator('input[value="b"]').check();
-  await s.getByRole('button', { name: 'Check' }).click();
+  await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await s.locator('.feedback').innerText(), /^Right\./);
   assert.match(await progress(page), /^0 of 20 right at the first attempt, 1 answered/);
   await page.getByRole('button', { name: 'Reset progress' }).click(); // starting over is the way to a new first answer
   await s.locator('input[value="b"]').check();
-  await s.getByRole('button', { name: 'Check' }).click();
+  await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await progress(page), /^1 of 20 right at the first attempt, 1 answered/);
   await page.close();
 });
@@ -117,7 +117,7 @@ test('the swap demo runs only after the prediction is checked', async () => {
   const run = s.getByRole('button', { name: /^Run it/ });
   assert.equal(await run.isDisabled(), true);
   await s.locator('input[value="changes"]').check();
-  await s.getByRole('button', { name: 'Check' }).click();
+  await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.equal(await run.isDisabled(), false);
   await run.click();
   assert.match(await s.locator('.demo').innerText(), /permutation-equivariant/);
@@ -129,10 +129,10 @@ test('numeric answers are checked against the core, within the stated tolerance'
   const expected = await page.evaluate(() => window.pelab.lab.frequencies({ dModel: 32 }).wavelength[3]);
   const s = section('wavelength-of-a-pair');
   await s.locator('input.number-answer').fill((expected + 2).toFixed(2));
-  await s.getByRole('button', { name: 'Check' }).click();
+  await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await s.locator('.feedback').innerText(), /^Not quite\. .* too large/);
   await s.locator('input.number-answer').fill(expected.toFixed(2));
-  await s.getByRole('button', { name: 'Check' }).click();
+  await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await s.locator('.feedback').innerText(), new RegExp(`^Right\\. .*${expected.toFixed(3)}`));
   assert.equal((await record(page, 'wavelength-of-a-pair')).correct, false, 'the first answer was the record');
   const c = section('closest-offset');
@@ -144,7 +144,7 @@ test('numeric answers are checked against the core, within the stated tolerance'
     return 1 + d.indexOf(Math.min(...d));
   });
   await c.locator('input.number-answer').fill(String(best));
-  await c.getByRole('button', { name: 'Check' }).click();
+  await c.getByRole('button', { name: /^Check\b/ }).click();
   assert.equal((await record(page, 'closest-offset')).correct, true);
   await page.close();
 });

@@ -77,7 +77,7 @@ test('<pe-exercise> shows "unknown exercise" for inherited names, and mounts a r
   await el.evaluate((e) => e.setAttribute('name', 'why-positional-encoding'));
   await page.waitForFunction(() => document.querySelector('pe-exercise').ready);
   await el.locator('input[value="b"]').check();
-  await el.getByRole('button', { name: 'Check' }).click();
+  await el.getByRole('button', { name: /^Check\b/ }).click();
   assert.equal(JSON.parse(await page.getAttribute('body', 'data-result')).correct, true);
   assert.deepEqual(problems, []);
   await page.close();
@@ -116,7 +116,7 @@ test('same-token: an empty, one-word or too-long sentence gets a message in the 
   assert.equal(await input.getAttribute('aria-invalid'), 'false');
   assert.match(await view.innerText(), /“a” @ 3/);
   await s.locator('input[type=radio][value="a"]').check();
-  await s.getByRole('button', { name: 'Check' }).click();
+  await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await s.locator('.feedback').innerText(), /^Right\./);
   assert.deepEqual(problems, []);
   await page.close();

@@ -54,7 +54,7 @@ test('progress survives a reload and the reset clears it; corrupt storage is ign
   await page.waitForSelector('body[data-ready=true]');
   const s = page.locator('section[data-exercise="why-positional-encoding"]');
   await s.locator('input[value="b"]').check();
-  await s.getByRole('button', { name: 'Check' }).click();
+  await s.getByRole('button', { name: /^Check\b/ }).click();
   await page.reload();
   await page.waitForSelector('body[data-ready=true]');
   assert.match(await page.locator('.progress-text').innerText(), /^1 of 20 right at the first attempt, 1 answered/);
