@@ -37,13 +37,14 @@ export class LinePlot {
     this.readout = h(
       'p',
       { class: 'readout', 'aria-live': 'polite' },
-      'Hover over the plot, or focus it and use the arrow keys.',
+      'Point at the plot or tap it; or focus it and use the arrow keys.',
     );
     this.legend = h('ul', { class: 'plot-legend' });
     this.root = h('figure', { class: 'plot' }, this.svg, this.legend, this.readout);
     host.append(this.root);
     this.cursor = 0;
-    this.svg.addEventListener('mousemove', (e) => this.#hover(e));
+    this.svg.addEventListener('pointermove', (e) => this.#hover(e)); // mouse, pen, and a finger moved across it
+    this.svg.addEventListener('pointerdown', (e) => this.#hover(e)); // a tap
     this.svg.addEventListener('keydown', (e) => this.#key(e));
     this.svg.addEventListener('focus', () => this.#announce());
   }
