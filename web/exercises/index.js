@@ -21,6 +21,8 @@ import wavelengthOfAPair from './wavelength-of-a-pair.js';
 import normOfPe from './norm-of-pe.js';
 import closestOffset from './closest-offset.js';
 import shiftedDotProduct from './shifted-dot-product.js';
+import pipeline from './pipeline.js';
+import clockHands from './clock-hands.js';
 
 export const exercises = [
   maskOrder,
@@ -28,6 +30,7 @@ export const exercises = [
   swapInvariance,
   positionInEmbeddings,
   whyPositionalEncoding,
+  pipeline,
   frequencyStructure,
   wavelengthOfAPair,
   binaryAnalogy,
@@ -35,6 +38,7 @@ export const exercises = [
   normOfPe,
   closestOffset,
   relativeOffset,
+  clockHands,
   shiftedDotProduct,
   implementIt,
   sameTokenDifferentPosition,
