@@ -46,7 +46,7 @@ export default {
   },
   mount(host, { lab, onResult }) {
     const state = { encoding: 'none', mask: 'none' };
-    const view = h('div', { class: 'demo' });
+    const view = h('div', { class: 'demo pipelines' }); // the two sentences side by side where there is room
     const summary = h('p', { role: 'status' });
     const run = (sentence) => {
       const words = sentence.split(' ');
