@@ -320,3 +320,114 @@ test('fuzz: lying values never break the boundary', () => {
   assert.equal(module.count_emval_handles(), handles);
   assertStillCorrect();
 });
+
+// ---- Found by an attack on the boundary after the first round of these tests ---------------------
+
+test('a getter that deletes the trainer in the middle of a call gets a clear error, never a freed trainer', () => {
+  for (const make of [
+    (t) => () =>
+      t.evaluate({
+        get samples() {
+          t.delete();
+          return 16;
+        },
+      }),
+    (t) => () =>
+      t.attentionWeights({
+        tokens: [1, 2, 3],
+        get layer() {
+          t.delete();
+          return 0;
+        },
+      }),
+    (t) => () =>
+      t.step({
+        valueOf() {
+          t.delete();
+          return 1;
+        },
+      }),
+  ]) {
+    const t = lab.trainer({});
+    assert.throws(
+      make(t),
+      (e) => (e instanceof RangeError && e.param === 'trainer' && /deleted/.test(e.message)) || e instanceof TypeError,
+    );
+  }
+  assertStillCorrect();
+});
+
+test('built-ins redefined after load do not reach wasm memory: the buffer getter, iterators, prototype fields', () => {
+  const TypedArray = Object.getPrototypeOf(Uint8Array.prototype);
+  const original = Object.getOwnPropertyDescriptor(TypedArray, 'buffer');
+  const iterator = Array.prototype[Symbol.iterator];
+  let leaked = 0,
+    iterated = 0;
+  Object.defineProperty(TypedArray, 'buffer', {
+    configurable: true,
+    get() {
+      if (this === module.HEAPF32 || this === module.HEAPF64) leaked++;
+      return original.get.call(this);
+    },
+  });
+  Array.prototype[Symbol.iterator] = function () {
+    iterated++;
+    return iterator.call(this);
+  };
+  Object.defineProperty(Object.prototype, 'binding', { value: 'relativeOffset', configurable: true, writable: true });
+  Object.defineProperty(Object.prototype, 'limits', { value: 'trainer', configurable: true, writable: true });
+  let results;
+  try {
+    results = Object.keys(GOOD).map((m) => lab[m](GOOD[m]));
+  } finally {
+    Object.defineProperty(TypedArray, 'buffer', original);
+    Array.prototype[Symbol.iterator] = iterator;
+    delete Object.prototype.binding;
+    delete Object.prototype.limits;
+  }
+  assert.equal(leaked, 0, 'the buffer getter saw a view of wasm memory');
+  assert.equal(iterated, 0, 'an array iterator ran during a call');
+  Object.keys(GOOD).forEach((m, i) => assert.deepStrictEqual(results[i], expected[m], m));
+});
+
+test('the trainer keeps its own copy of its lengths; hidden: NaN is refused, not taken as "the default"', () => {
+  const t = lab.trainer({});
+  assert.throws(() => {
+    t.trainLength[0] = '8';
+  }, TypeError);
+  assert.equal(t.evaluate({ samples: 8 }).samples, 8);
+  t.delete();
+  assert.throws(
+    () => lab.trainer({ hidden: NaN }),
+    (e) => e instanceof RangeError && e.param === 'hidden',
+  );
+});
+
+test('a rejected name is quoted to at most 40 characters', () => {
+  try {
+    lab.sinusoidal({ positions: 2, dModel: 2, variant: 'x'.repeat(100000) });
+    assert.fail('not refused');
+  } catch (e) {
+    assert.ok(e instanceof RangeError && e.message.length < 200, `${e.message.length} characters`);
+  }
+});
+
+test('createLab reads only its own options: a polluted Object.prototype.locateFile is never called', async () => {
+  const { createLab } = await import('positional-encoding-lab');
+  let called = 0;
+  Object.defineProperty(Object.prototype, 'locateFile', {
+    value: () => {
+      called++;
+      return 'nowhere.wasm';
+    },
+    configurable: true,
+    writable: true,
+  });
+  try {
+    const other = await createLab({});
+    assert.equal(other.sinusoidal({ positions: 1, dModel: 2 }).length, 2);
+  } finally {
+    delete Object.prototype.locateFile;
+  }
+  assert.equal(called, 0);
+});

@@ -50,6 +50,7 @@ double floats_length(int slot) { return static_cast<double>(floats(slot).size())
 
 // Sizes input slot `slot` (0–2 floats, 3 tokens) for `length` numbers after the core's cap check.
 int reserve_input(int slot, const std::string& param, double length) {
+  if (slot < 0 || slot > 3) return answer(Status::broken(Rule::length, "slot", slot, 0, 3));  // lab.js uses 0–3
   if (Status s = limits::check_input_elements(param.c_str(), length); !s.ok) return answer(s);
   const auto n = static_cast<std::size_t>(length);
   if (slot == 3) exchange().tokens.resize(n);

@@ -12,6 +12,7 @@ import {
   copyOf,
   freeze,
   heapView,
+  invoke,
   isUsableTypedArray,
   snapshot,
   typedLength,
@@ -132,7 +133,8 @@ const trainerView = (o) => ({
   layers: o.layers,
   dModel: o.dModel,
   heads: o.heads,
-  hidden: o.hidden ?? NaN,
+  hidden: o.hidden ?? 0,
+  hiddenGiven: o.hidden !== undefined,
   minLength: o.trainLength[0],
   maxLength: o.trainLength[1],
   maxEvalLength: o.maxEvalLength,
@@ -144,14 +146,18 @@ const trainerView = (o) => ({
   seed: o.seed,
 });
 // evaluate's lengths: exactly `length`, else the range `lengths`, else the trainer's training range.
-const evaluationLengths = (o, t) => (o.length !== undefined ? [o.length, o.length] : [...(o.lengths ?? t.trainLength)]);
+const evaluationLengths = (o, t) => {
+  if (o.length !== undefined) return [o.length, o.length];
+  const range = o.lengths ?? t.trainLength; // t.trainLength: the lab's own copy, not the trainer's public one
+  return [range[0], range[1]];
+};
 
 // Per method: its options, the binding's arguments, and how to read its results (see #results).
 // Methods of a trainer (trainer.js) carry `limits: 'trainer'` and get the trainer as `t`.
 const METHODS = {
   sinusoidal: {
     schema: { ...TABLE, out: ['out', OPTIONAL] },
-    args: (o) => [...table(o), outLength(o)],
+    args: (o) => [o.positions, o.dModel, o.base, o.variant, o.start, outLength(o)],
     read: (r, o) => r.float32(0, o.out),
   },
   sinusoidalReference: { schema: TABLE, args: table, read: (r) => r.float64(0) },
@@ -204,12 +210,16 @@ const METHODS = {
   },
   relativeOffset: {
     schema: { ...TABLE, k: ['number', REQUIRED] },
-    args: (o) => [...table(o), o.k],
+    args: (o) => [o.positions, o.dModel, o.base, o.variant, o.start, o.k],
     read: (r) => ({ blocks: r.float32(0), maxResidual: r.number(0) }),
   },
   dotMatrix: { schema: PAIRS, args: (o) => [o.rows, o.dModel, outLength(o)], read: (r, o) => r.float32(0, o.out) },
   distanceMatrix: { schema: PAIRS, args: (o) => [o.rows, o.dModel, outLength(o)], read: (r, o) => r.float32(0, o.out) },
-  properties: { schema: { ...TABLE, k: ['number', 1] }, args: (o) => [...table(o), o.k], read: (r) => r.properties() },
+  properties: {
+    schema: { ...TABLE, k: ['number', 1] },
+    args: (o) => [o.positions, o.dModel, o.base, o.variant, o.start, o.k],
+    read: (r) => r.properties(),
+  },
   trainer: {
     limits: 'trainer',
     binding: 'trainerCreate',
@@ -233,7 +243,10 @@ const METHODS = {
       samples: ['number', 512],
       seed: ['number', 0],
     },
-    args: (o, t) => [t.id, ...evaluationLengths(o, t), o.samples, o.seed],
+    args: (o, t) => {
+      const lengths = evaluationLengths(o, t);
+      return [t.id, lengths[0], lengths[1], o.samples, o.seed];
+    },
     read: (r) => ({ accuracy: r.number(1), loss: r.number(0), samples: r.number(2) }),
   },
   'trainer.attentionWeights': {
@@ -248,14 +261,41 @@ const METHODS = {
     binding: 'trainerLearnedRows',
     schema: {},
     args: (o, t) => [t.id],
-    read: (r) => Uint8Array.from(r.float64(0)),
+    read: (r) => {
+      const flags = r.float64(0);
+      const rows = new Uint8Array(flags.length);
+      for (let i = 0; i < flags.length; i++) rows[i] = flags[i];
+      return rows;
+    },
   },
   permutation: {
     schema: { ...SEQUENCE, dK: ['number', REQUIRED], swap: ['pair', REQUIRED] },
-    args: (o) => [...sequence(o), o.dK, o.swap[0], o.swap[1]],
+    args: (o) => [
+      o.vocabSize,
+      o.dModel,
+      o.seed,
+      o.encoding,
+      o.base,
+      o.variant,
+      o.start,
+      o.maxLen,
+      o.dK,
+      o.swap[0],
+      o.swap[1],
+    ],
     read: (r) => ({ withoutEncoding: r.arm(0, 0), withEncoding: r.arm(4, 1) }),
   },
 };
+
+// Every method as a null-prototype record with all its fields own (binding name, limits, the schema's
+// entries in order), so a polluted Object.prototype cannot supply a missing field, and the checks
+// below walk the schema by index, with no iterator a caller could have replaced.
+for (const fn of Object.keys(METHODS))
+  METHODS[fn] = freeze(
+    Object.assign(Object.create(null), { binding: fn, limits: 'lab' }, METHODS[fn], {
+      entries: Object.entries(METHODS[fn].schema),
+    }),
+  );
 
 function withParam(error, param) {
   error.param = param;
@@ -263,8 +303,9 @@ function withParam(error, param) {
 }
 
 // A core's ranges as the errors quote them ("an integer from 2 to 4096").
+// (Null-prototype, so a polluted Object.prototype cannot add a range to a name that has none.)
 function describeRanges(core) {
-  const ranges = {};
+  const ranges = Object.create(null);
   for (const [name, range] of Object.entries(core.ranges)) ranges[name] = describeRange(range);
   return ranges;
 }
@@ -282,11 +323,9 @@ export class Lab {
   constructor(module, build) {
     this.#module = module;
     this.#core = module.limits();
-    this.#ranges = freeze({
-      ...describeRanges(this.#core),
-      maxElements: this.#core.maxElements,
-      maxWork: this.#core.maxWork,
-    });
+    this.#ranges = freeze(
+      Object.assign(describeRanges(this.#core), { maxElements: this.#core.maxElements, maxWork: this.#core.maxWork }),
+    );
     this.#trainerCore = module.trainerLimits();
     this.#trainerRanges = freeze(describeRanges(this.#trainerCore));
     this.build = build;
@@ -316,20 +355,30 @@ export class Lab {
         unknown[0],
       );
     const copies = Object.create(null);
-    for (const [name, [kind]] of Object.entries(schema))
+    const { entries } = METHODS[fn];
+    for (let i = 0; i < entries.length; i++) {
+      const name = entries[i][0],
+        kind = entries[i][1][0];
       if ((kind === 'floats' || kind === 'tokens' || kind === 'pair') && Array.isArray(values[name]))
         copies[name] = copyArray(values[name], this.#core.maxElements);
-    return this.#checked(fn, schema, values, copies);
+    }
+    return this.#checked(fn, values, copies);
   }
 
   // Phase three, where no caller code runs: every option of the right type, in schema order. Returns
   // the checked options and the lists to copy into wasm memory, as [name, slot, list].
-  #checked(fn, schema, values, copies) {
+  #checked(fn, values, copies) {
     const o = Object.create(null);
     const lists = [];
-    for (const [name, [kind, fallback, slot]] of Object.entries(schema)) {
+    const { entries } = METHODS[fn];
+    for (let i = 0; i < entries.length; i++) {
+      const name = entries[i][0],
+        kind = entries[i][1][0],
+        fallback = entries[i][1][1],
+        slot = entries[i][1][2];
       const value = values[name];
-      const [test, wanted] = KINDS[kind];
+      const test = KINDS[kind][0],
+        wanted = KINDS[kind][1];
       const { ranges } = this.#limitsOf(fn);
       const range = kind === 'number' && ranges[name] ? ` (${ranges[name]})` : '';
       if (value === undefined) {
@@ -345,7 +394,7 @@ export class Lab {
         o[name] = value;
       } else {
         o[name] = this.#list(fn, name, kind, slot, value, copies[name], refuse);
-        if (kind !== 'pair') lists.push([name, slot, o[name]]);
+        if (kind !== 'pair') lists[lists.length] = [name, slot, o[name]];
       }
     }
     return { o, lists };
@@ -376,14 +425,17 @@ export class Lab {
   // Copies the lists into wasm memory, runs the binding, and reads its results out.
   #call(fn, { o, lists }, extra) {
     const module = this.#module;
-    for (const [name, slot, list] of lists) {
+    for (let i = 0; i < lists.length; i++) {
+      const name = lists[i][0],
+        slot = lists[i][1],
+        list = lists[i][2];
       this.#reserve(fn, name, slot, typedLength(list));
       const type = slot === TOKENS_SLOT ? 'float64' : 'float32';
       const heap = type === 'float64' ? module.HEAPF64 : module.HEAPF32; // read after #reserve: memory may grow
-      copyInto(heapView(heap.buffer, module.inputAddress(slot), typedLength(list), type), list);
+      copyInto(heapView(heap, module.inputAddress(slot), typedLength(list), type), list);
     }
-    const { args, read, binding = fn } = METHODS[fn];
-    if (module[binding](...args(o, extra)) !== 0) this.#refuse(fn, o);
+    const { args, read, binding } = METHODS[fn];
+    if (invoke(module[binding], module, args(o, extra)) !== 0) this.#refuse(fn, o);
     return read(this.#results(), o);
   }
 
@@ -392,7 +444,7 @@ export class Lab {
     const module = this.#module;
     const view = (bits, slot) =>
       heapView(
-        (bits === 64 ? module.HEAPF64 : module.HEAPF32).buffer,
+        bits === 64 ? module.HEAPF64 : module.HEAPF32,
         module.resultAddress(bits, slot),
         module.resultLength(bits, slot),
         bits === 64 ? 'float64' : 'float32',
@@ -495,7 +547,10 @@ export class Lab {
 export async function createLab(options = {}) {
   if (options === null || typeof options !== 'object')
     throw new TypeError(`createLab: expected an options object, got ${typeName(options)}`);
-  const { locateFile, wasmBinary } = options;
+  // Own properties only: an option inherited from a polluted Object.prototype is not an option.
+  const own = (name) => (Object.hasOwn(options, name) ? options[name] : undefined);
+  const locateFile = own('locateFile'),
+    wasmBinary = own('wasmBinary');
   if (locateFile !== undefined && typeof locateFile !== 'function')
     throw withParam(
       new TypeError(`createLab: locateFile must be a function, got ${typeName(locateFile)}`),
@@ -508,9 +563,9 @@ export async function createLab(options = {}) {
     );
   const simd = hasWasmSimd();
   const { factory, wasm } = await loadBuild(simd);
-  const moduleOptions = {};
-  if (locateFile) moduleOptions.locateFile = locateFile;
-  if (wasmBinary) moduleOptions.wasmBinary = wasmBinary;
-  else if (isNode) moduleOptions.wasmBinary = await readBeside(locateFile ? locateFile(wasm, '') : wasm);
+  // Every setting the module reads is an own property (undefined when not given), so none can be
+  // inherited from a polluted Object.prototype (the generated loader needs a plain object).
+  const moduleOptions = { locateFile, wasmBinary, instantiateWasm: undefined };
+  if (!wasmBinary && isNode) moduleOptions.wasmBinary = await readBeside(locateFile ? locateFile(wasm, '') : wasm);
   return new Lab(await factory(moduleOptions), simd ? 'simd' : 'scalar');
 }

@@ -22,6 +22,7 @@ const RULE = [
   'not_divisible',
   'memory',
   'live_memory',
+  'no_trainer',
 ];
 // What each cost counts (attention.hpp, analysis.hpp, sequence.hpp, permutation.hpp; weights in limits.hpp).
 const COST = {
@@ -42,6 +43,13 @@ export function describeRange([lo, hi, integer]) {
 
 const quoteName = (name) => `'${name}'`;
 
+// A rejected name as JSON (so control characters show), cut to 40 characters: a message is not a copy
+// of whatever a caller passed.
+function quote(value) {
+  const text = JSON.stringify(value);
+  return text.length <= 40 ? text : `${text.slice(0, 39)}…"`;
+}
+
 /**
  * The message for a failed status. `given` is the call's snapshot (for the name a `choice` rejected
  * and for which count a position rule is about); `limits` is the core's (bindings' `limits`).
@@ -54,7 +62,7 @@ export function describeStatus(status, given, limits) {
     case 'real_range':
       return `${param} must be ${describeRange([lo, hi, 0])} (got ${got})`;
     case 'choice':
-      return `${param} must be one of ${limits.choices[param].map(quoteName).join(', ')} (got ${JSON.stringify(given[param])})`;
+      return `${param} must be one of ${limits.choices[param].map(quoteName).join(', ')} (got ${quote(given[param])})`;
     case 'length':
       return `${param} must have exactly ${hi} elements (got ${got})`;
     case 'even_width':
@@ -88,6 +96,8 @@ export function describeStatus(status, given, limits) {
       return `${param} must be a multiple of heads = ${lo}, so that every head gets the same width (got ${got})`;
     case 'memory':
       return `${param} is too large: the trainer would hold ${got} floats, more than ${hi}`;
+    case 'no_trainer':
+      return 'this trainer was deleted';
     case 'live_memory':
       return `the live trainers would hold ${got} floats in all, more than ${hi}: delete() the trainers you no longer need`;
     default:

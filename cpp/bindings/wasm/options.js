@@ -33,9 +33,15 @@ export function copyOf(view, Type) {
   return copy;
 }
 
-/** A view of `length` elements at byte `address` of a wasm memory buffer. */
-export const heapView = (buffer, address, length, Type) =>
-  new (Type === 'float64' ? F64 : F32)(buffer, address, length);
+/** The buffer under a typed array, through the engine's own getter (a caller may redefine `buffer`). */
+export const bufferOf = (view) => apply(typedArrayBuffer, view, []);
+
+/** A view of `length` elements at byte `address` of the memory under `heap` (one of the module's HEAP views). */
+export const heapView = (heap, address, length, Type) =>
+  new (Type === 'float64' ? F64 : F32)(bufferOf(heap), address, length);
+
+/** fn(...args) through the engine's own Reflect.apply, with no iterator involved. */
+export const invoke = (fn, thisArg, args) => apply(fn, thisArg, args);
 
 // A typed array whose buffer was transferred away reads length 0, and no view can be built on it.
 function isDetached(value) {
@@ -63,9 +69,13 @@ export function typeName(value) {
  * refuse. Getters and Proxy traps run here, and only here.
  */
 export function snapshot(given, schema) {
-  const unknown = ownKeys(given).filter((key) => typeof key === 'string' && !hasOwn(schema, key));
+  const own = ownKeys(given);
+  const unknown = [];
+  for (let i = 0; i < own.length; i++)
+    if (typeof own[i] === 'string' && !hasOwn(schema, own[i])) unknown[unknown.length] = own[i];
   const values = create(null);
-  for (const name of keys(schema)) if (hasOwn(given, name)) values[name] = given[name];
+  const names = keys(schema);
+  for (let i = 0; i < names.length; i++) if (hasOwn(given, names[i])) values[names[i]] = given[names[i]];
   return { values, unknown };
 }
 
@@ -86,12 +96,11 @@ export function copyArray(value, maxLength) {
   return { copy };
 }
 
-const BIGINT = new Set(['BigInt64Array', 'BigUint64Array']);
-
 /** Phase three (no caller code runs): a genuine, attached numeric typed array, of `only` if given. */
 export function isUsableTypedArray(value, only) {
   const name = typedName(value);
-  if (name === undefined || BIGINT.has(name) || (only !== undefined && name !== only)) return false;
+  const bigint = name === 'BigInt64Array' || name === 'BigUint64Array';
+  if (name === undefined || bigint || (only !== undefined && name !== only)) return false;
   return !isDetached(value);
 }
 

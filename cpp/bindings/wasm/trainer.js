@@ -14,8 +14,8 @@ export class Trainer {
     this.#run = run;
     this.#free = free;
     forgotten.register(this, free, this);
-    /** The training lengths [min, max], as given. */
-    this.trainLength = made.trainLength;
+    /** The training lengths [min, max], as given (a frozen copy: the lab keeps its own). */
+    this.trainLength = Object.freeze([made.trainLength[0], made.trainLength[1]]);
   }
 
   #call(fn, given) {

@@ -22,11 +22,12 @@ using bindings::exchange;
 
 namespace {
 
-// TrainerOptions as it crosses from JS: `hidden` is NaN when the caller left it to the default.
+// TrainerOptions as it crosses from JS: `hiddenGiven` says whether the caller gave `hidden` at all.
 struct OptionsView {
   std::string task, encoding, variant, attention, readout, norm, activation;
-  double base = 0, maxLen = 0, layers = 0, dModel = 0, heads = 0, hidden = NAN, minLength = 0, maxLength = 0,
+  double base = 0, maxLen = 0, layers = 0, dModel = 0, heads = 0, hidden = 0, minLength = 0, maxLength = 0,
          maxEvalLength = 0, batch = 0, learningRate = 0, beta1 = 0, beta2 = 0, eps = 0, seed = 0;
+  bool hiddenGiven = false;
 };
 
 training::TrainerOptions options_of(const OptionsView& v) {
@@ -34,7 +35,7 @@ training::TrainerOptions options_of(const OptionsView& v) {
   o.task = v.task, o.encoding = v.encoding, o.variant = v.variant, o.attention = v.attention;
   o.readout = v.readout, o.norm = v.norm, o.activation = v.activation;
   o.base = v.base, o.maxLen = v.maxLen, o.layers = v.layers, o.dModel = v.dModel, o.heads = v.heads;
-  if (!std::isnan(v.hidden)) o.hidden = v.hidden;
+  if (v.hiddenGiven) o.hidden = v.hidden;
   o.minLength = v.minLength, o.maxLength = v.maxLength, o.maxEvalLength = v.maxEvalLength, o.batch = v.batch;
   o.learningRate = v.learningRate, o.beta1 = v.beta1, o.beta2 = v.beta2, o.eps = v.eps, o.seed = v.seed;
   return o;
@@ -61,6 +62,9 @@ training::Trainer* find(int id) {
   return it == registry().live.end() ? nullptr : it->second.get();
 }
 
+// A call on a trainer deleted in the meantime (a getter of its options may delete it) is refused here.
+Status deleted(int id) { return Status::broken(Rule::no_trainer, "trainer", id, 0, 0); }
+
 // Creates a trainer; its id goes to numbers[0].
 int trainer_create(const OptionsView& view) {
   training::TrainerSpec spec;
@@ -86,7 +90,9 @@ int trainer_delete(int id) {
 
 // numbers: loss, accuracy, steps, steps taken in all.
 int trainer_step(int id, double steps) {
-  training::Trainer& t = *find(id);
+  training::Trainer* live = find(id);
+  if (live == nullptr) return answer(deleted(id));
+  training::Trainer& t = *live;
   const Status s = t.check_steps(steps);
   if (s.ok) {
     const training::StepStats r = t.step(static_cast<int>(steps));
@@ -97,7 +103,9 @@ int trainer_step(int id, double steps) {
 
 // numbers: loss, accuracy, samples.
 int trainer_evaluate(int id, double minLength, double maxLength, double samples, double seed) {
-  training::Trainer& t = *find(id);
+  training::Trainer* live = find(id);
+  if (live == nullptr) return answer(deleted(id));
+  training::Trainer& t = *live;
   const Status s = t.check_evaluate(minLength, maxLength, samples, seed);
   if (s.ok) {
     const training::EvalStats r = t.evaluate(static_cast<int>(minLength), static_cast<int>(maxLength),
@@ -109,7 +117,9 @@ int trainer_evaluate(int id, double minLength, double maxLength, double samples,
 
 // The tokens are in the exchange's token slot; weights go to results32[0], n × n; numbers: n, P(label 1).
 int trainer_attention(int id, double layer, double head) {
-  training::Trainer& t = *find(id);
+  training::Trainer* live = find(id);
+  if (live == nullptr) return answer(deleted(id));
+  training::Trainer& t = *live;
   const std::vector<double>& raw = exchange().tokens;
   std::vector<int> tokens;
   const Status s = t.check_probe(raw.data(), raw.size(), layer, head, kNoOut, tokens);
@@ -126,7 +136,9 @@ int trainer_attention(int id, double layer, double head) {
 
 // results64[0]: 1 for each learned row a training sequence has reached, else 0 (empty unless learned).
 int trainer_learned_rows(int id) {
-  const std::vector<std::uint8_t>& rows = find(id)->learned_rows_trained();
+  training::Trainer* live = find(id);
+  if (live == nullptr) return answer(deleted(id));
+  const std::vector<std::uint8_t>& rows = live->learned_rows_trained();
   exchange().results64[0].assign(rows.begin(), rows.end());
   return answer(Status::fine());
 }
@@ -173,6 +185,7 @@ EMSCRIPTEN_BINDINGS(pelab_trainer) {
       .field("dModel", &OptionsView::dModel)
       .field("heads", &OptionsView::heads)
       .field("hidden", &OptionsView::hidden)
+      .field("hiddenGiven", &OptionsView::hiddenGiven)
       .field("minLength", &OptionsView::minLength)
       .field("maxLength", &OptionsView::maxLength)
       .field("maxEvalLength", &OptionsView::maxEvalLength)

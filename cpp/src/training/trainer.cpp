@@ -188,6 +188,9 @@ Status Trainer::check_probe(const double* tokens, std::size_t count, double laye
                          check(IntParam{"head", 0, spec_.heads - 1}, head));
   const double rows = n + cls_tokens(spec_);
   if (s.ok) s = check_out(outLength, rows * rows);
+  // Capped like evaluate(): a probe is two forward passes (the weights, then the probability).
+  const double work = 2 * evaluation_work(spec_, 1, n);
+  if (s.ok && work > limits::maxWork) s = Status::too_much_work("tokens", Cost::evaluation, work, limits::maxWork);
   if (!s.ok) return s;
   out.assign(tokens, tokens + count);  // (each is an integer in range: exact)
   return s;

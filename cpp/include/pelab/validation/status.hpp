@@ -28,6 +28,7 @@ enum class Rule : int {
   not_divisible = 15,     // `param` = `got` is not a multiple of `lo` (dModel must split evenly into heads)
   memory = 16,            // the object would hold `got` floats, more than `hi`
   live_memory = 17,       // the live trainers would hold `got` floats in all, more than `hi`
+  no_trainer = 18,        // trainer id `got` is not a live trainer (it was deleted)
 };
 
 // What a `work` rule counted.
