@@ -64,7 +64,7 @@ test('Show solution, then Check, records "solution viewed" with 0 points in ever
     );
     assert.match(await s.locator('.attempt-status').innerText(), /viewed the solution/, id);
   }
-  assert.match(await progress(page), /^0 of 20 right at the first attempt, 5 answered/);
+  assert.match(await progress(page), /^0 of 21 right at the first attempt, 5 answered/);
   assert.equal(await page.evaluate(() => window.pelab.lesson.controllers['four-properties'].getScore()), 0);
   assert.deepEqual(problems, []);
   await page.close();
@@ -81,11 +81,11 @@ test('a reload keeps the first answer: checks after it are practice', async () =
   await s.locator('input[value="b"]').check();
   await s.getByRole('button', { name: 'Check' }).click();
   assert.match(await s.locator('.feedback').innerText(), /^Right\./);
-  assert.match(await progress(page), /^0 of 20 right at the first attempt, 1 answered/);
+  assert.match(await progress(page), /^0 of 21 right at the first attempt, 1 answered/);
   await page.getByRole('button', { name: 'Reset progress' }).click(); // starting over is the way to a new first answer
   await s.locator('input[value="b"]').check();
   await s.getByRole('button', { name: 'Check' }).click();
-  assert.match(await progress(page), /^1 of 20 right at the first attempt, 1 answered/);
+  assert.match(await progress(page), /^1 of 21 right at the first attempt, 1 answered/);
   await page.close();
 });
 

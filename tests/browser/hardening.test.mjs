@@ -263,13 +263,13 @@ test('stored progress counts as correct only when answered: {answered: false, co
       }),
     );
   });
-  assert.match(await page.locator('.progress-text').innerText(), /^1 of 20 right at the first attempt, 1 answered$/);
+  assert.match(await page.locator('.progress-text').innerText(), /^1 of 21 right at the first attempt, 1 answered$/);
   assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('pelab:progress:v1'))), {
     'mask-order': { answered: true, correct: true, score: 1, maxScore: 1, solutionViewed: false },
   });
   await page.reload();
   await page.waitForSelector('body[data-ready=true]');
-  assert.match(await page.locator('.progress-text').innerText(), /^1 of 20 right at the first attempt, 1 answered$/);
+  assert.match(await page.locator('.progress-text').innerText(), /^1 of 21 right at the first attempt, 1 answered$/);
   assert.deepEqual(problems, []);
   await page.close();
 });

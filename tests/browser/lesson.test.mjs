@@ -57,14 +57,14 @@ test('progress survives a reload and the reset clears it; corrupt storage is ign
   await s.getByRole('button', { name: 'Check' }).click();
   await page.reload();
   await page.waitForSelector('body[data-ready=true]');
-  assert.match(await page.locator('.progress-text').innerText(), /^1 of 20 right at the first attempt, 1 answered/);
+  assert.match(await page.locator('.progress-text').innerText(), /^1 of 21 right at the first attempt, 1 answered/);
   await page.getByRole('button', { name: 'Reset progress' }).click();
-  assert.match(await page.locator('.progress-text').innerText(), /^0 of 20 right at the first attempt, 0 answered/);
+  assert.match(await page.locator('.progress-text').innerText(), /^0 of 21 right at the first attempt, 0 answered/);
   for (const junk of ['{not json', '[1,2,3]', '{"mask-order":{"answered":"yes"},"__proto__":{"x":1}}', 'null']) {
     await page.evaluate((v) => localStorage.setItem('pelab:progress:v1', v), junk);
     await page.reload();
     await page.waitForSelector('body[data-ready=true]');
-    assert.match(await page.locator('.progress-text').innerText(), /^0 of 20 right at the first attempt/, junk);
+    assert.match(await page.locator('.progress-text').innerText(), /^0 of 21 right at the first attempt/, junk);
   }
   await context.close();
 });

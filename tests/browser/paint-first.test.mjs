@@ -84,9 +84,9 @@ test('the heatmap paints before any exercise mounts; scrolling to one mounts it;
   await page.waitForSelector('section[data-exercise="extrapolation"][data-mounted=true] input[type=range]');
   // Every section, its heading and the progress count were in the page before the first exercise mounted.
   assert.deepEqual(await page.evaluate(() => window.__atFirstMount), {
-    sections: 20,
-    headings: 20,
-    progress: '0 of 20 right at the first attempt, 0 answered',
+    sections: 21,
+    headings: 21,
+    progress: '0 of 21 right at the first attempt, 0 answered',
   });
   for (const id of far)
     assert.equal(await mounted(page, id), false, `${id}, far from the viewport, mounted without idle time`);
