@@ -14,6 +14,7 @@ const BRIDGES = {
     'The sinusoidal encoding gives pair k of dimensions its own frequency. How do the pairs differ?',
   'implement-it': 'Time to write the formula yourself.',
   extrapolation: 'The sinusoid is a formula; a learned table is a lookup. Where does that matter?',
+  'train-it': 'So far the encodings were tables. Does a model trained on order actually need one?',
   conventions: 'Finally, two practical matters: conventions and precision.',
   'wavelength-of-a-pair': 'Now work one out with the formula.',
 };

@@ -34,6 +34,7 @@ const CHOICES = {
   'same-token-different-position': ['a', 'b'],
   extrapolation: ['a', 'b'],
   'learned-embeddings': ['a', 'b'],
+  'train-it': ['three', 'two'],
   'buffer-vs-parameter': ['buffer', 'parameter'],
   conventions: ['halves', 'tensor2tensor'],
   precision: ['a', 'c'],
@@ -72,7 +73,7 @@ test('every choice question explains a wrong answer without naming the right one
     assert.ok(good.length > 60, `${id} explains why`);
     assert.match(await status(id), /^Practice: not recorded/, id);
   }
-  assert.match(await progressText(), new RegExp(`^0 of ${TOTAL} right at the first attempt, 13 answered`));
+  assert.match(await progressText(), new RegExp(`^0 of ${TOTAL} right at the first attempt, 14 answered`));
 });
 
 test('the attention tiles grade a wrong order and run the right one through the core', async () => {

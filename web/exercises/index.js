@@ -14,6 +14,7 @@ import implementIt from './implement-it.js';
 import sameTokenDifferentPosition from './same-token-different-position.js';
 import extrapolation from './extrapolation.js';
 import learnedEmbeddings from './learned-embeddings.js';
+import trainIt from './train-it.js';
 import bufferVsParameter from './buffer-vs-parameter.js';
 import conventions from './conventions.js';
 import precision from './precision.js';
@@ -44,6 +45,7 @@ export const exercises = [
   sameTokenDifferentPosition,
   extrapolation,
   learnedEmbeddings,
+  trainIt,
   bufferVsParameter,
   conventions,
   precision,

@@ -28,9 +28,15 @@ export class Heatmap {
 
   /**
    * @param {HTMLElement} host where to mount
-   * @param {{label: string, rowName?: string, columnName?: string, limit?: number, describe?: Function}} options
+   * @param {{label: string, rowName?: string, columnName?: string, limit?: number, describe?: Function,
+   *   signed?: boolean}} options `signed: false` is for values from 0 to `limit` (weights, say): the
+   *   legend then shows that half of the colour map only.
    */
-  constructor(host, { label, rowName = 'position', columnName = 'dimension', limit = 1, describe } = {}) {
+  constructor(
+    host,
+    { label, rowName = 'position', columnName = 'dimension', limit = 1, describe, signed = true } = {},
+  ) {
+    this.signed = signed;
     this.rowName = rowName;
     this.columnName = columnName;
     this.limit = limit;
@@ -90,7 +96,8 @@ export class Heatmap {
   #legend() {
     const legend = element('div', { class: 'legend', 'aria-hidden': 'true' });
     const bar = element('div', { class: 'legend-bar' });
-    bar.style.background = `linear-gradient(to right, ${[-1, -0.5, 0, 0.5, 1].map((v) => cssColour(v, 1)).join(', ')})`;
+    const stops = this.signed ? [-1, -0.5, 0, 0.5, 1] : [0, 0.25, 0.5, 0.75, 1];
+    bar.style.background = `linear-gradient(to right, ${stops.map((v) => cssColour(v, 1)).join(', ')})`;
     this.legendLabels = [element('span', {}, ''), element('span', {}, '0'), element('span', {}, '')];
     const labels = element('div', { class: 'legend-labels' });
     labels.append(...this.legendLabels);
@@ -137,8 +144,9 @@ export class Heatmap {
     this.focus.column = Math.min(this.focus.column, columns - 1);
     if (this.shownLimit !== this.limit) {
       this.shownLimit = this.limit;
-      this.legendLabels[0].textContent = (-this.limit).toString();
-      this.legendLabels[2].textContent = `+${this.limit}`;
+      this.legendLabels[0].textContent = this.signed ? (-this.limit).toString() : '0';
+      this.legendLabels[1].textContent = this.signed ? '0' : (this.limit / 2).toString();
+      this.legendLabels[2].textContent = this.signed ? `+${this.limit}` : this.limit.toString();
     }
     if (this.size.width === 0 && this.canvas.isConnected) this.#measure();
     this.#reserve(rows, columns);

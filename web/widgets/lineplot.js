@@ -25,8 +25,9 @@ function ticks(lo, hi, count) {
 }
 
 export class LinePlot {
-  constructor(host, { label, xLabel, yLabel, yRange, logY = false }) {
-    Object.assign(this, { xLabel, yLabel, yRange, logY });
+  /** `points` marks every value with a dot (for a few x values, as a chart of measurements). */
+  constructor(host, { label, xLabel, yLabel, yRange, logY = false, points = false }) {
+    Object.assign(this, { xLabel, yLabel, yRange, logY, points });
     this.svg = svg('svg', {
       viewBox: `0 0 ${W} ${H}`,
       role: 'img',
@@ -49,8 +50,12 @@ export class LinePlot {
     this.svg.addEventListener('focus', () => this.#announce());
   }
 
-  /** x: array of numbers; series: [{name, values, className}] (className picks a colour from CSS). */
-  update(x, series) {
+  /**
+   * x: array of numbers; series: [{name, values}] (series i takes colour i from CSS). Optional marks:
+   * `bands` [{from, to, label}] shade an x range, `rules` [{y, label}] draw a dashed horizontal line,
+   * `xTicks` replaces the automatic x ticks.
+   */
+  update(x, series, { bands = [], rules = [], xTicks } = {}) {
     Object.assign(this, { x, series });
     this.cursor = Math.min(this.cursor, x.length - 1);
     const ys = series.flatMap((s) => Array.from(s.values)).filter(Number.isFinite);
@@ -64,8 +69,18 @@ export class LinePlot {
       x1 = x[x.length - 1] === x0 ? x0 + 1 : x[x.length - 1];
     this.sx = (v) => M.l + ((v - x0) / (x1 - x0)) * (W - M.l - M.r);
     this.sy = (v) => H - M.b - ((tf(v) - lo) / (hi - lo)) * (H - M.t - M.b);
-    const g = [svg('rect', { x: M.l, y: M.t, width: W - M.l - M.r, height: H - M.t - M.b, class: 'frame' })];
-    for (const t of ticks(x0, x1, 6))
+    const g = [];
+    for (const b of bands) {
+      const left = this.sx(Math.max(b.from, x0)),
+        right = this.sx(Math.min(b.to, x1));
+      g.push(svg('rect', { x: left, y: M.t, width: Math.max(right - left, 0), height: H - M.t - M.b, class: 'band' }));
+      if (b.label)
+        g.push(
+          svg('text', { x: (left + right) / 2, y: H - M.b - 8, class: 'band-label', 'text-anchor': 'middle' }, b.label),
+        );
+    }
+    g.push(svg('rect', { x: M.l, y: M.t, width: W - M.l - M.r, height: H - M.t - M.b, class: 'frame' }));
+    for (const t of xTicks ?? ticks(x0, x1, 6))
       g.push(
         svg('line', { x1: this.sx(t), x2: this.sx(t), y1: H - M.b, y2: H - M.b + 5, class: 'tick' }),
         svg('text', { x: this.sx(t), y: H - M.b + 18, class: 'tick-label', 'text-anchor': 'middle' }, String(t)),
@@ -95,12 +110,24 @@ export class LinePlot {
         this.yLabel,
       ),
     );
+    for (const r of rules) {
+      const y = this.sy(r.y);
+      g.push(svg('line', { x1: M.l, x2: W - M.r, y1: y, y2: y, class: 'rule' }));
+      if (r.label)
+        g.push(svg('text', { x: W - M.r - 4, y: y - 4, class: 'rule-label', 'text-anchor': 'end' }, r.label));
+    }
     series.forEach((s, i) => {
       const d = Array.from(
         s.values,
         (v, j) => `${j ? 'L' : 'M'}${this.sx(x[j]).toFixed(1)},${this.sy(v).toFixed(1)}`,
       ).join('');
       g.push(svg('path', { d, class: `series s${i}` }));
+      if (this.points)
+        Array.from(s.values, (v, j) =>
+          g.push(
+            svg('circle', { cx: this.sx(x[j]).toFixed(1), cy: this.sy(v).toFixed(1), r: 3.5, class: `point s${i}` }),
+          ),
+        );
     });
     this.cursorLine = svg('line', { y1: M.t, y2: H - M.b, class: 'cursor' });
     g.push(this.cursorLine);

@@ -1,0 +1,216 @@
+// "Train it yourself" (issue #10) in headless Chromium: the prediction gates the training, the four
+// arms trained in the page's worker reach the experiment's outcome, the chart and heatmap follow, and
+// the same exercise trains inside <pe-exercise> from the package's own files. The tests wait on what
+// the page exposes (data-state, data-step, data-accuracy), never on time.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { startServer } from '../../scripts/serve.mjs';
+import { openLab, watchedPage } from './browser.mjs';
+
+const path = (p) => fileURLToPath(new URL(p, import.meta.url));
+const shots = new URL('../../test-results/train-it/', import.meta.url);
+const SECTION = 'section[data-exercise="train-it"]';
+
+let lab;
+before(async () => {
+  lab = await openLab();
+  await mkdir(shots, { recursive: true });
+});
+after(async () => {
+  await lab.close();
+});
+
+const trainLab = (page) => page.locator(`${SECTION} .train-lab`);
+const stateIs = (page, state) =>
+  page.waitForFunction((s) => document.querySelector('.train-lab')?.dataset.state === s, state, { timeout: 20000 });
+const stepAtLeast = (page, n) =>
+  page.waitForFunction((k) => Number(document.querySelector('.train-lab')?.dataset.step) >= k, n, { timeout: 60000 });
+const accuracies = (page) =>
+  page.$$eval(`${SECTION} tr[data-arm]`, (rows) =>
+    Object.fromEntries(rows.map((r) => [r.dataset.arm, Number(r.dataset.accuracy)])),
+  );
+
+test('the prediction gates the training; Show solution, then Check, is not a right answer', async () => {
+  const { page, problems } = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } });
+  await page.goto(lab.url);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
+  const s = page.locator(SECTION);
+  const controls = [
+    s.getByRole('button', { name: 'Play' }),
+    s.getByRole('button', { name: /^Step/ }),
+    s.getByRole('button', { name: 'Reset' }),
+    s.getByLabel('Seed'),
+  ];
+  for (const c of controls) assert.equal(await c.isDisabled(), true);
+  assert.equal(await trainLab(page).getAttribute('data-state'), 'locked');
+  assert.match(await s.innerText(), /Training unlocks once you have checked your prediction/);
+
+  await s.getByRole('button', { name: /^Show solution/ }).click();
+  await s.getByRole('button', { name: /^Check\b/ }).click();
+  assert.match(await s.locator('.feedback').innerText(), /^Right\./); // practice still explains
+  assert.deepEqual(await page.evaluate(() => window.pelab.lesson.controllers['train-it'].record), {
+    correct: false,
+    score: 0,
+    maxScore: 1,
+    answer: null,
+    solutionViewed: true,
+  });
+  await stateIs(page, 'idle'); // the worker has started and made its trainers
+  for (const c of controls) assert.equal(await c.isDisabled(), false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('training all four arms reaches the measured outcome; the chart, the heatmap and Reset follow', async () => {
+  const { page, problems } = await watchedPage(lab.browser, { viewport: { width: 1000, height: 900 } });
+  await page.goto(`${lab.url}embed.html?exercise=train-it&theme=light`);
+  await page.waitForSelector(SECTION);
+  const s = page.locator(SECTION);
+  await s.screenshot({ path: new URL('before-light.png', shots).pathname });
+  await s.locator('input[type=radio][value="two"]').check(); // a wrong prediction unlocks too
+  await s.getByRole('button', { name: /^Check\b/ }).click();
+  assert.match(await s.locator('.feedback').innerText(), /^Not quite\./);
+  await stateIs(page, 'idle');
+
+  await s.getByRole('button', { name: 'Play' }).click();
+  await stepAtLeast(page, 400);
+  await s.getByRole('button', { name: 'Pause' }).click();
+  await stateIs(page, 'idle');
+  const step = Number(await trainLab(page).getAttribute('data-step'));
+  assert.ok(step >= 400 && step % 20 === 0, `step ${step}`);
+  assert.match(await s.locator('.train-lab .status').innerText(), new RegExp(`^Paused at step ${step}\\.`));
+  const acc = await accuracies(page);
+  assert.ok(Math.abs(acc.none - 0.5) <= 0.1, `no encoding: ${acc.none}`);
+  assert.ok(acc.sinusoidal >= 0.9, `sinusoidal: ${acc.sinusoidal}`);
+  assert.ok(acc.learned >= 0.9, `learned: ${acc.learned}`);
+  assert.ok(acc.causal >= 0.9, `no encoding + causal mask: ${acc.causal}`);
+
+  // The extrapolation chart, measured once training stopped, for this step.
+  await page.waitForFunction((k) => document.querySelector('.train-extrapolation')?.dataset.step === String(k), step, {
+    timeout: 30000,
+  });
+  const chart = s.locator('.train-extrapolation');
+  assert.equal(await chart.locator('svg .band').count(), 1, 'the training lengths are shaded');
+  assert.equal(await chart.locator('svg .point').count(), 4 * 7);
+  assert.equal(await chart.locator('.train-summary li').count(), 4);
+  assert.match(await chart.innerText(), /The learned table has 128 rows; training has reached 16 of them/);
+
+  // The heatmap of a trained head on a typed sequence; bad input is named, not sent.
+  const answer = s.locator('.train-answer');
+  await page.waitForFunction(() => /at step [1-9]/.test(document.querySelector('.train-answer')?.textContent));
+  assert.match(await answer.innerText(), /P\(A before B\) = 0\.9\d+\. Here A is before B, so its answer is right\./);
+  const sequence = s.getByRole('textbox', { name: 'Sequence' });
+  await sequence.fill('x x A x x');
+  assert.equal(await sequence.getAttribute('aria-invalid'), 'true');
+  assert.match(await s.locator('.train-attention').innerText(), /exactly one A and one B; this one has 1 A and 0 B/);
+  await sequence.fill('x q A B');
+  assert.match(await s.locator('.train-attention').innerText(), /“q” is not a token here/);
+  await s.getByLabel('Model', { exact: true }).selectOption('causal');
+  await sequence.fill('yBxAz');
+  assert.equal(await sequence.getAttribute('aria-invalid'), null);
+  await page.waitForFunction(() =>
+    /^No encoding \+ causal mask/.test(document.querySelector('.train-answer').textContent),
+  );
+  assert.match(await answer.innerText(), /Here A is after B/);
+  // Causal attention: no position attends to a later one (the data table holds the weights).
+  await s.locator('.attention-map details summary').click();
+  await s.locator('.attention-map details tbody tr').nth(4).waitFor(); // filled when opened
+  const rows = await s
+    .locator('.attention-map details tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
+  assert.equal(rows.length, 5);
+  rows.forEach((row, i) => row.forEach((w, j) => j > i && assert.equal(w, 0, `query ${i}, key ${j}`)));
+
+  const { violations } = await new AxeBuilder({ page })
+    .include(SECTION)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .analyze();
+  assert.deepEqual(
+    violations.map((v) => v.id),
+    [],
+  );
+  await s.screenshot({ path: new URL('after-light.png', shots).pathname });
+
+  // Reset: back to step 0 with another seed, the chart gone until the next training stops.
+  await s.getByLabel('Seed').fill('-3');
+  await s.getByRole('button', { name: 'Reset' }).click();
+  assert.equal(await s.getByLabel('Seed').getAttribute('aria-invalid'), 'true');
+  await s.getByLabel('Seed').fill('5');
+  await s.getByRole('button', { name: 'Reset' }).click();
+  await page.waitForFunction(() => document.querySelector('.train-lab').dataset.step === '0');
+  await stateIs(page, 'idle');
+  assert.equal(await chart.isHidden(), true);
+  await s.getByRole('button', { name: /^Step/ }).click();
+  await page.waitForFunction(() => document.querySelector('.train-lab').dataset.step === '20');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('at 360 px in the dark scheme the trained exercise fits the width', async () => {
+  const { page, problems } = await watchedPage(lab.browser, {
+    viewport: { width: 360, height: 800 },
+    colorScheme: 'dark',
+  });
+  await page.goto(`${lab.url}embed.html?exercise=train-it`);
+  await page.waitForSelector(SECTION);
+  const s = page.locator(SECTION);
+  await s.screenshot({ path: new URL('before-dark-360.png', shots).pathname });
+  await s.getByRole('button', { name: /^Show solution/ }).click();
+  await stateIs(page, 'idle');
+  await s.getByRole('button', { name: 'Play' }).click();
+  await stepAtLeast(page, 300);
+  await s.getByRole('button', { name: 'Pause' }).click();
+  await stateIs(page, 'idle');
+  await page.waitForSelector('.train-extrapolation[data-step]:not([hidden])', { timeout: 30000 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow} px`);
+  await s.screenshot({ path: new URL('after-dark-360.png', shots).pathname });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('<pe-exercise name="train-it"> trains from the package’s files: its worker loads ../index.js', async () => {
+  const fixtures = await startServer({
+    port: 0,
+    mounts: [
+      ['/dist/', path('../../dist')],
+      ['/static/', path('../consumer/static')],
+    ],
+  });
+  try {
+    const { page, problems } = await watchedPage(lab.browser);
+    await page.goto(`http://127.0.0.1:${fixtures.address().port}/static/`);
+    await page.waitForSelector('body[data-ready=true]');
+    await page.evaluate(() => {
+      const el = document.createElement('pe-exercise');
+      el.setAttribute('name', 'train-it');
+      el.id = 'train';
+      document.body.append(el);
+    });
+    const el = page.locator('#train');
+    await el.getByRole('button', { name: /^Show solution/ }).click();
+    await page.waitForFunction(
+      () => document.querySelector('#train').shadowRoot.querySelector('.train-lab')?.dataset.state === 'idle',
+      null,
+      { timeout: 20000 },
+    );
+    await el.getByRole('button', { name: /^Step/ }).click();
+    await page.waitForFunction(
+      () => document.querySelector('#train').shadowRoot.querySelector('.train-lab').dataset.step === '20',
+      null,
+      { timeout: 20000 },
+    );
+    const rows = await el.locator('tr[data-arm]').evaluateAll((trs) => trs.map((tr) => tr.dataset.accuracy));
+    assert.equal(rows.length, 4);
+    for (const a of rows) assert.ok(Number(a) >= 0 && Number(a) <= 1, a);
+    assert.deepEqual(problems, []);
+    await page.close();
+  } finally {
+    fixtures.close();
+  }
+});

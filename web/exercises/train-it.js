@@ -1,0 +1,637 @@
+import { h, fmt, uid } from '../widgets/dom.js';
+import { LinePlot } from '../widgets/lineplot.js';
+import { Heatmap } from '../widgets/heatmap.js';
+import { dataTable } from '../widgets/tables.js';
+import { choiceQuestion } from '../widgets/question.js';
+import { select } from './common.js';
+import { ARMS, TEST_LENGTHS, TEST_SAMPLES } from './train-arms.js';
+
+const CHUNK = 20; // steps per message to the worker: one curve point, ~50–100 ms of work for four arms
+const BLOCK = 1000; // Play stops at each multiple of this (the length of the lab's measured runs)
+const MAX_STEPS = 5000;
+const EVAL_SEED = 7;
+const TRAIN_MIN = 8,
+  TRAIN_MAX = 16,
+  MAX_TOKENS = 64; // lab.trainer's default maxEvalLength: the longest sequence the models take
+const HEADS = 2,
+  LAYERS = 1; // lab.trainer's defaults, which train-arms.js keeps
+const SEED_MAX = 4294967295;
+
+/** Filler letters, token ids 3–7; A is token 1 and B token 2 (0 is the CLS token, unused here). */
+export const FILLERS = ['v', 'w', 'x', 'y', 'z'];
+const LETTERS = ['CLS', 'A', 'B', ...FILLERS];
+
+/**
+ * A typed sequence → {tokens, letters} or {error}: letters A, B and the fillers, in any case, with or
+ * without spaces or commas between them; exactly one A and one B (the task's sequences), at most
+ * `maxLength` tokens.
+ */
+export function parseSequence(text, maxLength = MAX_TOKENS) {
+  const chars = [...String(text)].filter((c) => !/[\s,]/u.test(c));
+  if (chars.length === 0) return { error: 'Type a sequence, for example x x A x B x.' };
+  const tokens = [];
+  for (const c of chars) {
+    const id = LETTERS.indexOf(c.length === 1 && /[ab]/i.test(c) ? c.toUpperCase() : c.toLowerCase());
+    if (id < 1) return { error: `“${c}” is not a token here: use A, B and the fillers ${FILLERS.join(', ')}.` };
+    tokens.push(id);
+  }
+  const a = tokens.filter((t) => t === 1).length,
+    b = tokens.filter((t) => t === 2).length;
+  if (a !== 1 || b !== 1)
+    return {
+      error: `The task’s sequences hold exactly one A and one B; this one has ${a} A and ${b} B.`,
+    };
+  if (tokens.length > maxLength)
+    return { error: `At most ${maxLength} tokens (the longest the models take); this one has ${tokens.length}.` };
+  return { tokens, letters: tokens.map((t) => LETTERS[t]) };
+}
+
+// The question, as data: prompt, options and why each is right or wrong.
+const QUESTION = {
+  prompt:
+    'Predict first: after 1,000 training steps, which of the four models will answer well above chance on new sequences of the training lengths?',
+  options: [
+    {
+      id: 'three',
+      correct: true,
+      label:
+        'Sinusoidal, learned, and no encoding with the causal mask; only the unmasked model without an encoding stays at chance.',
+      why: 'With full attention and no encoding the model is order-blind: permuting the tokens only permutes its outputs, and their mean does not change, so it can only guess. Sinusoidal and learned vectors make each input depend on its position. The causal mask breaks the symmetry another way: a token sees only itself and what came before it, so what the model computes at B depends on whether A came earlier. Train them and see.',
+    },
+    {
+      id: 'two',
+      correct: false,
+      label:
+        'Only sinusoidal and learned: a model with no position vectors cannot learn order, whatever mask its attention uses.',
+      why: 'The mask can carry order too. With a causal mask a token attends only to itself and the tokens before it, so what the model computes at B depends on whether A came earlier. Train the four and watch the fourth curve.',
+    },
+    {
+      id: 'all',
+      correct: false,
+      label:
+        'All four: with enough steps, gradient descent finds the order in the data alone, even in a model that has no position information at all.',
+      why: 'Not every model can. With full attention and no encoding, permuting the tokens only permutes the outputs, and their mean is exactly the same: no amount of training makes an answer computed from it depend on order.',
+    },
+    {
+      id: 'sinusoidal',
+      correct: false,
+      label:
+        'Only sinusoidal: a learned table starts as random vectors, and 1,000 steps are too few to turn them into positions.',
+      why: 'The learned table is trained with the rest of the model, and on sequences this short a few hundred steps are enough. Train them and compare the curves.',
+    },
+  ],
+};
+
+const armName = (id) => ARMS.find((a) => a.id === id).name;
+const range = (values) => {
+  const lo = Math.min(...values),
+    hi = Math.max(...values);
+  return fmt(lo, 2) === fmt(hi, 2) ? fmt(lo, 2) : `${fmt(lo, 2)}–${fmt(hi, 2)}`;
+};
+
+export default {
+  questions: [QUESTION],
+  id: 'train-it',
+  title: 'Train it yourself',
+  explain: {
+    prompt:
+      'Why does the model without an encoding stay at chance with full attention, yet learn the task with a causal mask?',
+    model:
+      'With full attention and no encoding, permuting the tokens only permutes the outputs, so their mean, and with it the answer, is the same for “A … B” and “B … A”. With a causal mask each token sees only the tokens before it, so what the model computes at B differs when A came earlier: order reaches the answer without any position vector.',
+  },
+  mount(host, { onResult }) {
+    const state = {
+      worker: null,
+      generation: 0, // the trainers' generation; answers for an older one are ignored
+      step: 0,
+      playing: false,
+      busy: false, // a chunk is in flight
+      stopAt: BLOCK,
+      history: { x: [], arms: Object.fromEntries(ARMS.map((a) => [a.id, { loss: [], accuracy: [] }])) },
+      latest: null,
+      measuredStep: -1,
+      attentionRequest: 0,
+      settleTimer: 0,
+      frame: 0,
+    };
+
+    // --- the prediction -------------------------------------------------------------------------
+    const question = choiceQuestion({
+      ...QUESTION,
+      onResult: (result) => {
+        unlock();
+        onResult?.(result);
+      },
+    });
+
+    // --- the training panel ---------------------------------------------------------------------
+    const root = h('div', { class: 'train-lab', 'data-state': 'locked', 'data-step': '0' });
+    const lockNote = h(
+      'p',
+      { class: 'hint' },
+      'Training unlocks once you have checked your prediction (or shown the solution).',
+    );
+    const status = h('p', { class: 'status', role: 'status' });
+    const play = h(
+      'button',
+      { type: 'button', disabled: true, onclick: () => (state.playing ? pause() : start()) },
+      'Play',
+    );
+    const stepButton = h(
+      'button',
+      { type: 'button', class: 'secondary', disabled: true, onclick: stepOnce },
+      `Step +${CHUNK}`,
+    );
+    const resetButton = h('button', { type: 'button', class: 'secondary', disabled: true, onclick: reset }, 'Reset');
+    const seedId = uid('seed'),
+      seedHint = uid('seed-hint');
+    const seed = h('input', {
+      id: seedId,
+      type: 'number',
+      min: 0,
+      max: SEED_MAX,
+      step: 1,
+      value: 1,
+      disabled: true,
+      inputmode: 'numeric',
+      'aria-describedby': seedHint,
+    });
+    const seedMessage = h('p', { class: 'hint', id: seedHint }, 'A new seed takes effect when you press Reset.');
+    const controls = h(
+      'div',
+      { class: 'train-controls' },
+      h('div', { class: 'actions' }, play, stepButton, resetButton),
+      h('div', { class: 'control seed' }, h('label', { for: seedId }, 'Seed'), seed),
+      seedMessage,
+    );
+
+    const results = h('div', { class: 'train-results', hidden: true });
+    const statsBody = h('tbody', {});
+    const statsCaption = h('caption', {});
+    const statsTable = h(
+      'div',
+      { class: 'table-scroll' },
+      h(
+        'table',
+        { class: 'matrix train-stats' },
+        statsCaption,
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'col' }, 'model'),
+            h('th', { scope: 'col' }, 'loss'),
+            h('th', { scope: 'col' }, 'accuracy'),
+          ),
+        ),
+        statsBody,
+      ),
+    );
+    const statRows = Object.fromEntries(
+      ARMS.map((a, i) => {
+        const loss = h('td', {}, '–'),
+          accuracy = h('td', {}, '–');
+        const tr = h('tr', { 'data-arm': a.id }, h('th', { scope: 'row', class: `arm s${i}` }, a.name), loss, accuracy);
+        statsBody.append(tr);
+        return [a.id, { tr, loss, accuracy }];
+      }),
+    );
+    const curves = h('div', { class: 'side-by-side train-curves' });
+    const lossHost = h('div', {}, h('h4', {}, 'Loss'));
+    const accuracyHost = h('div', {}, h('h4', {}, 'Accuracy on each step’s fresh sequences'));
+    curves.append(lossHost, accuracyHost);
+    const lossPlot = new LinePlot(lossHost, {
+      label: 'Training loss of the four models against the training step',
+      xLabel: 'step',
+      yLabel: 'loss',
+      yRange: [0, 1],
+    });
+    const accuracyPlot = new LinePlot(accuracyHost, {
+      label: 'Accuracy of the four models on their fresh training sequences, against the training step',
+      xLabel: 'step',
+      yLabel: 'accuracy',
+      yRange: [0, 1],
+    });
+    const curveNote = h(
+      'p',
+      { class: 'hint' },
+      `Each point is the mean over ${CHUNK} steps. Every step draws a fresh batch of 32 random sequences of ${TRAIN_MIN}–${TRAIN_MAX} tokens, `,
+      'so the accuracy is measured on sequences the model has not trained on yet (before that step’s update).',
+    );
+
+    // --- the extrapolation chart ----------------------------------------------------------------
+    const extrapolation = h('div', { class: 'train-extrapolation', hidden: true });
+    const extrapolationPlotHost = h('div', {});
+    const extrapolationPlot = new LinePlot(extrapolationPlotHost, {
+      label: `Accuracy of the four models against the test length; training lengths ${TRAIN_MIN} to ${TRAIN_MAX} shaded`,
+      xLabel: 'test length (tokens)',
+      yLabel: 'accuracy',
+      yRange: [0, 1],
+      points: true,
+    });
+    const measuredNote = h('p', { class: 'hint' });
+    const summary = h('ul', { class: 'train-summary' });
+    const learnedNote = h('p', {});
+    const extrapolationTable = h('div', {});
+    extrapolation.append(
+      h('h3', {}, 'Past the training lengths'),
+      measuredNote,
+      extrapolationPlotHost,
+      summary,
+      learnedNote,
+      extrapolationTable,
+    );
+
+    // --- the attention heatmap ------------------------------------------------------------------
+    const attention = h('div', { class: 'train-attention' });
+    const sequenceId = uid('sequence'),
+      sequenceMessage = uid('sequence-message');
+    const sequence = h('input', {
+      id: sequenceId,
+      type: 'text',
+      value: 'x x A x B x',
+      autocomplete: 'off',
+      spellcheck: 'false',
+      'aria-describedby': sequenceMessage,
+    });
+    const sequenceError = h('p', { class: 'hint', id: sequenceMessage, 'aria-live': 'polite' });
+    const armSelect = select({
+      label: 'Model',
+      options: ARMS.map((a) => [a.id, a.name]),
+      value: 'sinusoidal',
+      onchange: requestAttention,
+    });
+    const layerSelect = select({
+      label: 'Layer',
+      options: Array.from({ length: LAYERS }, (_, i) => [String(i), `${i + 1} of ${LAYERS}`]),
+      value: '0',
+      onchange: requestAttention,
+    });
+    const headSelect = select({
+      label: 'Head',
+      options: Array.from({ length: HEADS }, (_, i) => [String(i), `${i + 1} of ${HEADS}`]),
+      value: '0',
+      onchange: requestAttention,
+    });
+    sequence.addEventListener('input', requestAttention);
+    const mapHost = h('div', { class: 'attention-map' });
+    const tokensLine = h('p', { class: 'hint' });
+    const answerLine = h('p', { class: 'train-answer' });
+    let heatmap = null;
+    attention.append(
+      h('h3', {}, 'Where a head looks'),
+      h(
+        'p',
+        {},
+        `Type a sequence with one A and one B among the fillers ${FILLERS.join(', ')} (spaces optional), and choose a model and a head. `,
+        'Row i shows how much position i attends to each position (each row sums to 1).',
+      ),
+      h('div', { class: 'control wide' }, h('label', { for: sequenceId }, 'Sequence'), sequence),
+      sequenceError,
+      h('div', { class: 'controls' }, armSelect.element, layerSelect.element, headSelect.element),
+      answerLine,
+      tokensLine,
+      mapHost,
+    );
+
+    results.append(statsTable, curves, curveNote, extrapolation, attention);
+    root.append(h('h3', {}, 'Train the four models'), lockNote, controls, status, results);
+    const inputs = [
+      play,
+      stepButton,
+      resetButton,
+      seed,
+      sequence,
+      armSelect.input,
+      layerSelect.input,
+      headSelect.input,
+    ];
+
+    host.append(
+      h(
+        'p',
+        {},
+        'Four copies of one small Transformer (one layer, two heads, width 16; the mean of its outputs decides) learn the same task from the same random batches. ',
+        `Each sequence of ${TRAIN_MIN}–${TRAIN_MAX} tokens holds one A and one B among filler tokens; the answer is whether A comes before B. `,
+        'The copies differ only in what can tell them where a token is:',
+      ),
+      h(
+        'ul',
+        {},
+        h('li', {}, h('strong', {}, 'No encoding: '), 'token embeddings only, and every token attends to every token.'),
+        h('li', {}, h('strong', {}, 'Sinusoidal: '), 'the paper’s sinusoidal vectors added to the embeddings.'),
+        h('li', {}, h('strong', {}, 'Learned: '), 'a trained table of 128 position vectors added instead.'),
+        h(
+          'li',
+          {},
+          h('strong', {}, 'No encoding + causal mask: '),
+          'no position vectors, but each token attends only to itself and the tokens before it.',
+        ),
+      ),
+      question.element,
+      root,
+    );
+
+    // --- state and rendering --------------------------------------------------------------------
+    function setState(name) {
+      root.dataset.state = name;
+      play.textContent = state.playing ? 'Pause' : 'Play';
+      const live = name !== 'locked' && name !== 'starting' && name !== 'error';
+      play.disabled = !live || (!state.playing && state.step >= MAX_STEPS);
+      stepButton.disabled = !live || state.playing || state.step >= MAX_STEPS;
+      resetButton.disabled = !live;
+      seed.disabled = !live;
+      for (const input of [sequence, armSelect.input, layerSelect.input, headSelect.input]) input.disabled = !live;
+    }
+
+    function unlock() {
+      if (state.worker || root.dataset.state === 'error') return;
+      lockNote.hidden = true;
+      let worker;
+      try {
+        worker = new Worker(new URL('./train-worker.js', import.meta.url), { type: 'module' });
+      } catch (error) {
+        fail(`The page could not start its training worker: ${error.message}`);
+        return;
+      }
+      state.worker = worker;
+      worker.onmessage = ({ data }) => receive(data);
+      worker.onerror = (event) => {
+        event.preventDefault();
+        fail(
+          `The training worker stopped: ${event.message || 'it could not load (a Content-Security-Policy may forbid it)'}.`,
+        );
+      };
+      status.textContent = 'Starting the trainer…';
+      setState('starting');
+      send({ type: 'reset', seed: 1 });
+    }
+
+    function fail(message) {
+      state.playing = false;
+      state.busy = false;
+      state.worker?.terminate();
+      state.worker = null;
+      status.textContent = message;
+      status.classList.add('error');
+      setState('error');
+    }
+
+    function send(message) {
+      state.worker?.postMessage({ ...message, generation: state.generation });
+    }
+
+    function sendChunk() {
+      state.busy = true;
+      clearTimeout(state.settleTimer);
+      send({ type: 'train', steps: Math.min(CHUNK, MAX_STEPS - state.step) });
+    }
+
+    function start() {
+      if (state.step >= MAX_STEPS) return;
+      state.playing = true;
+      state.stopAt = Math.min(MAX_STEPS, (Math.floor(state.step / BLOCK) + 1) * BLOCK);
+      status.textContent = `Training to step ${state.stopAt.toLocaleString('en')}…`;
+      setState('training');
+      if (!state.busy) sendChunk();
+    }
+
+    function pause() {
+      state.playing = false;
+      setState('pausing');
+      if (!state.busy) stopped(`Paused at step ${state.step.toLocaleString('en')}.`);
+    }
+
+    function stepOnce() {
+      if (state.playing || state.busy || state.step >= MAX_STEPS) return;
+      sendChunk();
+    }
+
+    // Training has stopped: say so, then measure the chart and refresh the heatmap (after a short
+    // wait, so that a run of Step presses measures once).
+    function stopped(message) {
+      if (message) status.textContent = message;
+      setState('idle');
+      clearTimeout(state.settleTimer);
+      state.settleTimer = setTimeout(() => {
+        if (state.playing || state.busy || state.step === 0 || state.measuredStep === state.step) return;
+        measuredNote.textContent = `Measuring at step ${state.step.toLocaleString('en')}…`;
+        send({ type: 'measure', lengths: TEST_LENGTHS, samples: TEST_SAMPLES, seed: EVAL_SEED });
+        requestAttention();
+      }, 250);
+    }
+
+    function reset() {
+      const value = seed.value.trim() === '' ? NaN : Number(seed.value);
+      if (!Number.isInteger(value) || value < 0 || value > SEED_MAX) {
+        seed.setAttribute('aria-invalid', 'true');
+        seedMessage.textContent = `The seed must be a whole number from 0 to ${SEED_MAX}.`;
+        return;
+      }
+      seed.removeAttribute('aria-invalid');
+      seedMessage.textContent = 'A new seed takes effect when you press Reset.';
+      state.generation += 1;
+      state.playing = false;
+      state.busy = false;
+      clearTimeout(state.settleTimer);
+      status.textContent = `Resetting with seed ${value}…`;
+      setState('starting');
+      send({ type: 'reset', seed: value });
+    }
+
+    function receive(data) {
+      if (!root.isConnected) {
+        // The exercise left the page (a <pe-exercise> renamed, say): nothing is left to train for.
+        state.playing = false;
+        state.worker?.terminate();
+        state.worker = null;
+        return;
+      }
+      if (data?.type === 'ready') return;
+      if (data?.type === 'error') {
+        if (data.generation === undefined || data.generation === state.generation) fail(data.message);
+        return;
+      }
+      if (data?.generation !== state.generation) return; // for trainers reset since
+      if (data.type === 'reset') {
+        state.step = 0;
+        state.busy = false;
+        state.latest = null;
+        state.measuredStep = -1;
+        state.history.x = [];
+        for (const a of ARMS) state.history.arms[a.id] = { loss: [], accuracy: [] };
+        root.dataset.step = '0';
+        extrapolation.hidden = true;
+        delete extrapolation.dataset.step;
+        results.hidden = false;
+        showStats();
+        draw();
+        status.textContent = 'Ready: four untrained models at step 0. Press Play, or Step.';
+        setState('idle');
+        requestAttention();
+      } else if (data.type === 'train') {
+        state.busy = false;
+        state.step = data.step;
+        state.latest = data.arms;
+        state.history.x.push(data.step);
+        for (const a of ARMS) {
+          state.history.arms[a.id].loss.push(data.arms[a.id].loss);
+          state.history.arms[a.id].accuracy.push(data.arms[a.id].accuracy);
+        }
+        showStats();
+        scheduleDraw();
+        if (state.playing && state.step < state.stopAt) sendChunk();
+        else if (state.playing) {
+          state.playing = false;
+          stopped(
+            state.step >= MAX_STEPS
+              ? `Stopped at step ${state.step.toLocaleString('en')}, this page’s limit. Reset to start again.`
+              : `Stopped at step ${state.step.toLocaleString('en')}. Play continues to ${Math.min(MAX_STEPS, state.step + BLOCK).toLocaleString('en')}.`,
+          );
+        } else if (root.dataset.state === 'pausing') stopped(`Paused at step ${state.step.toLocaleString('en')}.`);
+        else stopped(`At step ${state.step.toLocaleString('en')}.`);
+      } else if (data.type === 'measure') {
+        showExtrapolation(data);
+      } else if (data.type === 'attention') {
+        if (data.request === state.attentionRequest) showAttention(data);
+      }
+    }
+
+    function scheduleDraw() {
+      if (state.frame) return;
+      state.frame = requestAnimationFrame(() => {
+        state.frame = 0;
+        draw();
+      });
+    }
+
+    // The numbers at once (the page's data-step and data-accuracy say where training is), the plots at
+    // most once a frame.
+    function showStats() {
+      root.dataset.step = String(state.step);
+      statsCaption.textContent =
+        state.step === 0
+          ? 'Step 0: nothing trained yet.'
+          : `After step ${state.step.toLocaleString('en')}: mean loss and accuracy over the last ${CHUNK} steps, on fresh sequences`;
+      for (const a of ARMS) {
+        const row = statRows[a.id],
+          latest = state.latest?.[a.id];
+        row.loss.textContent = latest ? latest.loss.toFixed(3) : '–';
+        row.accuracy.textContent = latest ? latest.accuracy.toFixed(3) : '–';
+        if (latest) {
+          row.tr.dataset.loss = String(latest.loss);
+          row.tr.dataset.accuracy = String(latest.accuracy);
+        } else {
+          delete row.tr.dataset.loss;
+          delete row.tr.dataset.accuracy;
+        }
+      }
+    }
+
+    function draw() {
+      const { x, arms } = state.history;
+      curves.hidden = x.length === 0;
+      curveNote.hidden = x.length === 0;
+      if (x.length === 0) return;
+      const series = (key) => ARMS.map((a) => ({ name: a.name, values: arms[a.id][key] }));
+      const losses = ARMS.flatMap((a) => arms[a.id].loss);
+      lossPlot.yRange = [0, Math.max(1, Math.ceil(Math.max(...losses) * 4) / 4)];
+      lossPlot.update(x, series('loss'));
+      accuracyPlot.update(x, series('accuracy'), { rules: [{ y: 0.5, label: 'chance' }] });
+    }
+
+    function showExtrapolation({ step, lengths, samples, arms, learnedRows }) {
+      state.measuredStep = step;
+      extrapolation.hidden = false;
+      extrapolation.dataset.step = String(step);
+      measuredNote.textContent =
+        `Measured after step ${step.toLocaleString('en')}: accuracy on ${samples} fresh sequences per length ` +
+        `(evaluation seed ${EVAL_SEED}). The models trained on lengths ${TRAIN_MIN}–${TRAIN_MAX} only (shaded).`;
+      const series = ARMS.map((a) => ({ name: a.name, values: arms[a.id] }));
+      extrapolationPlot.update(lengths, series, {
+        bands: [{ from: TRAIN_MIN, to: TRAIN_MAX, label: 'trained' }],
+        rules: [{ y: 0.5, label: 'chance' }],
+        xTicks: lengths.filter((l) => l !== 12),
+      });
+      const inside = lengths.map((l, i) => (l <= TRAIN_MAX ? i : -1)).filter((i) => i >= 0);
+      const longest = lengths.length - 1;
+      summary.replaceChildren(
+        ...ARMS.map((a) =>
+          h(
+            'li',
+            { 'data-arm': a.id },
+            `${a.name}: ${range(inside.map((i) => arms[a.id][i]))} at the training lengths, `,
+            `${range(lengths.map((l, i) => (l > TRAIN_MAX ? arms[a.id][i] : NaN)).filter(Number.isFinite))} past them `,
+            `(${fmt(arms[a.id][longest], 2)} at length ${lengths[longest]}).`,
+          ),
+        ),
+      );
+      learnedNote.textContent = learnedRows
+        ? `The learned table has ${learnedRows.total} rows; training has reached ${learnedRows.trained} of them ` +
+          `(learnedRowsTrained()), so the rows for positions ${learnedRows.trained} and up still hold their random initial values. ` +
+          'One seed, one run: another seed moves these numbers a little.'
+        : '';
+      extrapolationTable.replaceChildren(dataTable('Data table of the accuracies', 'test length', lengths, series));
+    }
+
+    function requestAttention() {
+      if (!state.worker || root.dataset.state === 'starting') return;
+      const parsed = parseSequence(sequence.value);
+      if (parsed.error) {
+        sequence.setAttribute('aria-invalid', 'true');
+        sequenceError.textContent = parsed.error;
+        return;
+      }
+      sequence.removeAttribute('aria-invalid');
+      sequenceError.textContent = '';
+      state.attentionRequest += 1;
+      state.attentionLetters = parsed.letters;
+      send({
+        type: 'attention',
+        request: state.attentionRequest,
+        arm: armSelect.input.value,
+        layer: Number(layerSelect.input.value),
+        head: Number(headSelect.input.value),
+        tokens: parsed.tokens,
+      });
+    }
+
+    function showAttention({ step, arm, layer, head, n, weights, probability }) {
+      const letters = state.attentionLetters;
+      const label = (i) => `${i} (${letters[i]})`;
+      if (!heatmap)
+        heatmap = new Heatmap(mapHost, {
+          label:
+            'Attention weights of the chosen head: rows are the attending positions, columns the attended ones, colour from 0 (white) to 1',
+          rowName: 'query',
+          columnName: 'key',
+          limit: 1,
+          signed: false,
+          describe: (r, c, v) => `query ${label(r)} attends to key ${label(c)} with weight ${v.toFixed(4)}`,
+        });
+      heatmap.update(weights, n, n);
+      tokensLine.textContent = `Positions: ${letters.map((l, i) => `${i} ${l}`).join(' · ')}`;
+      const aFirst = letters.indexOf('A') < letters.indexOf('B');
+      const right = probability > 0.5 === aFirst;
+      answerLine.textContent =
+        `${armName(arm)}, layer ${layer + 1}, head ${head + 1}, at step ${step.toLocaleString('en')}: ` +
+        `the model gives P(A before B) = ${fmt(probability, 4)}. Here A is ${aFirst ? 'before' : 'after'} B, ` +
+        `so its answer is ${right ? 'right' : 'wrong'}.`;
+    }
+
+    setState('locked');
+    return {
+      getScore: () => question.getScore(),
+      getMaxScore: () => question.getMaxScore(),
+      getAnswerGiven: () => question.getAnswerGiven(),
+      /** Clears the prediction and pauses training; the trained models stay. */
+      resetTask() {
+        question.resetTask();
+        if (state.playing) pause();
+      },
+      showSolutions: () => question.showSolutions(),
+    };
+  },
+};

@@ -1,0 +1,77 @@
+// Trains the train-it exercise's arms (train-arms.js) off the main thread, one message at a time, in
+// order. The page drives it: it asks for a chunk of steps, and asks for the next only once the answer
+// is back, so pausing is simply not asking again and the page never waits on the core.
+//
+// In:  {type: 'reset', generation, seed}               new trainers (the old ones are deleted)
+//      {type: 'train', generation, steps}              `steps` steps of every arm
+//      {type: 'measure', generation, lengths, samples, seed}   accuracy per arm and test length
+//      {type: 'attention', generation, request, arm, layer, head, tokens}
+// Out: the same type with the results, every answer carrying its request's `generation` (the page
+//      ignores answers for trainers it has reset since); {type: 'ready', build}; {type: 'error', message}.
+import { createLab } from 'positional-encoding-lab';
+import { ARMS, MODEL } from './train-arms.js';
+
+let runs = null; // arm id → trainer
+let trained = 0; // steps each arm has taken
+
+function handle(lab, message) {
+  const { type, generation } = message;
+  if (type === 'reset') {
+    for (const run of Object.values(runs ?? {})) run.delete();
+    runs = null;
+    runs = Object.fromEntries(ARMS.map((a) => [a.id, lab.trainer({ ...MODEL, ...a.options, seed: message.seed })]));
+    trained = 0;
+    return { type, generation, step: 0 };
+  }
+  if (!runs) throw new Error('no trainers yet');
+  if (type === 'train') {
+    const arms = {};
+    for (const a of ARMS) {
+      const stats = runs[a.id].step(message.steps);
+      arms[a.id] = { loss: stats.loss, accuracy: stats.accuracy };
+      trained = stats.step;
+    }
+    return { type, generation, step: trained, steps: message.steps, arms };
+  }
+  if (type === 'measure') {
+    const { lengths, samples, seed } = message;
+    const arms = {};
+    for (const a of ARMS) arms[a.id] = lengths.map((length) => runs[a.id].evaluate({ length, samples, seed }).accuracy);
+    const rows = runs.learned?.learnedRowsTrained();
+    const learnedRows = rows ? { trained: rows.reduce((n, r) => n + r, 0), total: rows.length } : null;
+    return { type, generation, step: trained, lengths, samples, arms, learnedRows };
+  }
+  if (type === 'attention') {
+    const { request, arm, layer, head, tokens } = message;
+    const { n, weights, probability } = runs[arm].attentionWeights({ tokens, layer, head });
+    return { type, generation, step: trained, request, arm, layer, head, n, weights, probability };
+  }
+  throw new Error(`unknown message type ${String(type)}`);
+}
+
+let failure = null;
+const ready = createLab().then(
+  (lab) => {
+    self.postMessage({ type: 'ready', build: lab.build });
+    return lab;
+  },
+  (error) => {
+    failure = `The WebAssembly core could not start in the worker: ${error.message}`;
+    self.postMessage({ type: 'error', message: failure });
+    return null;
+  },
+);
+
+self.onmessage = ({ data }) => {
+  ready.then((lab) => {
+    if (!lab) {
+      self.postMessage({ type: 'error', generation: data?.generation, message: failure });
+      return;
+    }
+    try {
+      self.postMessage(handle(lab, data));
+    } catch (error) {
+      self.postMessage({ type: 'error', generation: data?.generation, message: `${error.name}: ${error.message}` });
+    }
+  });
+};
