@@ -87,7 +87,7 @@ function interleaved(series, rounds) {
 async function tfjsFacts(tf, series) {
   const profile = await tf.profile(() => series.model.step().dispose());
   series.trained += 1;
-  return { backend: tf.getBackend(), kernelsPerStep: profile.kernels.length, tensors: tf.memory().numTensors };
+  return { backend: tf.getBackend(), kernelsPerStep: profile.kernels.length };
 }
 
 // Our accuracy on 1,000 fresh samples of lengths 8–16 after `steps` steps (seed 0).
@@ -166,8 +166,8 @@ async function tfjsTo95(seed) {
 
 /**
  * The training figures. `simd`, `scalar`: our labs; `nativeTrainBench`: path of
- * pelab_native_train_bench; `reps`: bench.mjs's repetitions (15 gives 5 timed runs per rate, fewer
- * give 3; tfjs's CPU backend always 3).
+ * pelab_native_train_bench; `reps`: bench.mjs's repetitions (15 or more give 5 timed rounds per rate,
+ * fewer give 3; tfjs's CPU backend always 3).
  */
 export async function trainingFigures({ simd, scalar, nativeTrainBench, reps = 15 }) {
   const native = JSON.parse(execFileSync(nativeTrainBench, ['0'], { encoding: 'utf8' }));
@@ -186,13 +186,14 @@ export async function trainingFigures({ simd, scalar, nativeTrainBench, reps = 1
   try {
     series.tfjsWasm.warm();
     const facts = await tfjsFacts(tf, series.tfjsWasm);
+    const tensors = tf.memory().numTensors;
     series.tfjsWasm.warm = () => {};
     rates = interleaved(series, rounds);
     const timedSteps = rounds * 100;
     tfjsWasm = {
       ...facts,
       stepsPerSecond: rates.tfjsWasm,
-      tensorsLeakedPerStep: (tf.memory().numTensors - facts.tensors) / timedSteps,
+      tensorsLeakedPerStep: (tf.memory().numTensors - tensors) / timedSteps,
       trainedSteps: series.tfjsWasm.trained,
       lastLoss: series.tfjsWasm.loss,
       accuracy: series.tfjsWasm.model.evaluate(1000, 777),
@@ -206,19 +207,22 @@ export async function trainingFigures({ simd, scalar, nativeTrainBench, reps = 1
     native: { lengths8to16: native.stepsPerSecond[ARM_NAME], fixed16: native.stepsPerSecondFixed16[ARM_NAME] },
   };
 
-  // tfjs on its CPU backend alone (a backend switch would move the other series' tensors): 3 rounds.
+  // tfjs on its CPU backend alone (a backend switch would move the other series' tensors): 3 rounds of
+  // 30 steps (of 10 when bench.mjs runs fewer than 15 reps, as its test does).
+  const cpuSteps = reps >= 15 ? 30 : 10;
   tf = await loadTfjs('cpu');
-  const cpu = tfjsSeries(tf, 30);
+  const cpu = tfjsSeries(tf, cpuSteps);
   let tfjsCpu;
   try {
     cpu.warm();
     const facts = await tfjsFacts(tf, cpu);
+    const tensors = tf.memory().numTensors;
     cpu.warm = () => {};
     const stepsPerSecond = interleaved({ cpu }, 3).cpu;
     tfjsCpu = {
       ...facts,
       stepsPerSecond,
-      tensorsLeakedPerStep: (tf.memory().numTensors - facts.tensors) / 90,
+      tensorsLeakedPerStep: (tf.memory().numTensors - tensors) / (3 * cpuSteps),
       trainedSteps: cpu.trained,
       lastLoss: cpu.loss,
       accuracy: cpu.model.evaluate(1000, 777),
