@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import * as prettier from 'prettier';
 import { createLab } from 'positional-encoding-lab';
 import * as idiomatic from './idiomatic.mjs';
 import { browserFigures } from './browser_bench.mjs';
@@ -154,7 +155,9 @@ const results = {
   browser,
   wasmBytes: sizes,
 };
-writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
+// Laid out as Prettier lays out JSON (the format check covers the committed results.json).
+const prettierOptions = (await prettier.resolveConfig(outFile)) ?? {};
+writeFileSync(outFile, await prettier.format(JSON.stringify(results), { ...prettierOptions, parser: 'json' }));
 
 const f = (x, digits = 2) => (x == null ? '—' : x.toFixed(digits));
 const e = (x) => (x == null ? '—' : x.toExponential(1));
