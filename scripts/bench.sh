@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # npm run bench: set up what is missing, build what changed — the wasm modules and dist/ (build.sh,
-# which runs scripts/setup.sh first) and the native benchmark binary — then run the benchmark.
-# Arguments go to tests/bench/bench.mjs: --reps N, --out FILE, --no-browser.
+# which runs scripts/setup.sh first) and the native benchmark binaries — then run the benchmark.
+# Arguments go to tests/bench/bench.mjs: --reps N, --out FILE, --no-browser, --no-training.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
 cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release > /dev/null
-cmake --build build/native --target pelab_native_bench
+cmake --build build/native --target pelab_native_bench pelab_native_train_bench
 exec node --expose-gc tests/bench/bench.mjs "$@"

@@ -1,14 +1,17 @@
 // npm run bench (scripts/bench.sh builds what this needs, then runs it): one run, every figure a median
 // of repetitions after a warm-up, every comparison a ratio measured in this same run. Prints a table and
 // writes tests/bench/results.json.
-//   node --expose-gc tests/bench/bench.mjs [--reps N] [--out FILE] [--no-browser]
+//   node --expose-gc tests/bench/bench.mjs [--reps N] [--out FILE] [--no-browser] [--no-training]
+// The training rows (steps/s of the trainer against TensorFlow.js, time to 95%) are train_bench.mjs's.
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import * as prettier from 'prettier';
 import { createLab } from 'positional-encoding-lab';
 import * as idiomatic from './idiomatic.mjs';
 import { browserFigures } from './browser_bench.mjs';
+import { trainingFigures, printTraining } from './train_bench.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -58,6 +61,9 @@ const nativeBench = fileURLToPath(new URL('build/native/pelab_native_bench', roo
 if (!existsSync(nativeBench))
   throw new Error(`${nativeBench} is missing: \`npm run bench\` (scripts/bench.sh) builds it`);
 const native = JSON.parse(execFileSync(nativeBench, [String(reps)], { encoding: 'utf8' }));
+const nativeTrainBench = fileURLToPath(new URL('build/native/pelab_native_train_bench', root));
+if (!args.includes('--no-training') && !existsSync(nativeTrainBench))
+  throw new Error(`${nativeTrainBench} is missing: \`npm run bench\` (scripts/bench.sh) builds it`);
 
 const rows = [];
 function row(name, fresh, reused, error) {
@@ -129,6 +135,9 @@ const dots = {
   nativeMs: native.dotMatrixMs,
 };
 
+const training = args.includes('--no-training')
+  ? null
+  : await trainingFigures({ simd, scalar, nativeTrainBench, reps });
 const browser = args.includes('--no-browser') ? null : await browserFigures({ reps });
 const sizes = Object.fromEntries(
   ['pelab.wasm', 'pelab-scalar.wasm'].map((f) => [f, statSync(fileURLToPath(new URL(`dist/${f}`, root))).size]),
@@ -142,10 +151,13 @@ const results = {
   tableRatios,
   attention,
   dots,
+  training,
   browser,
   wasmBytes: sizes,
 };
-writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
+// Laid out as Prettier lays out JSON (the format check covers the committed results.json).
+const prettierOptions = (await prettier.resolveConfig(outFile)) ?? {};
+writeFileSync(outFile, await prettier.format(JSON.stringify(results), { ...prettierOptions, parser: 'json' }));
 
 const f = (x, digits = 2) => (x == null ? '—' : x.toFixed(digits));
 const e = (x) => (x == null ? '—' : x.toExponential(1));
@@ -164,6 +176,7 @@ console.log(
 console.log(
   `| dot matrix 1024 × 512 | ${f(dots.oursMs)} | ${f(dots.jsMs)} | ${f(dots.jsMs / dots.oursMs, 1)}× | ${f(dots.nativeMs)} |`,
 );
+if (training) printTraining(training);
 if (browser) {
   const { firstPaint: paint } = browser;
   console.log('\n| in headless Chromium | value |\n|---|---|');

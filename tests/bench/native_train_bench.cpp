@@ -1,6 +1,8 @@
-// The trainer natively: steps per second of the default model per arm, how many steps the sinusoidal
-// arm needs to pass 95% on `order`, and every arm's accuracy in and beyond its training lengths.
-// Prints one JSON object. Usage: pelab_native_train_bench [steps per arm for the accuracy table, 1000]
+// The trainer natively: steps per second of the default model per arm (and of the sinusoidal arm at a
+// fixed length of 16, the shape of a batch padded to its longest), how many steps and how many seconds
+// of training (evaluation not counted) the sinusoidal arm needs to pass 95% on `order`, and every arm's
+// accuracy in and beyond its training lengths. Prints one JSON object.
+// Usage: pelab_native_train_bench [steps per arm for the accuracy table, 1000; 0 leaves the table out]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -27,9 +29,10 @@ const std::vector<Arm> kArms{
     {"none", "bidirectional", "cls"},  {"sinusoidal", "bidirectional", "cls"},  {"learned", "bidirectional", "cls"}};
 constexpr int kSeeds = 5;
 
-TrainerSpec spec_of(const Arm& arm, int seed) {
+TrainerSpec spec_of(const Arm& arm, int seed, int minLength = 8) {
   TrainerOptions o;
   o.encoding = arm.encoding, o.attention = arm.attention, o.readout = arm.readout, o.seed = seed;
+  o.minLength = minLength;
   TrainerSpec spec;
   if (!make_trainer_spec(o, spec).ok) std::abort();
   return spec;
@@ -46,9 +49,9 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 
 // Median steps/s of three runs of 300 steps, after 20 steps of warm-up.
-double steps_per_second(const Arm& arm) {
+double steps_per_second(const Arm& arm, int minLength = 8) {
   std::vector<double> rates;
-  Trainer t(spec_of(arm, 0));
+  Trainer t(spec_of(arm, 0, minLength));
   t.step(20);
   for (int run = 0; run < 3; ++run) {
     const auto start = std::chrono::steady_clock::now();
@@ -58,12 +61,16 @@ double steps_per_second(const Arm& arm) {
   return median(rates);
 }
 
-// Steps until 256 fresh samples of the training lengths are classified ≥ 95% right, checked every 10.
-long long steps_to_95(const Arm& arm, int seed) {
+// Steps until 256 fresh samples of the training lengths are classified ≥ 95% right, checked every 10;
+// `seconds` gets the time spent in step() alone.
+long long steps_to_95(const Arm& arm, int seed, double& seconds) {
   Trainer t(spec_of(arm, seed));
   const TrainerSpec& s = t.spec();
+  seconds = 0;
   while (t.steps_taken() < 20000) {
+    const auto start = std::chrono::steady_clock::now();
     t.step(10);
+    seconds += seconds_since(start);
     const auto check = static_cast<std::uint32_t>(t.steps_taken());
     if (t.evaluate(s.minLength, s.maxLength, 256, check).accuracy >= 0.95) break;
   }
@@ -73,7 +80,7 @@ long long steps_to_95(const Arm& arm, int seed) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int steps = argc > 1 ? std::max(10, std::atoi(argv[1])) : 1000;
+  const int steps = argc > 1 ? std::atoi(argv[1]) : 1000;
   const TrainerSpec defaults = spec_of(kArms[0], 0);
   std::printf(
       "{\n  \"model\": {\"layers\": %d, \"dModel\": %d, \"heads\": %d, \"hidden\": %d, \"batch\": %d, "
@@ -85,13 +92,22 @@ int main(int argc, char** argv) {
   for (std::size_t i = 0; i < kArms.size(); ++i)
     std::printf("%s\"%s\": %.0f", i ? ", " : "", kArms[i].name().c_str(), steps_per_second(kArms[i]));
   std::printf("},\n");
+  std::printf("  \"stepsPerSecondFixed16\": {\"%s\": %.0f},\n", kArms[1].name().c_str(),
+              steps_per_second(kArms[1], 16));
 
-  std::vector<double> to95;
-  for (int seed = 0; seed < kSeeds; ++seed) to95.push_back(static_cast<double>(steps_to_95(kArms[1], seed)));
+  std::vector<double> to95, seconds(kSeeds);
+  for (int seed = 0; seed < kSeeds; ++seed)
+    to95.push_back(static_cast<double>(steps_to_95(kArms[1], seed, seconds[std::size_t(seed)])));
   std::printf("  \"stepsTo95\": {\"arm\": \"%s\", \"evaluateEvery\": 10, \"samples\": 256, \"seeds\": [",
               kArms[1].name().c_str());
   for (int i = 0; i < kSeeds; ++i) std::printf("%s%.0f", i ? ", " : "", to95[std::size_t(i)]);
-  std::printf("], \"median\": %.0f},\n", median(to95));
+  std::printf("], \"median\": %.0f, \"trainSeconds\": [", median(to95));
+  for (int i = 0; i < kSeeds; ++i) std::printf("%s%.5f", i ? ", " : "", seconds[std::size_t(i)]);
+  std::printf("], \"medianTrainSeconds\": %.5f}%s\n", median(seconds), steps > 0 ? "," : "");
+  if (steps <= 0) {
+    std::printf("}\n");
+    return 0;
+  }
 
   // Accuracy after `steps` steps, median over seeds: training lengths (8–16, 1,000 samples), 32 and 64.
   std::printf("  \"accuracy\": {\"steps\": %d, \"seeds\": %d, \"samples\": 1000, \"arms\": {\n", steps, kSeeds);
