@@ -20,4 +20,7 @@ test('npm run bench writes a results file with every section', () => {
   assert.ok(results.table.rows[0].maxError <= 2e-6);
   assert.ok(results.attention.oursMs > 0 && results.dots.jsMs > 0);
   assert.ok(results.wasmBytes['pelab.wasm'] > 0);
+  // The training rows: ours and TensorFlow.js on the same model, each measured.
+  assert.ok(results.training.stepsPerSecond.ours.simd.fixed16 > 0);
+  assert.ok(JSON.stringify(results.training).includes('tfjs'));
 });
