@@ -136,6 +136,17 @@ async function allocation(page, reps) {
   }, reps);
 }
 
+// Starts "Train it yourself" (its prediction answered first, as a learner must) and returns the step it
+// has reached; training then runs in its worker while the explorer's slider is dragged.
+async function startTraining(page) {
+  const s = page.locator('section[data-exercise="train-it"]');
+  await s.locator('input[type=radio]').first().check();
+  await s.getByRole('button', { name: /^Check\b/ }).click();
+  await s.getByRole('button', { name: /^Play/ }).click();
+  await page.waitForFunction(() => Number(document.querySelector('.train-lab')?.dataset.step) > 0);
+}
+const trainedSteps = (page) => page.evaluate(() => Number(document.querySelector('.train-lab').dataset.step));
+
 export async function browserFigures({ frames = 180, paintRuns = 11, reps = 15 } = {}) {
   const lab = await openLab({ mounts: [[FLOOR, floorDir]] });
   try {
@@ -146,6 +157,10 @@ export async function browserFigures({ frames = 180, paintRuns = 11, reps = 15 }
     await page.waitForSelector('body[data-ready=true]');
     const { freshMs, refillMs } = await allocation(page, reps);
     const { rerender, frameToFrame } = await drag(page, frames);
+    await startTraining(page);
+    const stepsBefore = await trainedSteps(page);
+    const training = await drag(page, frames);
+    const stepsDuring = (await trainedSteps(page)) - stepsBefore;
     await context.close();
     return {
       firstPaint: paint,
@@ -155,12 +170,19 @@ export async function browserFigures({ frames = 180, paintRuns = 11, reps = 15 }
       frameToFrameP50Ms: percentile(frameToFrame, 0.5),
       frameToFrameP95Ms: percentile(frameToFrame, 0.95),
       longFrames: frameToFrame.filter((d) => d > 1.5 * median(frameToFrame)).length,
+      whileTraining: {
+        frameToFrameP50Ms: percentile(training.frameToFrame, 0.5),
+        frameToFrameP95Ms: percentile(training.frameToFrame, 0.95),
+        rerenderP95Ms: percentile(training.rerender, 0.95),
+        stepsDuring,
+      },
       fresh4MbMs: freshMs,
       refill4MbMs: refillMs,
       note:
         'first paint: navigation → first non-blank heatmap pixels, median of runs, vs a trivial page on the same server; ' +
         're-render: synchronous input-to-drawn time of one redraw during a drag of the positions slider at dModel 512; ' +
-        'frame-to-frame: deltas of requestAnimationFrame timestamps during that drag',
+        'frame-to-frame: deltas of requestAnimationFrame timestamps during that drag; whileTraining: the same drag ' +
+        "while Train it yourself's four models train in their worker",
     };
   } finally {
     await lab.close();
