@@ -3,6 +3,10 @@
 // folders beside the site, as the benchmark's first-paint floor page.
 import { chromium } from 'playwright-core';
 import { startServer, DEFAULT_MOUNTS } from '../../scripts/serve.mjs';
+import { exercises } from '../../web/exercises/index.js';
+
+/** How many exercises the lesson has: what the progress bar counts. */
+export const TOTAL = exercises.length;
 
 export async function openLab({ mounts = [] } = {}) {
   const server = await startServer({ port: 0, mounts: [...mounts, ...DEFAULT_MOUNTS] });

@@ -3,10 +3,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { openLab, watchedPage } from './browser.mjs';
+import { openLab, watchedPage, TOTAL } from './browser.mjs';
 import { exercises } from '../../web/exercises/index.js';
-
-const TOTAL = exercises.length; // the progress bar counts every exercise
 
 let lab, page, problems;
 const shots = new URL('../../test-results/', import.meta.url);

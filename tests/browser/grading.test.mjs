@@ -4,10 +4,7 @@
 // the core. The page, <pe-exercise> and embed.html share one mount, so the page stands for all three.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openLab, watchedPage } from './browser.mjs';
-import { exercises } from '../../web/exercises/index.js';
-
-const TOTAL = exercises.length; // the progress bar counts every exercise
+import { openLab, watchedPage, TOTAL } from './browser.mjs';
 
 let lab;
 before(async () => {

@@ -5,10 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { openLab, watchedPage } from './browser.mjs';
-import { exercises } from '../../web/exercises/index.js';
-
-const TOTAL = exercises.length; // the progress bar counts every exercise
+import { openLab, watchedPage, TOTAL } from './browser.mjs';
 
 let lab;
 before(async () => {

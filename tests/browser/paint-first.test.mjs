@@ -3,10 +3,7 @@
 // allocates no buffers. No timing is asserted here (that is the benchmark's job), only order and counts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openLab, watchedPage } from './browser.mjs';
-import { exercises } from '../../web/exercises/index.js';
-
-const TOTAL = exercises.length; // the progress bar counts every exercise
+import { openLab, watchedPage, TOTAL } from './browser.mjs';
 
 let lab;
 before(async () => {

@@ -91,26 +91,19 @@ export default {
         `From position ${state.p} to ${state.p + state.k}: pair 0 turns ${fmt(state.k * omega[0], 3)} rad, ` +
         `pair ${PAIRS - 1} turns ${fmt(state.k * omega[PAIRS - 1], 5)} rad.`;
     }
-    const pSlider = slider({
-      label: 'Position p',
-      min: 0,
-      max: 100,
-      value: state.p,
-      oninput: (v) => {
-        state.p = v;
-        draw();
-      },
-    });
-    const kSlider = slider({
-      label: 'Offset k',
-      min: 0,
-      max: 20,
-      value: state.k,
-      oninput: (v) => {
-        state.k = v;
-        draw();
-      },
-    });
+    const control = (label, key, max) =>
+      slider({
+        label,
+        min: 0,
+        max,
+        value: state[key],
+        oninput: (v) => {
+          state[key] = v;
+          draw();
+        },
+      });
+    const pSlider = control('Position p', 'p', 100);
+    const kSlider = control('Offset k', 'k', 20);
     draw();
     const heat = h('div', { class: 'demo' });
     const question = choiceQuestion({ onResult, ...QUESTION });
