@@ -1,0 +1,102 @@
+// Every learner, beyond what axe checks: a phone with touch, the keyboard alone, forced colours, and
+// names that tell the page's many buttons apart.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openLab, watchedPage } from './browser.mjs';
+
+let lab;
+before(async () => {
+  lab = await openLab();
+});
+after(async () => {
+  await lab.close();
+});
+
+async function ready(options) {
+  const { page, problems } = await watchedPage(lab.browser, options);
+  await page.goto(lab.url);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
+  return { page, problems };
+}
+
+test('on a phone, a tap on the heatmap reads the tapped cell, not cell (0, 0)', async () => {
+  const { page, problems } = await ready({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  const canvas = page.locator('#explorer canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  await page.touchscreen.tap(box.x + box.width * 0.7, box.y + box.height * 0.6);
+  const text = await page.locator('#explorer .readout').innerText();
+  assert.match(text, /^Position \d+, dimension \d+/);
+  assert.ok(!/^Position 0, dimension 0 /.test(text), text);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the keyboard alone: a skip link first, and no focused control hidden behind anything, forwards or back', async () => {
+  const { page, problems } = await ready({ viewport: { width: 1000, height: 700 } });
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'skip-link');
+  // Is the focused element the topmost thing at its own centre (nothing sticky or fixed over it)?
+  const obscured = () =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) return null;
+      const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);
+      const y = Math.min(Math.max(r.top + r.height / 2, 0), innerHeight - 1);
+      const top = document.elementFromPoint(x, y);
+      return top === el || el.contains(top) || top?.contains(el)
+        ? null
+        : `${el.tagName} ${el.textContent.slice(0, 30)}`;
+    });
+  const hidden = [];
+  for (let i = 0; i < 120; i++) {
+    await page.keyboard.press('Tab');
+    const o = await obscured();
+    if (o) hidden.push(o);
+  }
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Shift+Tab');
+    const o = await obscured();
+    if (o) hidden.push(`back: ${o}`);
+  }
+  assert.deepEqual(hidden, []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a contents list reaches every exercise in one step', async () => {
+  const { page } = await ready({ viewport: { width: 1000, height: 700 } });
+  const links = await page.locator('nav.contents a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  const ids = await page.locator('section[data-exercise] h2').evaluateAll((hs) => hs.map((h) => `#${h.id}`));
+  assert.deepEqual(links, ids);
+  await page.close();
+});
+
+test('forced colours keep the colour legend and the plot swatches, and plot series differ by dash too', async () => {
+  const { page } = await ready({ viewport: { width: 1000, height: 700 } });
+  await page.emulateMedia({ forcedColors: 'active' });
+  const legend = await page.locator('#explorer .legend-bar').evaluate((el) => getComputedStyle(el).forcedColorAdjust);
+  assert.equal(legend, 'none');
+  const dashes = await page
+    .locator('section[data-exercise="frequency-structure"] svg.lineplot path.series')
+    .evaluateAll((ps) => ps.map((p) => getComputedStyle(p).strokeDasharray));
+  assert.equal(new Set(dashes).size, dashes.length, `dash patterns: ${dashes}`);
+  await page.close();
+});
+
+test('the many Check and Show solution buttons have names that say which exercise they belong to', async () => {
+  const { page } = await ready({ viewport: { width: 1000, height: 700 } });
+  const names = await page
+    .locator('section[data-exercise] button')
+    .evaluateAll((bs) =>
+      bs.filter((b) => /^(Check|Show solution)$/.test(b.textContent.trim())).map((b) => b.getAttribute('aria-label')),
+    );
+  assert.ok(names.length >= 30, `${names.length} buttons`);
+  assert.ok(
+    names.every((n) => n && /^(Check|Show solution): ./.test(n)),
+    names.join(' | '),
+  );
+  assert.equal(new Set(names).size, names.length, 'two buttons share a name');
+  await page.close();
+});
