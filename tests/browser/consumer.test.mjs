@@ -68,6 +68,9 @@ test('the tarball holds the API, types, both wasm builds, components and embed h
   for (const wasm of packed.files.filter((f) => f.path.endsWith('.wasm')))
     assert.ok(wasm.size <= 200 * 1024, `${wasm.path}: ${wasm.size} B`);
   assert.ok(packed.unpackedSize <= 1.5 * 1024 * 1024, `unpacked ${packed.unpackedSize} B`);
+  assert.ok(files.includes('LICENSE'), 'the tarball carries its licence');
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  assert.equal(manifest.dependencies, undefined, 'no runtime dependency: KaTeX is bundled into the components');
   const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
   for (const hook of ['preinstall', 'install', 'postinstall', 'prepare'])
     assert.equal(pkg.scripts?.[hook], undefined, hook);
