@@ -62,6 +62,20 @@ format_checks() {
   return $rc
 }
 
+# the hand-written .d.ts files type-checked against a consumer (tests/types), one JUnit case per resolution mode
+type_checks() {
+  local config code rc=0 log
+  log=$(mktemp)
+  for config in tsconfig.json tsconfig.node16.json; do
+    npx --no-install tsc -p "tests/types/$config" 2>&1 | tee "$log"
+    code=${PIPESTATUS[0]}
+    node scripts/summarize.mjs --record "$report_dir/${config%.json}.xml" "tsc ${config%.json}" "$code" "$log"
+    [ "$code" -eq 0 ] || rc=1
+  done
+  rm -f "$log"
+  return $rc
+}
+
 run_layer format format_checks                  # clang-format and Prettier, changing nothing
 run_layer cpp-native ctest_suites build/native
 run_layer cpp-sanitize sanitized                # the same suite under ASan + LSan + UBSan
@@ -69,6 +83,7 @@ run_layer cpp-sanitize sanitized                # the same suite under ASan + LS
 run_layer fuzz bash scripts/fuzz.sh 5 --output-junit "$PWD/$results/fuzz/fuzz.xml"
 run_layer cpp-wasm ctest_suites build/wasm      # SIMD and scalar builds, under node
 run_layer js node_tests tests/js/               # the public API
+run_layer types type_checks                     # the package's types, as a TypeScript consumer sees them
 run_layer web node_tests tests/web/             # the lesson page's grading and progress logic
 run_layer browser node_tests --test-concurrency=1 tests/browser/
 
