@@ -51,13 +51,17 @@ export function createAttempts(restored = null) {
   };
 }
 
-/** What the learner is told about the record after an event (never the answer itself). */
-export function describeRecord({ record, practice }) {
+/**
+ * What the learner is told about the record after an event (never the answer itself). `restored`: the
+ * record was made on an earlier visit.
+ */
+export function describeRecord({ record, practice, restored = false }) {
   if (record === null) return '';
   const what = record.solutionViewed
-    ? 'you viewed the solution before answering (0 points)'
+    ? 'the solution, viewed before any answer (0 points)'
     : `your first answer (${record.score} of ${record.maxScore})`;
+  if (restored) return `Recorded on an earlier visit: ${what}. Checks now are practice.`;
   return practice
-    ? `Practice: not recorded. The recorded result stays ${what}.`
+    ? `Practice: not recorded. The record stays ${what}.`
     : `Recorded: ${what}. Further checks are practice.`;
 }

@@ -70,7 +70,7 @@ export function mountLesson(main, lab) {
     const headingId = `${exercise.id}-title`;
     const section = h(
       'section',
-      { 'data-exercise': exercise.id, 'aria-labelledby': headingId },
+      { 'data-exercise': exercise.id, id: exercise.id, 'aria-labelledby': headingId }, // #ID links land here
       h('h2', { id: headingId }, exercise.title),
     );
     main.append(section);

@@ -64,9 +64,10 @@ export function mountExercise(exercise, section, { lab, restored = null, onRecor
     showExplain();
     if (event.recorded) onRecord?.(event.record);
   };
-  const inner = exercise.mount(section, { lab, onResult });
+  // `answered`: a record exists already (an earlier visit), so predict-first demos can start unlocked.
+  const inner = exercise.mount(section, { lab, onResult, answered: restored !== null });
   nameButtons(section, exercise.title);
-  if (restored) status.textContent = describeRecord({ record: restored, practice: true });
+  if (restored) status.textContent = describeRecord({ record: restored, practice: true, restored: true });
   section.append(status);
   if (explain) section.append(explain);
   showExplain();

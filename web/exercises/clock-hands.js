@@ -88,7 +88,8 @@ export default {
           `hand at position ${state.p + state.k}.`,
       );
       text.textContent =
-        `From position ${state.p} to ${state.p + state.k}: pair 0 turns ${fmt(state.k * omega[0], 3)} rad, ` +
+        `From position ${state.p} to ${state.p + state.k}: pair 0 turns ${fmt(state.k * omega[0], 3)} rad ` +
+        `(${Math.floor((state.k * omega[0]) / (2 * Math.PI))} full turns and ${fmt((state.k * omega[0]) % (2 * Math.PI), 3)} rad), ` +
         `pair ${PAIRS - 1} turns ${fmt(state.k * omega[PAIRS - 1], 5)} rad.`;
     }
     const control = (label, key, max) =>

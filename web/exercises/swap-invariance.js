@@ -44,7 +44,7 @@ export default {
     model:
       'Attention only compares the contents of the vectors. Swapping two rows of the input swaps the same rows of Q, K and V, so the scores and weights are permuted the same way and every output simply follows its token.',
   },
-  mount(host, { lab, onResult }) {
+  mount(host, { lab, onResult, answered = false }) {
     const { words, tokens, vocabSize } = tokenize('dog bites man in the park');
     const n = words.length;
     const opts = words.map((w, i) => [String(i), `${i}: ${w}`]);
@@ -154,6 +154,11 @@ export default {
       }).element,
     );
     const question = choiceQuestion({ onResult: unlock, ...QUESTION });
+    if (answered) {
+      // predicted on an earlier visit
+      reveal.disabled = false;
+      reveal.textContent = 'Run it';
+    }
     host.append(
       h('p', {}, 'Choose two tokens to swap and a third token to watch. Answer the question, then run both versions.'),
       controls,

@@ -99,7 +99,7 @@ export default {
     model:
       'With full attention and no encoding, permuting the tokens only permutes the outputs, so their mean, and with it the answer, is the same for “A … B” and “B … A”. With a causal mask each token sees only the tokens before it, so what the model computes at B differs when A came earlier: order reaches the answer without any position vector.',
   },
-  mount(host, { onResult }) {
+  mount(host, { onResult, answered = false }) {
     const state = {
       worker: null,
       generation: 0, // the trainers' generation; answers for an older one are ignored
@@ -622,6 +622,7 @@ export default {
     }
 
     setState('locked');
+    if (answered) unlock(); // predicted on an earlier visit: the training need not wait for a new check
     return {
       getScore: () => question.getScore(),
       getMaxScore: () => question.getMaxScore(),

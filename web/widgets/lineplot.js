@@ -5,7 +5,7 @@ import { h, fmt } from './dom.js';
 const NS = 'http://www.w3.org/2000/svg';
 const W = 640,
   H = 260,
-  M = { l: 56, r: 12, t: 12, b: 40 };
+  M = { l: 56, r: 24, t: 12, b: 40 }; // room on the right for the last tick label ("1000")
 
 function svg(tag, attrs = {}, text) {
   const el = document.createElementNS(NS, tag);
@@ -143,12 +143,14 @@ export class LinePlot {
   }
 
   #announce() {
+    if (!this.series?.length || !this.x?.length) return; // focused before it has any data: nothing to read
     const parts = this.series.map((s) => `${s.name}: ${fmt(s.values[this.cursor], 6)}`);
     this.readout.textContent = `${this.xLabel} ${this.x[this.cursor]} — ${parts.join('; ')}`;
     this.#place();
   }
 
   #hover(event) {
+    if (!this.x?.length) return;
     const rect = this.svg.getBoundingClientRect();
     const vx = ((event.clientX - rect.left) / rect.width) * W;
     let best = 0;
@@ -161,7 +163,7 @@ export class LinePlot {
 
   #key(event) {
     const step = { ArrowLeft: -1, ArrowRight: 1, PageDown: -10, PageUp: 10, Home: -Infinity, End: Infinity }[event.key];
-    if (step === undefined) return;
+    if (step === undefined || !this.x?.length) return;
     event.preventDefault();
     this.cursor = Math.max(0, Math.min(this.x.length - 1, this.cursor + step));
     this.#announce();

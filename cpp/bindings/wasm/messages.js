@@ -85,6 +85,10 @@ export function describeStatus(status, given, limits) {
     case 'offset_too_large':
       return `k is too large for this table: the rows up to position start + positions - 1 + k must form a valid table, so k must be at most ${hi} (got ${got})`;
     case 'work':
+      if (cost === 7 && typeof given.steps === 'number') {
+        const most = Math.floor(hi / (got / given.steps));
+        return `steps × one training step's work must be at most ${hi} weighted multiply-adds (got ${given.steps} × ${got / given.steps} = ${got}): this model takes at most ${most} steps per call; call step() again for more`;
+      }
       return `${COST[cost]} must be at most ${hi} multiply-adds (got ${got})`;
     case 'token':
       return `tokens[${index}] must be ${describeRange([lo, hi, 1])} (got ${got})`;

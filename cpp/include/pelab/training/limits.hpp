@@ -27,7 +27,7 @@ inline constexpr IntParam trainLength{"trainLength", 2, 512};
 // The longest sequence evaluate() and the probes take; buffers are sized for it at construction.
 inline constexpr IntParam maxEvalLength{"maxEvalLength", 2, 1024};
 inline constexpr IntParam batch{"batch", 1, 1024};
-inline constexpr RealParam learningRate{"learningRate", 0.0, 1.0};
+inline constexpr RealParam learningRate{"learningRate", 1e-6, 1.0};  // 0 would train nothing
 // Below 1, so Adam's bias corrections 1 - beta^t never vanish.
 inline constexpr RealParam beta1{"beta1", 0.0, 0.9999};
 inline constexpr RealParam beta2{"beta2", 0.0, 0.999999};
