@@ -48,31 +48,32 @@ node_tests() {  # node --test arguments...
   node --test --test-reporter=spec --test-reporter-destination=stdout \
     --test-reporter=junit --test-reporter-destination="$report_dir/node.xml" "$@"
 }
-# the format checks, one JUnit case each (a check is a command, not a test runner)
-format_checks() {
-  local tool code rc=0 log
+# A check that is a command, not a test runner: one JUnit case, its output kept as the failure message.
+recorded_check() {  # report file, case name, command...
+  local file=$1 name=$2 code log
+  shift 2
   log=$(mktemp)
-  for tool in clang-format prettier; do
-    bash scripts/format.sh --check "$tool" 2>&1 | tee "$log"
-    code=${PIPESTATUS[0]}
-    node scripts/summarize.mjs --record "$report_dir/$tool.xml" "$tool" "$code" "$log"
-    [ "$code" -eq 0 ] || rc=1
-  done
+  "$@" 2>&1 | tee "$log"
+  code=${PIPESTATUS[0]}
+  node scripts/summarize.mjs --record "$file" "$name" "$code" "$log"
   rm -f "$log"
+  return "$code"
+}
+# the format checks, one case per tool
+format_checks() {
+  local tool rc=0
+  for tool in clang-format prettier; do
+    recorded_check "$report_dir/$tool.xml" "$tool" bash scripts/format.sh --check "$tool" || rc=1
+  done
   return $rc
 }
-
-# the hand-written .d.ts files type-checked against a consumer (tests/types), one JUnit case per resolution mode
+# the hand-written .d.ts files type-checked against a consumer (tests/types), one case per resolution mode
 type_checks() {
-  local config code rc=0 log
-  log=$(mktemp)
+  local config rc=0
   for config in tsconfig.json tsconfig.node16.json; do
-    npx --no-install tsc -p "tests/types/$config" 2>&1 | tee "$log"
-    code=${PIPESTATUS[0]}
-    node scripts/summarize.mjs --record "$report_dir/${config%.json}.xml" "tsc ${config%.json}" "$code" "$log"
-    [ "$code" -eq 0 ] || rc=1
+    recorded_check "$report_dir/${config%.json}.xml" "tsc ${config%.json}" \
+      npx --no-install tsc -p "tests/types/$config" || rc=1
   done
-  rm -f "$log"
   return $rc
 }
 
