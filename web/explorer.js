@@ -43,7 +43,8 @@ export function mountExplorer(host, labOrPromise) {
   let variant = 'paper';
   const map = new Heatmap(host, {
     label:
-      'Heatmap of the sinusoidal position table: rows are positions, columns are dimensions, colour is the value from −1 to +1',
+      'Heatmap of the sinusoidal position table: rows are positions, columns are dimensions, colour is the value ' +
+      'from −1 to +1',
     describe: (p, c, v) =>
       `Position ${p}, dimension ${c} (${columnMeaning(variant, Number(inputs.dModel.value), c)}): ${v.toFixed(6)}`,
   });

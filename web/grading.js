@@ -20,7 +20,8 @@ export function gradeTiles(sequence) {
   let explanation;
   if (complete)
     explanation =
-      'Scores QKᵀ compare every query with every key; dividing by √dₖ keeps their spread from growing with the width; softmax turns each row into weights summing to 1; the weights mix the rows of V.';
+      'Scores QKᵀ compare every query with every key; dividing by √dₖ keeps their spread from growing with the ' +
+      'width; softmax turns each row into weights summing to 1; the weights mix the rows of V.';
   else if (sequence.length < ATTENTION_TILES.length && firstWrong >= sequence.length)
     explanation = `Not complete: the equation needs ${ATTENTION_TILES.length - sequence.length} more tile(s).`;
   // Where it goes wrong, never what belongs there: the first check is the one recorded.

@@ -68,7 +68,10 @@ export function mountExercise(exercise, section, { lab, restored = null, onRecor
   const inner = exercise.mount(section, { lab, onResult, answered: restored !== null });
   nameButtons(section, exercise.title);
   if (restored) status.textContent = describeRecord({ record: restored, practice: true, restored: true });
-  section.append(status);
+  // The record line sits under the verdict it describes, not at the end of a long section.
+  const verdict = [...section.querySelectorAll('.feedback')].pop();
+  if (verdict) verdict.after(status);
+  else section.append(status);
   if (explain) section.append(explain);
   showExplain();
   return {

@@ -16,7 +16,7 @@ const post = (message) => {
   if (window.parent !== window) window.parent.postMessage(message, '*');
 };
 
-/** The xAPI-shaped statement posted with every record; used only here (embed.html is an entry, not a module to import). */
+/** The xAPI-shaped statement posted with every record; used only here (embed.html is an entry, not a module). */
 function statement(exercise, title, { correct, score, maxScore, solutionViewed }) {
   return {
     actor: { objectType: 'Agent', name: 'learner' },

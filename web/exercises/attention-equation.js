@@ -25,7 +25,8 @@ export default {
   explain: {
     prompt: 'Explain what each part of softmax(QKᵀ/√dₖ)V does.',
     model:
-      'QKᵀ scores every query against every key; dividing by √dₖ keeps the scores from growing with the width; the softmax turns each row into weights that sum to 1; multiplying by V mixes the value rows with those weights.',
+      'QKᵀ scores every query against every key; dividing by √dₖ keeps the scores from growing with the width; the ' +
+      'softmax turns each row into weights that sum to 1; multiplying by V mixes the value rows with those weights.',
   },
   mount(host, { lab, onResult }) {
     let sequence = [];
@@ -91,7 +92,8 @@ export default {
       h(
         'p',
         {},
-        'Build scaled dot-product attention from the tiles (Tab to a tile, Enter to place it). Then check, and the core runs it.',
+        'Build scaled dot-product attention from the tiles (Tab to a tile, Enter to place it). Then check, and the ' +
+          'core runs it.',
       ),
       h('div', { class: 'tiles', role: 'group', 'aria-label': 'Tiles' }, tiles),
       built,

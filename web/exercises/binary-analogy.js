@@ -17,19 +17,26 @@ const QUESTION = {
       id: 'ladder',
       correct: true,
       label: 'From one column to the next the rate halves, as it does from one bit to the next.',
-      why: 'That is the analogy: a ladder of rates, fastest first. It is not more than that: pair 0 changes sign every π ≈ 3.14 positions, not at every step, the values are smooth rather than 0 or 1, and with the usual base 10000 the ratio from one pair to the next is 10000^(2/dModel), not 2 (the line above the question).',
+      why:
+        'That is the analogy: a ladder of rates, fastest first. It is not more than that: pair 0 changes sign every ' +
+        'π ≈ 3.14 positions, not at every step, the values are smooth rather than 0 or 1, and with the usual base ' +
+        '10000 the ratio from one pair to the next is 10000^(2/dModel), not 2 (the line above the question).',
     },
     {
       id: 'same',
       correct: false,
       label: 'Each pair changes sign at exactly the positions where the bit of the same index flips.',
-      why: 'Compare the two tables row by row: the sign bands widen like the bit bands, but their edges fall elsewhere.',
+      why:
+        'Compare the two tables row by row: the sign bands widen like the bit bands, but their edges fall ' +
+        'elsewhere.',
     },
     {
       id: 'digits',
       correct: false,
       label: 'The encoding stores the binary digits of the position, one bit in each pair.',
-      why: 'The entries are sines and cosines, real numbers between −1 and 1, not digits; only their signs were turned into 0 and 1 here.',
+      why:
+        'The entries are sines and cosines, real numbers between −1 and 1, not digits; only their signs were turned ' +
+        'into 0 and 1 here.',
     },
     {
       id: 'first',
@@ -47,7 +54,9 @@ export default {
   explain: {
     prompt: 'What does the binary-counter analogy capture, and where does it stop working?',
     model:
-      'It captures a ladder of rates: each column changes more slowly than the one before. It stops there: the values are smooth, the sign changes do not fall on integer steps, and the ratio between pairs is 10000^(2/d), not 2.',
+      'It captures a ladder of rates: each column changes more slowly than the one before. It stops there: the ' +
+      'values are smooth, the sign changes do not fall on integer steps, and the ratio between pairs is ' +
+      '10000^(2/d), not 2.',
   },
   mount(host, { lab, onResult }) {
     const table = lab.sinusoidal({ positions: P, dModel: D, base: BASE });
@@ -91,7 +100,8 @@ export default {
       h(
         'p',
         {},
-        `With the usual base 10000 at dModel 64, one pair turns ${fmt(usual[0] / usual[1], 3)} times as fast as the next.`,
+        `With the usual base 10000 at dModel 64, one pair turns ${fmt(usual[0] / usual[1], 3)} times as fast as ` +
+          'the next.',
       ),
       question.element,
     );

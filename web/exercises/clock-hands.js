@@ -16,7 +16,10 @@ const QUESTION = {
       id: 'k',
       correct: true,
       label: 'By the angle k·ωᵢ, whatever the position p is.',
-      why: 'Each hand turns at its own constant rate ωᵢ, so k more positions add k·ωᵢ to its angle, from anywhere. That is the rotation Mₖ of the relative-offset exercise, and why the dot products below are the same along each diagonal.',
+      why:
+        'Each hand turns at its own constant rate ωᵢ, so k more positions add k·ωᵢ to its angle, from anywhere. ' +
+        'That is the rotation Mₖ of the relative-offset exercise, and why the dot products below are the same along ' +
+        'each diagonal.',
     },
     {
       id: 'kp',
@@ -52,10 +55,12 @@ export default {
   explain: {
     prompt: 'Why are the dot products PE(p)·PE(q) constant along each diagonal of the heatmap?',
     model:
-      'Each pair contributes sin(pω)sin(qω) + cos(pω)cos(qω) = cos((q − p)ω), which depends only on the offset q − p; so PE(p)·PE(q) = Σᵢcos((q − p)ωᵢ) is the same for every pair of positions the same distance apart.',
+      'Each pair contributes sin(pω)sin(qω) + cos(pω)cos(qω) = cos((q − p)ω), which depends only on the offset q − ' +
+      'p; so PE(p)·PE(q) = Σᵢcos((q − p)ωᵢ) is the same for every pair of positions the same distance apart.',
   },
   mount(host, { lab, onResult }) {
-    const clocks = svg('svg', { viewBox: `0 0 ${PAIRS * 60} 70`, class: 'clocks', role: 'img' });
+    // One small SVG per dial in a grid: eight across on a wide screen, two rows of four on a phone.
+    const clocks = h('div', { class: 'clocks', role: 'img' });
     const text = h('p', { role: 'status' });
     const state = { p: 3, k: 2 };
     function draw() {
@@ -63,9 +68,9 @@ export default {
       const { omega } = lab.frequencies({ dModel: D });
       clocks.replaceChildren();
       for (let i = 0; i < PAIRS; i++) {
-        const cx = 30 + 60 * i,
-          cy = 32,
-          r = 24;
+        const cx = 30,
+          cy = 30,
+          r = 26;
         // Pair i's (sin, cos) as a point on the unit circle: the hand points at angle p·ωᵢ.
         const hand = (row, cls) =>
           svg('line', {
@@ -75,12 +80,9 @@ export default {
             y2: cy - r * rows[row * D + 2 * i],
             class: cls,
           });
-        clocks.append(
-          svg('circle', { cx, cy, r, class: 'dial' }),
-          hand(state.k, 'hand later'),
-          hand(0, 'hand'),
-          Object.assign(svg('text', { x: cx, y: 68, class: 'clock-label' }), { textContent: `pair ${i}` }),
-        );
+        const dial = svg('svg', { viewBox: '0 0 60 60', 'aria-hidden': 'true' });
+        dial.append(svg('circle', { cx, cy, r, class: 'dial' }), hand(state.k, 'hand later'), hand(0, 'hand'));
+        clocks.append(h('div', { class: 'clock' }, dial, h('span', { class: 'clock-label' }, `pair ${i}`)));
       }
       clocks.setAttribute(
         'aria-label',
@@ -89,7 +91,8 @@ export default {
       );
       text.textContent =
         `From position ${state.p} to ${state.p + state.k}: pair 0 turns ${fmt(state.k * omega[0], 3)} rad ` +
-        `(${Math.floor((state.k * omega[0]) / (2 * Math.PI))} full turns and ${fmt((state.k * omega[0]) % (2 * Math.PI), 3)} rad), ` +
+        `(${Math.floor((state.k * omega[0]) / (2 * Math.PI))} full turns and ` +
+        `${fmt((state.k * omega[0]) % (2 * Math.PI), 3)} rad), ` +
         `pair ${PAIRS - 1} turns ${fmt(state.k * omega[PAIRS - 1], 5)} rad.`;
     }
     const control = (label, key, max) =>

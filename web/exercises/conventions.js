@@ -12,13 +12,17 @@ const QUESTION = {
       id: 'halves',
       correct: true,
       label: 'halves: [sin | cos], the layout of Marian and Pegasus',
-      why: 'Its row holds the paper’s eight numbers, sines first: the same frequencies in a different layout. (BART, often named with Marian, learns its positions instead.)',
+      why:
+        'Its row holds the paper’s eight numbers, sines first: the same frequencies in a different layout. (BART, ' +
+        'often named with Marian, learns its positions instead.)',
     },
     {
       id: 'tensor2tensor',
       correct: false,
       label: 'tensor2tensor: [sin | cos], as in tensor2tensor and fairseq',
-      why: 'Compare its second sine with the paper’s: tensor2tensor spreads the frequencies with exponent −k/(d/2−1), so the values themselves differ.',
+      why:
+        'Compare its second sine with the paper’s: tensor2tensor spreads the frequencies with exponent −k/(d/2−1), ' +
+        'so the values themselves differ.',
     },
     {
       id: 'both',
@@ -36,7 +40,8 @@ export default {
   explain: {
     prompt: 'Why can loading a checkpoint with the wrong convention go unnoticed?',
     model:
-      'Every convention produces plausible bounded vectors of the right shape, so nothing fails; the model just receives positions in a scrambled layout or with other frequencies, and quietly does worse.',
+      'Every convention produces plausible bounded vectors of the right shape, so nothing fails; the model just ' +
+      'receives positions in a scrambled layout or with other frequencies, and quietly does worse.',
   },
   mount(host, { lab, onResult }) {
     const rows = new Float32Array(3 * 8);
@@ -46,7 +51,8 @@ export default {
       h(
         'p',
         {},
-        'The encoding of position 1 at dModel 8 in each convention, computed by the core. Mixing conventions between a checkpoint and your code silently scrambles positions.',
+        'The encoding of position 1 at dModel 8 in each convention, computed by the core. Mixing conventions ' +
+          'between a checkpoint and your code silently scrambles positions.',
       ),
       h(
         'div',

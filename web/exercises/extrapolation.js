@@ -16,13 +16,19 @@ const QUESTION = {
       id: 'a',
       correct: true,
       label: 'The formula gives it a vector, with values training never showed; the table gives none.',
-      why: 'The formula can be evaluated at any position, but its slow pairs reach values no training position had (the readout above), so whether a trained model copes is an empirical question: the paper hoped it “may” extrapolate, and the ALiBi authors measured sinusoidal models degrading soon past their training length. The learned table simply has no row.',
+      why:
+        'The formula can be evaluated at any position, but its slow pairs reach values no training position had ' +
+        '(the readout above), so whether a trained model copes is an empirical question: the paper hoped it “may” ' +
+        'extrapolate, and the ALiBi authors measured sinusoidal models degrading soon past their training length. ' +
+        'The learned table simply has no row.',
     },
     {
       id: 'b',
       correct: false,
       label: 'Both give it a vector, and the model handles it as well as the positions it trained on.',
-      why: 'Only one of the two gives it a vector at all, and even that one holds values the model never saw in training: nothing promises it is handled well.',
+      why:
+        'Only one of the two gives it a vector at all, and even that one holds values the model never saw in ' +
+        'training: nothing promises it is handled well.',
     },
     {
       id: 'c',
@@ -46,7 +52,9 @@ export default {
   explain: {
     prompt: 'Can a model trained on 512 positions use position 2000? What can and cannot be said?',
     model:
-      'With a learned table there is no row to use. With the sinusoid the vector exists, but its slow pairs take values training never showed, so whether the model copes is an empirical question, not a property of the formula.',
+      'With a learned table there is no row to use. With the sinusoid the vector exists, but its slow pairs take ' +
+      'values training never showed, so whether the model copes is an empirical question, not a property of the ' +
+      'formula.',
   },
   mount(host, { lab, onResult }) {
     const view = h('div', { class: 'demo' });
@@ -88,7 +96,8 @@ export default {
       const beyond = lab.properties({ positions: 64, dModel: D, start: Math.max(p, MAX_LEN), k: K });
       dotsText.textContent =
         `PE(q)·PE(q+${K}) for q in 0…63: ${fmt(inside.minOffsetDot, 5)} to ${fmt(inside.maxOffsetDot, 5)}; ` +
-        `for q in ${Math.max(p, MAX_LEN)}…${Math.max(p, MAX_LEN) + 63}: ${fmt(beyond.minOffsetDot, 5)} to ${fmt(beyond.maxOffsetDot, 5)}.`;
+        `for q in ${Math.max(p, MAX_LEN)}…${Math.max(p, MAX_LEN) + 63}: ${fmt(beyond.minOffsetDot, 5)} to ` +
+        `${fmt(beyond.maxOffsetDot, 5)}.`;
     }
     const s = slider({ label: 'Position', min: 0, max: 2000, value: 300, oninput: show });
     show(300);
@@ -98,7 +107,8 @@ export default {
         'p',
         {},
         `A learned table sized for ${MAX_LEN} positions next to the sinusoid. The table shown is a random `,
-        'initialisation, as training would start it: a trained table would hold learned values in its rows, and still end at the ',
+        'initialisation, as training would start it: a trained table would hold learned values in its rows, and ' +
+          'still end at the ',
         `same row. Drag the position past ${MAX_LEN - 1}.`,
       ),
       s.element,

@@ -27,7 +27,8 @@ export default {
   explain: {
     prompt: 'Pick one of the four properties and explain how its check shows it.',
     model:
-      'Length-independence, for example: row p of a short table equals row p of a long one, because PE(p) depends on p alone, whereas an encoding like p/N would change with the sequence length N.',
+      'Length-independence, for example: row p of a short table equals row p of a long one, because PE(p) depends ' +
+      'on p alone, whereas an encoding like p/N would change with the sequence length N.',
   },
   mount(host, { lab, onResult }) {
     const summary = lab.properties({ positions: N, dModel: D, k: 3 });
@@ -50,13 +51,15 @@ export default {
         `Smallest distance between two different positions among 0…${N - 1}: ${fmt(summary.minDistance, 4)}, ` +
         'so no two share a vector (a distance depends on the offset k alone: ‖PE(p+k) − PE(p)‖² = d − 2Σᵢcos kωᵢ)',
       seed:
-        `Row ${P} of a learned table drawn with seed 1 and with seed 2 differ by up to ${fmt(maxDiff(...seeded), 3)}; ` +
+        `Row ${P} of a learned table drawn with seed 1 and with seed 2 differ by up to ` +
+        `${fmt(maxDiff(...seeded), 3)}; ` +
         'the formula has no seed to draw',
       symmetric:
         `PE(q)·PE(q+3) is ${fmt(summary.minOffsetDot, 4)} to ${fmt(summary.maxOffsetDot, 4)} for every q, and ` +
         `PE(${CENTRE})·PE(${CENTRE}+k) equals PE(${CENTRE})·PE(${CENTRE}−k) to ${fmt(asymmetry, 6)} (the curve below)`,
       length:
-        `Row ${P} of a 64-position table and of a ${N}-position table differ by ${fmt(maxDiff(row(short, P), row(long, P)), 6)}; ` +
+        `Row ${P} of a 64-position table and of a ${N}-position table differ by ` +
+        `${fmt(maxDiff(row(short, P), row(long, P)), 6)}; ` +
         `an encoding p/N would give ${fmt(P / 64, 3)} and ${fmt(P / N, 3)}`,
       bounded: `Largest |value| near position 100,000: ${fmt(far.maxAbsValue, 6)}, as at position 0`,
     };

@@ -17,7 +17,9 @@ const QUESTION = {
       id: 'first',
       correct: true,
       label: 'Pair 0, the first two dimensions',
-      why: 'ω₀ = 10000⁰ = 1, a full turn every 2π ≈ 6.28 positions; each later pair is slower, and the last turns about once every 2π·10000^(30/32) positions. Some texts say the opposite; the formula settles it.',
+      why:
+        'ω₀ = 10000⁰ = 1, a full turn every 2π ≈ 6.28 positions; each later pair is slower, and the last turns ' +
+        'about once every 2π·10000^(30/32) positions. Some texts say the opposite; the formula settles it.',
     },
     {
       id: 'last',
@@ -41,7 +43,8 @@ export default {
   explain: {
     prompt: 'Which pair turns fastest, which slowest, and what in the formula decides it?',
     model:
-      'Pair 0 turns fastest (ω = 1, one turn every 2π positions) and the last pair slowest, because ω_k = 10000^(−2k/d) shrinks as k grows.',
+      'Pair 0 turns fastest (ω = 1, one turn every 2π positions) and the last pair slowest, because ω_k = ' +
+      '10000^(−2k/d) shrinks as k grows.',
   },
   mount(host, { lab, onResult }) {
     const table = lab.sinusoidal({ positions: P, dModel: D });
@@ -75,7 +78,9 @@ export default {
         values: Float32Array.from(x, (p) => table[p * D + 2 * j]),
       }));
       plot.update(x, series);
-      waveText.textContent = `Wavelengths: pair 0 ${fmt(wavelength[0], 2)}, pair ${k} ${fmt(wavelength[k], 2)}, pair ${D / 2 - 1} ${fmt(wavelength[D / 2 - 1], 1)} positions.`;
+      waveText.textContent =
+        `Wavelengths: pair 0 ${fmt(wavelength[0], 2)}, pair ${k} ${fmt(wavelength[k], 2)}, ` +
+        `pair ${D / 2 - 1} ${fmt(wavelength[D / 2 - 1], 1)} positions.`;
       tableSlot.replaceChildren(dataTable('Data table of the curves', 'position', x, series));
     }
     const s = slider({ label: 'Middle pair', min: 1, max: D / 2 - 2, value: 3, oninput: pair });
@@ -139,7 +144,8 @@ export default {
       h(
         'p',
         {},
-        'Adding the raw integer would swamp the embedding (its length grows with p); the sinusoid stays bounded and still tells positions apart.',
+        'Adding the raw integer would swamp the embedding (its length grows with p); the sinusoid stays bounded and ' +
+          'still tells positions apart.',
       ),
       question.element,
     );

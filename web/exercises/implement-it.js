@@ -38,7 +38,9 @@ function runInWorker(code) {
     const timer = setTimeout(() => {
       worker.terminate();
       resolve({
-        error: `Stopped after ${LIMIT_MS / 1000} s: the function did not finish (an endless loop?). The page is fine; edit and run again.`,
+        error:
+          `Stopped after ${LIMIT_MS / 1000} s: the function did not finish (an endless loop?). The page is fine; ` +
+          'edit and run again.',
       });
     }, LIMIT_MS);
     worker.onmessage = ({ data }) => {
@@ -66,7 +68,9 @@ function grade(answer, expected) {
     const size = typeof values?.length === 'number' ? ` of length ${values.length}` : '';
     return {
       correct: false,
-      message: `The worker's values are not a Float64Array of ${P * D} numbers (got: ${got}${size}), so nothing was compared.`,
+      message:
+        `The worker's values are not a Float64Array of ${P * D} numbers (got: ${got}${size}), so nothing was ` +
+        'compared.',
     };
   }
   const miss = firstMismatch(expected, values, D, TOLERANCE);
@@ -74,7 +78,8 @@ function grade(answer, expected) {
     correct: !miss,
     values,
     message: miss
-      ? `First mismatch at position ${miss.position}, dimension ${miss.dimension}: expected ${fmt(miss.expected, 6)}, got ${fmt(miss.got, 6)}.`
+      ? `First mismatch at position ${miss.position}, dimension ${miss.dimension}: ` +
+        `expected ${fmt(miss.expected, 6)}, got ${fmt(miss.got, 6)}.`
       : `All ${P * D} values match the core within ${TOLERANCE}.`,
   };
 }
@@ -85,7 +90,8 @@ export default {
   explain: {
     prompt: 'Which two details of the formula are easiest to get wrong when you implement it?',
     model:
-      'Pairing the dimensions (dimensions 2k and 2k+1 share one frequency, so the exponent uses 2k, not the dimension index) and alternating sin and cos between them.',
+      'Pairing the dimensions (dimensions 2k and 2k+1 share one frequency, so the exponent uses 2k, not the ' +
+      'dimension index) and alternating sin and cos between them.',
   },
   mount(host, { lab, onResult }) {
     const editor = h('textarea', { class: 'code', rows: 8, spellcheck: 'false', 'aria-label': 'Your pe function' });
@@ -135,7 +141,8 @@ export default {
       h(
         'p',
         {},
-        `Write pe(position, i, dModel). It runs in a worker (stopped after ${LIMIT_MS / 1000} s) for ${P} positions at dModel ${D} and is compared with the core.`,
+        `Write pe(position, i, dModel). It runs in a worker (stopped after ${LIMIT_MS / 1000} s) for ${P} ` +
+          `positions at dModel ${D} and is compared with the core.`,
       ),
       h(
         'div',

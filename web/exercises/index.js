@@ -15,6 +15,7 @@ import sameTokenDifferentPosition from './same-token-different-position.js';
 import extrapolation from './extrapolation.js';
 import learnedEmbeddings from './learned-embeddings.js';
 import trainIt from './train-it.js';
+import pytorchModule from './pytorch-module.js';
 import bufferVsParameter from './buffer-vs-parameter.js';
 import conventions from './conventions.js';
 import precision from './precision.js';
@@ -46,6 +47,7 @@ export const exercises = [
   extrapolation,
   learnedEmbeddings,
   trainIt,
+  pytorchModule,
   bufferVsParameter,
   conventions,
   precision,

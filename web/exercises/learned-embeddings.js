@@ -13,19 +13,27 @@ const QUESTION = {
       id: 'a',
       correct: true,
       label: 'The table trains maxLen × dModel numbers and has no row past maxLen; the formula trains none.',
-      why: 'Both halves are visible above: the learned table is numbers to train (no structure until training gives it some), and it has no row past its size. The formula has no parameters and can be evaluated at any position, though a model trained on short sequences need not use far positions well (see the extrapolation exercise).',
+      why:
+        'Both halves are visible above: the learned table is numbers to train (no structure until training gives it ' +
+        'some), and it has no row past its size. The formula has no parameters and can be evaluated at any ' +
+        'position, though a model trained on short sequences need not use far positions well (see the extrapolation ' +
+        'exercise).',
     },
     {
       id: 'b',
       correct: false,
       label: 'The table costs no parameters and extends itself; the sinusoid is the one that has to be trained.',
-      why: 'Look at the headings above: which of the two is a block of trainable numbers, and which comes from a formula?',
+      why:
+        'Look at the headings above: which of the two is a block of trainable numbers, and which comes from a ' +
+        'formula?',
     },
     {
       id: 'c',
       correct: false,
       label: 'After training the two are always the same, so the choice between them never matters.',
-      why: 'Training shapes a learned table to its data, but nothing makes it equal the sinusoid, and it still ends at maxLen.',
+      why:
+        'Training shapes a learned table to its data, but nothing makes it equal the sinusoid, and it still ends at ' +
+        'maxLen.',
     },
   ],
 };
@@ -37,7 +45,8 @@ export default {
   explain: {
     prompt: 'When would you choose a learned position table over the sinusoid?',
     model:
-      'When sequences never exceed a known maximum length and there is enough data to train maxLen × dModel extra parameters; the sinusoid costs nothing and can at least be evaluated past the training length.',
+      'When sequences never exceed a known maximum length and there is enough data to train maxLen × dModel extra ' +
+      'parameters; the sinusoid costs nothing and can at least be evaluated past the training length.',
   },
   mount(host, { lab, onResult }) {
     const learned = lab.learnedTable({ maxLen: P, dModel: D, seed: 11 });
@@ -48,7 +57,8 @@ export default {
       h(
         'p',
         {},
-        'A learned table is an embedding indexed by position, as GPT-style models use. Here is one as training would start it, next to the sinusoid.',
+        'A learned table is an embedding indexed by position, as GPT-style models use. Here is one as training ' +
+          'would start it, next to the sinusoid.',
       ),
       h('div', { class: 'demo side-by-side' }, left, right),
     );

@@ -11,25 +11,34 @@ const QUESTION = {
       id: 'a',
       correct: true,
       label: 'Softmax then shares each row’s weight among the visible keys, so rows sum to 1.',
-      why: 'A score of −∞ gets exactly zero weight inside the same softmax, which renormalises over the keys that are left: the row sums are 1 and no later token can move an earlier output. (Zeroing after softmax and then dividing each row by its new sum would give the same weights: the difference is the normalisation.)',
+      why:
+        'A score of −∞ gets exactly zero weight inside the same softmax, which renormalises over the keys that are ' +
+        'left: the row sums are 1 and no later token can move an earlier output. (Zeroing after softmax and then ' +
+        'dividing each row by its new sum would give the same weights: the difference is the normalisation.)',
     },
     {
       id: 'b',
       correct: false,
       label: 'Zeroing the weights after softmax is equivalent, so the order does not matter at all.',
-      why: 'Switch to “zeroed after softmax”: the rows sum to less than 1, and an early output moves when only the last token changes, because the future keys are still in the softmax denominator.',
+      why:
+        'Switch to “zeroed after softmax”: the rows sum to less than 1, and an early output moves when only the ' +
+        'last token changes, because the future keys are still in the softmax denominator.',
     },
     {
       id: 'c',
       correct: false,
       label: 'Masking first only saves time; both orders give exactly the same weights.',
-      why: 'The two orders give different weights: compare the row sums, and the change in the first output when the last token changes.',
+      why:
+        'The two orders give different weights: compare the row sums, and the change in the first output when the ' +
+        'last token changes.',
     },
     {
       id: 'd',
       correct: false,
       label: 'Softmax cannot be computed on a row that already contains zeros.',
-      why: 'Softmax accepts zeros (exp(0) = 1). What zeroing afterwards loses is the normalisation, and with it the guarantee that the future is invisible.',
+      why:
+        'Softmax accepts zeros (exp(0) = 1). What zeroing afterwards loses is the normalisation, and with it the ' +
+        'guarantee that the future is invisible.',
     },
   ],
 };
@@ -43,7 +52,9 @@ export default {
   explain: {
     prompt: 'In your own words: what goes wrong if the future is zeroed after the softmax instead of masked before it?',
     model:
-      'The softmax has already divided by a sum that includes the future keys, so the remaining weights no longer sum to 1, and a later token still changes an earlier token’s output through that sum. Masking before the softmax removes the future from the sum itself.',
+      'The softmax has already divided by a sum that includes the future keys, so the remaining weights no longer ' +
+      'sum to 1, and a later token still changes an earlier token’s output through that sum. Masking before the ' +
+      'softmax removes the future from the sum itself.',
   },
   mount(host, { lab, onResult }) {
     const { words, tokens, vocabSize } = tokenize(SENTENCE);

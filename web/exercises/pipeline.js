@@ -18,13 +18,17 @@ const QUESTION = {
       id: 'same',
       correct: false,
       label: 'Yes: without an encoding attention cannot tell the two orders apart.',
-      why: 'That holds without the mask. With it, “dog” first in a sentence sees only itself, and “dog” last sees all three words: toggle the mask and compare.',
+      why:
+        'That holds without the mask. With it, “dog” first in a sentence sees only itself, and “dog” last sees all ' +
+        'three words: toggle the mask and compare.',
     },
     {
       id: 'differs',
       correct: true,
       label: 'No: the mask lets each word see only the words before it.',
-      why: 'The causal mask is itself a source of order: first, “dog” attends to itself alone; last, it mixes all three words. So a masked model can tell the orders apart even with no position encoding.',
+      why:
+        'The causal mask is itself a source of order: first, “dog” attends to itself alone; last, it mixes all ' +
+        'three words. So a masked model can tell the orders apart even with no position encoding.',
     },
     {
       id: 'length',
@@ -42,7 +46,8 @@ export default {
   explain: {
     prompt: 'Name two ways in which word order can reach a Transformer’s outputs.',
     model:
-      'A position encoding added to the token embeddings, so that Q and K depend on where a word is; and the causal mask, which lets each word attend only to the words before it.',
+      'A position encoding added to the token embeddings, so that Q and K depend on where a word is; and the causal ' +
+      'mask, which lets each word attend only to the words before it.',
   },
   mount(host, { lab, onResult }) {
     const state = { encoding: 'none', mask: 'none' };
@@ -85,7 +90,8 @@ export default {
       // Below 1e-5 the two are the same vector up to float rounding (the core computes in float32).
       summary.textContent =
         change < 1e-5
-          ? `The outputs of “dog” in the two sentences are the same vector (they differ by ${change.toExponential(1)}, float rounding).`
+          ? 'The outputs of “dog” in the two sentences are the same vector ' +
+            `(they differ by ${change.toExponential(1)}, float rounding).`
           : `The outputs of “dog” in the two sentences differ by up to ${fmt(change, 3)}.`;
     }
     const controls = h(

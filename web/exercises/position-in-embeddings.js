@@ -11,13 +11,18 @@ const QUESTION = {
       id: 'a',
       correct: true,
       label: 'Q, K and V are all computed from the embeddings, and the equation has no other input.',
-      why: 'softmax(QKᵀ/√dₖ)V has no argument for position. Without an encoding, the two “the” rows above are identical (distance 0); with one, they differ. This holds for the equation as written: relative biases (T5), ALiBi and RoPE change the equation itself and put position inside attention instead.',
+      why:
+        'softmax(QKᵀ/√dₖ)V has no argument for position. Without an encoding, the two “the” rows above are ' +
+        'identical (distance 0); with one, they differ. This holds for the equation as written: relative biases ' +
+        '(T5), ALiBi and RoPE change the equation itself and put position inside attention instead.',
     },
     {
       id: 'b',
       correct: false,
       label: 'The equation could take positions as a separate input, but adding them to the embeddings is cheaper.',
-      why: 'The equation as written has no slot for a separate position signal; it is not a matter of cost. (Variants that change the equation do exist: they come later in the lesson.)',
+      why:
+        'The equation as written has no slot for a separate position signal; it is not a matter of cost. (Variants ' +
+        'that change the equation do exist: they come later in the lesson.)',
     },
     {
       id: 'c',
@@ -41,7 +46,8 @@ export default {
   explain: {
     prompt: 'Where can position enter the attention equation as written, and why only there?',
     model:
-      'Only through the embeddings: Q, K and V are all projections of the embeddings, and the equation has no other input. Other designs change the equation itself to put position inside attention.',
+      'Only through the embeddings: Q, K and V are all projections of the embeddings, and the equation has no other ' +
+      'input. Other designs change the equation itself to put position inside attention.',
   },
   mount(host, { lab, onResult }) {
     const text = 'the cat saw the dog';
@@ -58,7 +64,9 @@ export default {
         'div',
         {},
         matrixTable({
-          caption: `${encoding === 'none' ? 'No' : 'Sinusoidal'} encoding: attention output rows for “the” at positions 0 and 3`,
+          caption:
+            `${encoding === 'none' ? 'No' : 'Sinusoidal'} encoding: attention output rows for “the” at positions ` +
+            '0 and 3',
           values: both,
           rows: 2,
           cols: DEMO.dK,
@@ -74,7 +82,8 @@ export default {
       h(
         'p',
         {},
-        'The same word “the” sits at positions 0 and 3. Here are its attention outputs, computed by the core, without and with an encoding.',
+        'The same word “the” sits at positions 0 and 3. Here are its attention outputs, computed by the core, ' +
+          'without and with an encoding.',
       ),
       h('div', { class: 'demo' }, arms),
       question.element,

@@ -14,7 +14,10 @@ const QUESTION = {
       id: 'a',
       correct: true,
       label: 'The angle p·ω is rounded to a float32, whose absolute error grows with p.',
-      why: 'A float32 keeps 24 significant bits, so the gap between neighbouring floats grows with the number: near 2048 it is 2⁻¹², and the angle p·ω also carries p times the rounding of ω. sin and cos pass that error on, as the plot shows. The lab keeps angles in double and rotates from exact anchors, so its error stays flat.',
+      why:
+        'A float32 keeps 24 significant bits, so the gap between neighbouring floats grows with the number: near ' +
+        '2048 it is 2⁻¹², and the angle p·ω also carries p times the rounding of ω. sin and cos pass that error on, ' +
+        'as the plot shows. The lab keeps angles in double and rotates from exact anchors, so its error stays flat.',
     },
     {
       id: 'b',
@@ -38,7 +41,8 @@ export default {
   explain: {
     prompt: 'Why does computing p·ω in float32 lose accuracy at large positions?',
     model:
-      'A float32 keeps 24 significant bits, so the gap between neighbouring floats grows with the size of the number: the angle p·ω is rounded more coarsely the larger p is, and sin and cos pass that error on.',
+      'A float32 keeps 24 significant bits, so the gap between neighbouring floats grows with the size of the ' +
+      'number: the angle p·ω is rounded more coarsely the larger p is, and sin and cos pass that error on.',
   },
   mount(host, { lab, onResult }) {
     const maxErr = (a, b) => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);

@@ -15,7 +15,11 @@ const QUESTION = {
       id: 'no',
       correct: true,
       label: 'No: one matrix for each offset k serves every position p.',
-      why: 'Its entries are cos kω and sin kω, with no p in them, and the core finds PE(p+k) = Mₖ·PE(p) at every position shown, to within float rounding: the offset is linearly accessible from the encoding (and Mₖ = M₁ᵏ). Mₖ acts on PE alone, though: a model sees e + PE through W_Q and W_K, so this makes “k steps away” learnable, not automatically used.',
+      why:
+        'Its entries are cos kω and sin kω, with no p in them, and the core finds PE(p+k) = Mₖ·PE(p) at every ' +
+        'position shown, to within float rounding: the offset is linearly accessible from the encoding (and Mₖ = ' +
+        'M₁ᵏ). Mₖ acts on PE alone, though: a model sees e + PE through W_Q and W_K, so this makes “k steps away” ' +
+        'learnable, not automatically used.',
     },
     {
       id: 'yes',
@@ -39,7 +43,9 @@ export default {
   explain: {
     prompt: 'What does it mean that an offset is a rotation, and what does that give a model?',
     model:
-      'For each pair, moving k positions forward rotates (sin, cos) by the angle kω, whatever the starting position. So one fixed linear map per offset takes PE(p) to PE(p+k): relative position is linearly accessible, which a model can learn to use.',
+      'For each pair, moving k positions forward rotates (sin, cos) by the angle kω, whatever the starting ' +
+      'position. So one fixed linear map per offset takes PE(p) to PE(p+k): relative position is linearly ' +
+      'accessible, which a model can learn to use.',
   },
   mount(host, { lab, onResult }) {
     const view = h('div', { class: 'demo' }); // not live: a table re-read on every slider step helps no one
@@ -69,7 +75,9 @@ export default {
     host.append(
       h('p', {}, 'For each pair, the angle addition formulas give a rotation:'),
       formula(
-        '\\begin{pmatrix}\\sin\\omega(p+k)\\\\ \\cos\\omega(p+k)\\end{pmatrix} = \\begin{pmatrix}\\cos k\\omega & \\sin k\\omega\\\\ -\\sin k\\omega & \\cos k\\omega\\end{pmatrix}\\begin{pmatrix}\\sin\\omega p\\\\ \\cos\\omega p\\end{pmatrix}',
+        '\\begin{pmatrix}\\sin\\omega(p+k)\\\\ \\cos\\omega(p+k)\\end{pmatrix} = \\begin{pmatrix}\\cos k\\omega & ' +
+          '\\sin k\\omega\\\\ -\\sin k\\omega & \\cos k\\omega\\end{pmatrix}\\begin{pmatrix}\\sin\\omega p\\\\ ' +
+          '\\cos\\omega p\\end{pmatrix}',
         { display: true },
       ),
       h('p', {}, 'Stacking one block per pair gives a block-diagonal matrix Mₖ. Does it change with p?'),

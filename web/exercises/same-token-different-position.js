@@ -22,13 +22,17 @@ const QUESTION = {
       id: 'a',
       correct: true,
       label: 'different vectors, so attention can tell them apart',
-      why: 'The token embedding is the same, but PE(p) differs for every p, so the sums differ; the distance above is positive.',
+      why:
+        'The token embedding is the same, but PE(p) differs for every p, so the sums differ; the distance above is ' +
+        'positive.',
     },
     {
       id: 'b',
       correct: false,
       label: 'still identical, because the word is the same',
-      why: 'The word’s embedding is identical, but each copy gets its own position vector added. Look at the second distance.',
+      why:
+        'The word’s embedding is identical, but each copy gets its own position vector added. Look at the second ' +
+        'distance.',
     },
     {
       id: 'c',
@@ -46,7 +50,8 @@ export default {
   explain: {
     prompt: 'Why do the two occurrences of the same word get different vectors?',
     model:
-      'Their token embeddings are identical, but each has a different position vector added, so the sums differ, and attention can tell them apart.',
+      'Their token embeddings are identical, but each has a different position vector added, so the sums differ, ' +
+      'and attention can tell them apart.',
   },
   mount(host, { lab, onResult }) {
     const input = h('input', {
@@ -93,7 +98,8 @@ export default {
         h(
           'p',
           {},
-          `Distance: ${fmt(coreDistance(lab, row(plain.x, DEMO.dModel, firstAt), row(plain.x, DEMO.dModel, second)), 6)}`,
+          'Distance: ' +
+            `${fmt(coreDistance(lab, row(plain.x, DEMO.dModel, firstAt), row(plain.x, DEMO.dModel, second)), 6)}`,
         ),
         matrixTable({
           caption: 'Token embeddings + sinusoidal encoding',
@@ -107,7 +113,8 @@ export default {
         h(
           'p',
           {},
-          `Distance: ${fmt(coreDistance(lab, row(encoded.x, DEMO.dModel, firstAt), row(encoded.x, DEMO.dModel, second)), 6)}`,
+          'Distance: ' +
+            `${fmt(coreDistance(lab, row(encoded.x, DEMO.dModel, firstAt), row(encoded.x, DEMO.dModel, second)), 6)}`,
         ),
       );
     }
@@ -118,7 +125,8 @@ export default {
       h(
         'p',
         {},
-        'Type a sentence with a repeated word. The core embeds it (seeded embeddings, dModel 16) with and without the encoding.',
+        'Type a sentence with a repeated word. The core embeds it (seeded embeddings, dModel 16) with and without ' +
+          'the encoding.',
       ),
       h('div', { class: 'control wide' }, h('label', {}, 'Sentence ', input)),
       view,

@@ -17,7 +17,8 @@ export default {
       onResult,
       expected,
       tolerance: 0.001,
-      prompt: `At dModel ${D}, PE(${P})·PE(${P + 1}) = ${fmt(given, 4)}. What is PE(${P + SHIFT})·PE(${P + SHIFT + 1})?`,
+      prompt:
+        `At dModel ${D}, PE(${P})·PE(${P + 1}) = ${fmt(given, 4)}. ` + `What is PE(${P + SHIFT})·PE(${P + SHIFT + 1})?`,
       explain: () =>
         `PE(p)·PE(p+k) = Σᵢcos kωᵢ depends on the offset k only, so it is the same ${fmt(expected, 4)} ` +
         '(the core’s value) at every p.',

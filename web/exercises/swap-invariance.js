@@ -6,19 +6,25 @@ import { DEMO, tokenize, select } from './common.js';
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
   prompt:
-    'Predict first: without a position encoding, what happens to the watched token’s output when two other tokens swap places?',
+    'Predict first: without a position encoding, what happens to the watched token’s output when two other tokens ' +
+    'swap places?',
   options: [
     {
       id: 'same',
       correct: true,
       label: 'It stays the same vector; the swapped tokens’ outputs just trade rows.',
-      why: 'Attention only compares contents. Swapping rows of Q, K and V permutes the scores and weights the same way, so each token’s output is unchanged and follows its token. Run it: the largest change is at rounding level.',
+      why:
+        'Attention only compares contents. Swapping rows of Q, K and V permutes the scores and weights the same ' +
+        'way, so each token’s output is unchanged and follows its token. Run it: the largest change is at rounding ' +
+        'level.',
     },
     {
       id: 'changes',
       correct: false,
       label: 'It changes, because the order of the words around it is different now.',
-      why: 'Order could matter only if something in the vectors carried it. Without an encoding nothing does: run it and compare.',
+      why:
+        'Order could matter only if something in the vectors carried it. Without an encoding nothing does: run it ' +
+        'and compare.',
     },
     {
       id: 'zero',
@@ -30,7 +36,9 @@ const QUESTION = {
       id: 'random',
       correct: false,
       label: 'It cannot be predicted: attention mixes its inputs in a random way.',
-      why: 'Attention is a deterministic function of its inputs; with the same seeded projections it gives the same numbers every time.',
+      why:
+        'Attention is a deterministic function of its inputs; with the same seeded projections it gives the same ' +
+        'numbers every time.',
     },
   ],
 };
@@ -42,7 +50,8 @@ export default {
   explain: {
     prompt: 'Why does swapping two tokens not change the watched token’s output when there is no encoding?',
     model:
-      'Attention only compares the contents of the vectors. Swapping two rows of the input swaps the same rows of Q, K and V, so the scores and weights are permuted the same way and every output simply follows its token.',
+      'Attention only compares the contents of the vectors. Swapping two rows of the input swaps the same rows of ' +
+      'Q, K and V, so the scores and weights are permuted the same way and every output simply follows its token.',
   },
   mount(host, { lab, onResult, answered = false }) {
     const { words, tokens, vocabSize } = tokenize('dog bites man in the park');
@@ -117,7 +126,8 @@ export default {
           {},
           'Without an encoding, self-attention is permutation-equivariant: permute the tokens and the outputs ',
           'are permuted the same way, each output following its token. It is not order-blind everywhere, though: ',
-          'with the causal mask of the warm-up, a token attends only to the tokens before it, so moving a token changes ',
+          'with the causal mask of the warm-up, a token attends only to the tokens before it, so moving a token ' +
+            'changes ',
           'what the others can see, even with no encoding.',
         ),
       );

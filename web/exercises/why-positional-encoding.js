@@ -15,7 +15,9 @@ const QUESTION = {
       id: 'b',
       correct: true,
       label: 'Reordering the tokens only reorders the outputs, so order cannot matter.',
-      why: 'Self-attention without a mask is permutation-equivariant: “dog bites man” and “man bites dog” give the same outputs, relabelled. With the causal mask it is no longer so: each token sees only the ones before it.',
+      why:
+        'Self-attention without a mask is permutation-equivariant: “dog bites man” and “man bites dog” give the ' +
+        'same outputs, relabelled. With the causal mask it is no longer so: each token sees only the ones before it.',
     },
     {
       id: 'c',
@@ -27,7 +29,9 @@ const QUESTION = {
       id: 'd',
       correct: false,
       label: 'A learned position table would handle longer inputs better than a formula.',
-      why: 'A learned table has no rows past its size. A formula can at least be evaluated there; whether a trained model makes good use of such positions is another question, taken up in the extrapolation exercise.',
+      why:
+        'A learned table has no rows past its size. A formula can at least be evaluated there; whether a trained ' +
+        'model makes good use of such positions is another question, taken up in the extrapolation exercise.',
     },
   ],
 };
@@ -39,7 +43,8 @@ export default {
   explain: {
     prompt: 'Summarise in two sentences why a Transformer needs a position signal.',
     model:
-      'Without a mask and without an encoding, self-attention treats its input as a set: reordering the tokens only reorders the outputs. Adding a position signal to the embeddings is what lets word order change the result.',
+      'Without a mask and without an encoding, self-attention treats its input as a set: reordering the tokens only ' +
+      'reorders the outputs. Adding a position signal to the embeddings is what lets word order change the result.',
   },
   mount(host, { onResult }) {
     const question = choiceQuestion({ onResult, ...QUESTION });

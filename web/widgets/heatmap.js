@@ -114,7 +114,8 @@ export class Heatmap {
     for (let r = 0; r < rows; r++) values.set(this.data.subarray(r * this.columns, r * this.columns + cols), r * cols);
     const more =
       rows < this.rows || cols < this.columns
-        ? ` (first ${rows} of ${this.rows} ${this.rowName}s, ${cols} of ${this.columns} ${this.columnName}s; focus the map for any other cell)`
+        ? ` (first ${rows} of ${this.rows} ${this.rowName}s, ${cols} of ${this.columns} ${this.columnName}s; ` +
+          'focus the map for any other cell)'
         : '';
     this.details.replaceChildren(
       this.details.firstChild,

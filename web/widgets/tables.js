@@ -75,3 +75,37 @@ export function dataTable(summary, xName, x, series) {
     ),
   );
 }
+
+/** A table of words: a header row, then rows whose first cell names the row. */
+export function textTable({ caption, head, rows }) {
+  return h(
+    'div',
+    scrollRegion(caption),
+    h(
+      'table',
+      { class: 'text-table' },
+      h('caption', {}, caption),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          head.map((name) => h('th', { scope: 'col' }, name)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        rows.map(([name, ...cells]) =>
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'row' }, name),
+            cells.map((c) => h('td', {}, c)),
+          ),
+        ),
+      ),
+    ),
+  );
+}

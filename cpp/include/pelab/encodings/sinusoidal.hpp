@@ -50,8 +50,9 @@ void fill_sinusoidal(const SinusoidalSpec& spec, float* out);
 // The formula evaluated in float64, one sin/cos per element: the yardstick for the others.
 void fill_sinusoidal_reference(const SinusoidalSpec& spec, double* out);
 
-// What a float32 implementation does: angle = float(p) * float(omega), then sinf/cosf.
-// Its error grows with the position; the precision exercise shows how far.
+// What a float32 program computes, step by step as the lesson's PyTorch module runs it in float32:
+// omega = exp(float(2k) * float(-ln(base)/d)), angle = float(p) * omega, then sin/cos of that float.
+// Its error grows with the position; the precision and pytorch-module exercises show how far.
 void fill_sinusoidal_float32_angles(const SinusoidalSpec& spec, float* out);
 
 }  // namespace pelab
