@@ -1,5 +1,6 @@
 import { h } from '../widgets/dom.js';
 import { textTable } from '../widgets/tables.js';
+import { TORCH_MODULE as MODULE } from './common.js';
 import { choiceQuestion } from '../widgets/question.js';
 
 // The question, as data: prompt, options and why each is right or wrong.
@@ -33,8 +34,7 @@ const QUESTION = {
   ],
 };
 
-// The lesson's module sizes and a common optimiser setting, for the numbers shown once answered.
-const MODULE = { dModel: 512, maxLen: 5000 };
+// A common optimiser setting, for the numbers shown once answered.
 const ADAM = { lr: 1e-3, eps: 1e-8 };
 
 // The bug hunt: what each way of storing the table does. It answers the question, so it appears once

@@ -4,6 +4,9 @@ export { slider, select } from '../widgets/controls.js';
 
 export const DEMO = { dModel: 16, dK: 8, seed: 7 };
 
+/** The lesson's PyTorch PositionalEncoding module as it is written (../shared/lesson): its sizes. */
+export const TORCH_MODULE = { dModel: 512, maxLen: 5000, dropout: 0.1 };
+
 /** The most words a demo sentence embeds (tokenize drops the rest). */
 export const MAX_WORDS = 12;
 

@@ -1,9 +1,8 @@
 import { h, fmt } from '../widgets/dom.js';
 import { matrixTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
+import { TORCH_MODULE as MODULE } from './common.js';
 
-// The lesson's module as it is written (../shared/lesson), with its sizes.
-const MODULE = { dModel: 512, maxLen: 5000, dropout: 0.1 };
 // Position bands for the float32 error: the issue's measurement and the lesson's ranges.
 const BANDS = [
   [0, 99],
@@ -13,28 +12,34 @@ const BANDS = [
 const CHUNK = 500; // rows per core call, so the float64 yardstick never needs 20 MB at once
 const SHOWN = 4; // columns shown of a row: pairs 0 and 1
 
+// The batch-first input of the question: BATCH sequences of SEQ tokens, and the shapes it meets.
+const BATCH = 2,
+  SEQ = 4;
+const X_SHAPE = `[${BATCH}, ${SEQ}, ${MODULE.dModel}]`,
+  SLICE_SHAPE = `[${BATCH}, 1, ${MODULE.dModel}]`;
+
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
   prompt:
-    'A teammate passes batch-first input, x of shape [batch, seq_len, d_model] = [2, 4, 512], to this module. ' +
-    'What does x + self.pe[:x.size(0)] do?',
+    `A teammate passes batch-first input, x of shape [batch, seq_len, d_model] = ${X_SHAPE}, ` +
+    'to this module. What does x + self.pe[:x.size(0)] do?',
   options: [
     {
       id: 'by-batch',
       correct: true,
       label: 'It adds PE(b) to every token of sequence b, raises no error, and the tokens’ order is lost.',
       why:
-        'x.size(0) is now the batch size, 2, so the slice is pe[:2] with shape [2, 1, 512]. Broadcasting stretches ' +
-        'its axis of size 1 along the sequence: all four tokens of sequence b get the same row PE(b). The shapes ' +
-        'fit, so nothing fails; the table below shows what is added.',
+        `x.size(0) is now the batch size, ${BATCH}, so the slice is pe[:${BATCH}] with shape ${SLICE_SHAPE}. ` +
+        `Broadcasting stretches its axis of size 1 along the sequence: all ${SEQ} tokens of sequence b get the ` +
+        'same row PE(b). The shapes fit, so nothing fails; the table below shows what is added.',
     },
     {
       id: 'error',
       correct: false,
-      label: 'It raises a shape error, since [2, 1, 512] cannot be added to a tensor of shape [2, 4, 512].',
+      label: `It raises a shape error, since ${SLICE_SHAPE} cannot be added to a tensor of shape ${X_SHAPE}.`,
       why:
-        'Broadcasting may stretch any axis of size 1, so [2, 1, 512] + [2, 4, 512] is legal. That is what makes ' +
-        'this mistake silent: work out which rows of pe the slice takes.',
+        `Broadcasting may stretch any axis of size 1, so ${SLICE_SHAPE} + ${X_SHAPE} is legal. That is what ` +
+        'makes this mistake silent: work out which rows of pe the slice takes.',
     },
     {
       id: 'same',
@@ -155,11 +160,12 @@ function firstColumns(lab, dModel, positions) {
 
 const COLUMN_NAMES = ['sin(p·ω₀)', 'cos(p·ω₀)', 'sin(p·ω₁)', 'cos(p·ω₁)'];
 
+const FIRST_ROWS = 4;
 function rowsTable(lab, m) {
   return matrixTable({
-    caption: 'pe[p, 0, 0:4] for p = 0 … 3',
-    values: firstColumns(lab, m.dModel, 4),
-    rows: 4,
+    caption: `pe[p, 0, 0:${SHOWN}] for p = 0 … ${FIRST_ROWS - 1}`,
+    values: firstColumns(lab, m.dModel, FIRST_ROWS),
+    rows: FIRST_ROWS,
     cols: SHOWN,
     rowLabel: (p) => `p = ${p}`,
     colLabel: (j) => COLUMN_NAMES[j],
@@ -167,20 +173,20 @@ function rowsTable(lab, m) {
   });
 }
 
-// What a batch-first input of shape [2, 4, d] gets added, beside what was meant (shown once answered).
+// What the question's batch-first input gets added, beside what was meant (shown once answered).
 function batchFirstTable(lab, m) {
-  const rows = firstColumns(lab, m.dModel, 4);
-  const values = new Float32Array(8 * SHOWN);
-  for (let b = 0; b < 2; b++)
-    for (let s = 0; s < 4; s++) {
-      values.set(rows.subarray(b * SHOWN, (b + 1) * SHOWN), (b * 4 + s) * SHOWN);
-    }
+  const rows = firstColumns(lab, m.dModel, Math.max(BATCH, SEQ));
+  const values = new Float32Array(BATCH * SEQ * SHOWN);
+  for (let b = 0; b < BATCH; b++)
+    for (let s = 0; s < SEQ; s++) values.set(rows.subarray(b * SHOWN, (b + 1) * SHOWN), (b * SEQ + s) * SHOWN);
+  const b = (r) => Math.floor(r / SEQ),
+    s = (r) => r % SEQ;
   return matrixTable({
-    caption: 'Batch-first x of shape [2, 4, 512]: the first four columns added at (sequence b, token s)',
+    caption: `Batch-first x of shape ${X_SHAPE}: the first ${SHOWN} columns added at (sequence b, token s)`,
     values,
-    rows: 8,
+    rows: BATCH * SEQ,
     cols: SHOWN,
-    rowLabel: (r) => `b ${Math.floor(r / 4)}, s ${r % 4}: PE(${Math.floor(r / 4)}), meant PE(${r % 4})`,
+    rowLabel: (r) => `b ${b(r)}, s ${s(r)}: PE(${b(r)}), meant PE(${s(r)})`,
     colLabel: (j) => COLUMN_NAMES[j],
     limit: 1,
   });
