@@ -15,7 +15,9 @@ const BRIDGES = {
   'implement-it': 'Time to write the formula yourself.',
   extrapolation: 'The sinusoid is a formula; a learned table is a lookup. Where does that matter?',
   'train-it': 'So far the encodings were tables. Does a model trained on order actually need one?',
-  conventions: 'Finally, two practical matters: conventions and precision.',
+  'pytorch-module': 'Now the code: the lesson’s PyTorch module, read line by line.',
+  conventions: 'Two practical matters: conventions and precision.',
+  'absolute-vs-relative': 'Beyond absolute: the encodings of newer models put position inside attention.',
   'wavelength-of-a-pair': 'Now work one out with the formula.',
 };
 

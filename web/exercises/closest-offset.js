@@ -19,9 +19,8 @@ export default {
       prompt: `At dModel ${D}, which offset k from 1 to ${MAX_K} brings PE(p + k) closest to PE(p)?`,
       explain: () =>
         `‖PE(p+k) − PE(p)‖² = d − 2Σᵢcos kωᵢ does not depend on p. Pair 0 (ω = 1) comes back near its start ` +
-        `after 2π ≈ 6.28 positions while the slower pairs have hardly moved, so k = ${best} comes closest (the ` +
-        'core’s ' +
-        'distance matrix agrees). Close is not the same as equal: the distance is never 0.',
+        `after 2π ≈ 6.28 positions while the slower pairs have hardly moved, so k = ${best} comes closest ` +
+        '(the core’s distance matrix agrees). Close is not the same as equal: the distance is never 0.',
     });
     host.append(
       h('p', {}, 'The answer does not depend on p. Think about which pair dominates the distance.'),

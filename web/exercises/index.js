@@ -19,6 +19,9 @@ import pytorchModule from './pytorch-module.js';
 import bufferVsParameter from './buffer-vs-parameter.js';
 import conventions from './conventions.js';
 import precision from './precision.js';
+import absoluteVsRelative from './absolute-vs-relative.js';
+import rope from './rope.js';
+import alibi from './alibi.js';
 import wavelengthOfAPair from './wavelength-of-a-pair.js';
 import normOfPe from './norm-of-pe.js';
 import closestOffset from './closest-offset.js';
@@ -51,6 +54,9 @@ export const exercises = [
   bufferVsParameter,
   conventions,
   precision,
+  absoluteVsRelative,
+  rope,
+  alibi,
 ];
 
 // A Map, not an object: a name comes from a URL or an attribute, and 'constructor', '__proto__' or

@@ -64,9 +64,8 @@ const LINES = [
     note: (m) =>
       `exp(2i · (−ln 10000 / d)) = 10000^(−2i/d): the frequency ω of pair i, for the even columns 2i = 0, 2, …, ` +
       `${m.dModel - 2}. That is ${m.dModel / 2} frequencies, from ${m.omega[0].toPrecision(3)} down to ` +
-      `${m.omega[m.omega.length - 1].toPrecision(3)}. Taking the exponential of a logarithm avoids computing the ` +
-      'power ' +
-      'directly; the result is the same number up to rounding.',
+      `${m.omega[m.omega.length - 1].toPrecision(3)}. Taking the exponential of a logarithm avoids computing ` +
+      'the power directly; the result is the same number up to rounding.',
   },
   {
     code: 'pe = torch.zeros(max_len, 1, d_model)',

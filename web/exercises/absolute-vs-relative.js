@@ -1,0 +1,143 @@
+import { h } from '../widgets/dom.js';
+import { choiceQuestion } from '../widgets/question.js';
+import { textTable } from '../widgets/tables.js';
+import { DEMO, slider, tokenize } from './common.js';
+
+const SENTENCE = 'the dog bites the man in the park';
+const MAX_SHIFT = 200;
+
+// The question, as data: prompt, options and why each is right or wrong.
+const QUESTION = {
+  prompt:
+    'Predict first: the same sentence is moved 50 positions later (same tokens, same order). With which ' +
+    'encodings do the attention weights stay the same, up to float rounding?',
+  options: [
+    {
+      id: 'relative',
+      correct: true,
+      label: 'With RoPE and ALiBi; with the sinusoidal table added to the embeddings they change.',
+      why:
+        'RoPE’s score between positions m and n depends on m − n only, and ALiBi’s bias on |i − j| only; moving ' +
+        'the sentence keeps every offset. The added table enters through W_Q and W_K mixed with the token ' +
+        'embeddings, so the scores also hold terms that depend on the positions themselves. Move the slider below.',
+    },
+    {
+      id: 'all',
+      correct: false,
+      label: 'With all three: the sentence is the same, so each encoding gives the same weights.',
+      why:
+        'The tokens are the same, but the positions are not. Ask for each encoding whether a score can depend on ' +
+        'a position itself or only on the offset between two positions.',
+    },
+    {
+      id: 'absolute',
+      correct: false,
+      label: 'Only with the added table, because PE(p)·PE(p + k) depends on the offset k alone.',
+      why:
+        'PE(p)·PE(p + k) alone does, but attention does not see PE alone: it sees e + PE through W_Q and W_K, and ' +
+        'the terms that mix a token with a position depend on where the sentence sits. Move the slider below.',
+    },
+    {
+      id: 'none',
+      correct: false,
+      label: 'With none of them: an encoding that uses positions changes when the positions change.',
+      why:
+        'An encoding can use positions and still give scores that depend only on the offset between two ' +
+        'tokens. Which of the three are built that way?',
+    },
+  ],
+};
+
+/** Largest |a − b| between two weight arrays (computed by the core; compared here). */
+const maxChange = (a, b) => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
+
+// Attention weights of the sentence placed at `start`, for one of the three encodings.
+function weights(lab, sentence, encoding, start) {
+  const { tokens, vocabSize } = sentence;
+  const base = { n: tokens.length, dModel: DEMO.dModel, dK: DEMO.dK, seed: DEMO.seed };
+  const embed = (enc, at) =>
+    lab.embed({ tokens, vocabSize, dModel: DEMO.dModel, seed: DEMO.seed, encoding: enc, start: at });
+  if (encoding === 'sinusoidal') return lab.selfAttention({ ...base, x: embed('sinusoidal', start) }).weights;
+  if (encoding === 'rope') return lab.selfAttention({ ...base, x: embed('none', 0), rope: { start } }).weights;
+  return lab.selfAttention({ ...base, x: embed('none', 0), alibi: true }).weights; // no position to move
+}
+
+const ARMS = [
+  ['sinusoidal', 'sinusoidal table added to the embeddings'],
+  ['rope', 'RoPE: queries and keys rotated by position'],
+  ['alibi', 'ALiBi: −slope·|i − j| added to the scores'],
+];
+
+export default {
+  questions: [QUESTION],
+  id: 'absolute-vs-relative',
+  title: 'Where does the position go in?',
+  explain: {
+    prompt: 'Why do RoPE’s attention scores depend only on the offset between two tokens?',
+    model:
+      'RoPE turns each pair of a query’s dimensions by its position m times a frequency, and each key’s by its ' +
+      'position n. The dot product of two rotated pairs depends only on the difference of the angles, (m − n) ' +
+      'times the frequency, so moving both tokens by the same amount leaves the score unchanged.',
+  },
+  mount(host, { lab, onResult, answered = false }) {
+    const sentence = tokenize(SENTENCE);
+    const state = { shift: 50 };
+    const view = h('div', { class: 'demo', hidden: !answered });
+    const result = h('div'); // not a live region: a table re-read on every slider step is noise
+    const atZero = Object.fromEntries(ARMS.map(([arm]) => [arm, weights(lab, sentence, arm, 0)]));
+    function show() {
+      const rows = ARMS.map(([arm, name]) => {
+        const change = maxChange(weights(lab, sentence, arm, state.shift), atZero[arm]);
+        return [name, change.toExponential(1), change < 1e-5 ? 'same (float rounding)' : 'changed'];
+      });
+      result.replaceChildren(
+        textTable({
+          caption: `Moved from positions 0–${sentence.tokens.length - 1} by ${state.shift}`,
+          head: ['encoding', 'largest change of a weight', 'weights'],
+          rows,
+        }),
+      );
+    }
+    view.append(
+      slider({
+        label: 'Move the sentence by',
+        min: 0,
+        max: MAX_SHIFT,
+        value: state.shift,
+        oninput: (v) => {
+          state.shift = v;
+          show();
+        },
+      }).element,
+      result,
+    );
+    // Predict first: the demo appears once the prediction is checked (or the solution shown).
+    const question = choiceQuestion({
+      onResult: (r) => {
+        view.hidden = false;
+        show();
+        onResult?.(r);
+      },
+      ...QUESTION,
+    });
+    host.append(
+      h(
+        'p',
+        {},
+        'The lesson’s encodings are absolute: PE(p) is added to the token’s embedding before attention, so the ',
+        'queries and keys carry the position p itself. RoPE and ALiBi put position inside attention instead: RoPE ',
+        'rotates each query and key by its position, and ALiBi adds a penalty that grows with the distance ',
+        'between two tokens to their score. Nothing is added to the embeddings.',
+      ),
+      h(
+        'p',
+        {},
+        `The sentence: “${sentence.words.join(' ')}”, at dModel ${DEMO.dModel}, one head of width ${DEMO.dK}.`,
+      ),
+      question.element,
+      view,
+    );
+    if (answered) show();
+    return question;
+  },
+};
