@@ -10,6 +10,13 @@ const CONVENTIONS = [
   ['tensor2tensor', 'tensor2tensor ([sin | cos])'],
 ];
 
+// Each convention's ω_k, for the sentence above the explorer (it names the selected one only).
+const OMEGA = { paper: '−2k/d', halves: '−2k/d', tensor2tensor: '−k/(d/2−1)' };
+function showOmega(variant) {
+  const slot = document.getElementById('omega-formula');
+  if (slot) slot.replaceChildren('base', h('sup', {}, OMEGA[variant]));
+}
+
 function columnMeaning(variant, dModel, column) {
   const pairs = Math.floor(dModel / 2);
   if (column >= 2 * pairs) return 'padding column';
@@ -88,6 +95,7 @@ export function mountExplorer(host, labOrPromise) {
       Object.values(inputs).forEach((i) => i.removeAttribute('aria-invalid'));
       describeTable();
     }
+    if (variant !== options.variant) showOmega(options.variant);
     variant = options.variant;
     map.update(table, options.positions, options.dModel, 0);
   }

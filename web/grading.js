@@ -14,19 +14,27 @@ export function gradeChoice(options, answerId) {
 
 /** The tile sequence that spells softmax(QKᵀ/√dk)V; returns where the attempt first goes wrong. */
 export const ATTENTION_TILES = ['softmax(', 'Q', 'Kᵀ', '/√dₖ', ')', 'V'];
+// A sequence of another length is not an answer yet (`graded: false`: nothing is recorded), and it is
+// told nothing about its tiles, or checking half an equation would be a free oracle.
 export function gradeTiles(sequence) {
+  const n = ATTENTION_TILES.length;
+  if (sequence.length !== n)
+    return {
+      graded: false,
+      correct: false,
+      score: 0,
+      maxScore: 1,
+      firstWrong: -1,
+      explanation: `The equation has ${n} tiles; ${sequence.length} placed. Place all ${n}, then check.`,
+    };
   const firstWrong = ATTENTION_TILES.findIndex((t, i) => sequence[i] !== t);
-  const complete = sequence.length === ATTENTION_TILES.length && firstWrong === -1;
-  let explanation;
-  if (complete)
-    explanation =
-      'Scores QKᵀ compare every query with every key; dividing by √dₖ keeps their spread from growing with the ' +
-      'width; softmax turns each row into weights summing to 1; the weights mix the rows of V.';
-  else if (sequence.length < ATTENTION_TILES.length && firstWrong >= sequence.length)
-    explanation = `Not complete: the equation needs ${ATTENTION_TILES.length - sequence.length} more tile(s).`;
-  // Where it goes wrong, never what belongs there: the first check is the one recorded.
-  else explanation = `Tile ${firstWrong + 1} (“${sequence[firstWrong] ?? 'nothing'}”) is where it first goes wrong.`;
-  return { correct: complete, score: complete ? 1 : 0, maxScore: 1, explanation, firstWrong };
+  const complete = firstWrong === -1;
+  const explanation = complete
+    ? 'Scores QKᵀ compare every query with every key; dividing by √dₖ keeps their spread from growing with the ' +
+      'width; softmax turns each row into weights summing to 1; the weights mix the rows of V.'
+    : // Where it goes wrong, never what belongs there: the first check is the one recorded.
+      `Tile ${firstWrong + 1} (“${sequence[firstWrong]}”) is where it first goes wrong.`;
+  return { graded: true, correct: complete, score: complete ? 1 : 0, maxScore: 1, explanation, firstWrong };
 }
 
 /** matches: {property: checkId}; key: the right pairs. One point per right match. */

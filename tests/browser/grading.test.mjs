@@ -5,6 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openLab, watchedPage, TOTAL } from './browser.mjs';
+import { ASKED as WAVELENGTH_ASKED } from '../../web/exercises/wavelength-of-a-pair.js';
 
 let lab;
 before(async () => {
@@ -129,7 +130,10 @@ test('the swap demo runs only after the prediction is checked', async () => {
 
 test('numeric answers are checked against the core, within the stated tolerance', async () => {
   const { page, section } = await lessonPage(14);
-  const expected = await page.evaluate(() => window.pelab.lab.frequencies({ dModel: 32 }).wavelength[3]);
+  const expected = await page.evaluate(
+    ({ dModel, pair }) => window.pelab.lab.frequencies({ dModel }).wavelength[pair],
+    WAVELENGTH_ASKED,
+  );
   const s = section('wavelength-of-a-pair');
   await s.locator('input.number-answer').fill((expected + 2).toFixed(2));
   await s.getByRole('button', { name: /^Check\b/ }).click();

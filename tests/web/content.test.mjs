@@ -14,15 +14,23 @@ test('every choice question is data with one right option and a reason for every
   }
 });
 
-test('the right option is never the longest: length gives nothing away', () => {
-  const tells = questions.filter((q) => {
-    const right = q.options.find((o) => o.correct).label.length;
-    return q.options.every((o) => o.correct || o.label.length < right);
-  });
-  assert.deepEqual(
-    tells.map((q) => q.exercise),
-    [],
-  );
+// A learner who knows nothing may still pick by length: always the longest option, the second longest,
+// …, or the shortest. Across the lesson none of those strategies may beat guessing by more than about
+// one standard deviation, so the right option's length rank must vary from question to question.
+test('picking options by their length does no better than guessing', () => {
+  const choice = questions.filter((q) => q.options);
+  const chance = choice.reduce((sum, q) => sum + 1 / q.options.length, 0);
+  const spread = Math.sqrt(choice.reduce((sum, q) => sum + (1 / q.options.length) * (1 - 1 / q.options.length), 0));
+  const byLength = (q) => [...q.options].sort((a, b) => b.label.length - a.label.length);
+  const strategies = [];
+  for (let r = 0; r < 4; r++) {
+    strategies.push([`${r + 1}. longest`, (q) => byLength(q)[Math.min(r, q.options.length - 1)]]);
+    strategies.push([`${r + 1}. shortest`, (q) => byLength(q).at(-1 - Math.min(r, q.options.length - 1))]);
+  }
+  for (const [name, pick] of strategies) {
+    const score = choice.filter((q) => pick(q).correct).length;
+    assert.ok(score <= chance + spread, `${name}: ${score} right of ${choice.length}, chance ${chance.toFixed(1)}`);
+  }
 });
 
 test("a wrong option's explanation does not quote the right option", () => {

@@ -41,15 +41,18 @@ test('a number is right within its tolerance; text that is no number is no answe
 
 test('attention tiles: complete and right, partial, and wrong at a named tile', () => {
   assert.equal(gradeTiles(ATTENTION_TILES).correct, true);
-  const partial = gradeTiles(['softmax(', 'Q']);
-  assert.equal(partial.correct, false);
-  assert.match(partial.explanation, /4 more tile/);
-  assert.ok(!partial.explanation.includes('Kᵀ'), 'a partial answer is not told the next tile');
+  // Unfinished sequences are not graded, and learn nothing about their tiles, right prefix or wrong.
+  const right = gradeTiles(['softmax(', 'Q']),
+    wrongStart = gradeTiles(['V', 'Q']);
+  assert.equal(right.graded, false);
+  assert.equal(right.explanation, wrongStart.explanation);
+  assert.ok(!right.explanation.includes('Kᵀ'), 'a partial answer is not told the next tile');
+  assert.equal(gradeTiles([...ATTENTION_TILES, 'V']).graded, false);
   const wrong = gradeTiles(['softmax(', 'Q', 'K', '/√dₖ', ')', 'V']);
   assert.equal(wrong.firstWrong, 2);
   assert.match(wrong.explanation, /Tile 3 \(“K”\) is where it first goes wrong/);
   assert.ok(!wrong.explanation.includes('Kᵀ'), 'the right tile is not named');
-  assert.equal(gradeTiles([]).correct, false);
+  assert.equal(gradeTiles([]).graded, false);
 });
 
 test('matching scores one point per right pair', () => {

@@ -1,7 +1,7 @@
 import { h } from '../widgets/dom.js';
 import { choiceQuestion } from '../widgets/question.js';
 import { textTable } from '../widgets/tables.js';
-import { DEMO, slider, tokenize } from './common.js';
+import { DEMO, hiddenUntilAnswered, slider, tokenize } from './common.js';
 
 const SENTENCE = 'the dog bites the man in the park';
 const MAX_SHIFT = 200;
@@ -82,7 +82,7 @@ export default {
   mount(host, { lab, onResult, answered = false }) {
     const sentence = tokenize(SENTENCE);
     const state = { shift: 50 };
-    const view = h('div', { class: 'demo', hidden: !answered });
+    const view = h('div', { class: 'demo' });
     const result = h('div'); // not a live region: a table re-read on every slider step is noise
     const atZero = Object.fromEntries(ARMS.map(([arm]) => [arm, weights(lab, sentence, arm, 0)]));
     function show() {
@@ -112,13 +112,13 @@ export default {
       result,
     );
     // Predict first: the demo appears once the prediction is checked (or the solution shown).
+    const reveal = hiddenUntilAnswered([view], { answered, onResult });
     const question = choiceQuestion({
-      onResult: (r) => {
-        view.hidden = false;
-        show();
-        onResult?.(r);
-      },
       ...QUESTION,
+      onResult: (r) => {
+        show();
+        reveal(r);
+      },
     });
     host.append(
       h(

@@ -60,7 +60,12 @@ export default {
       );
     }
     function check() {
-      result = gradeTiles(sequence);
+      const grade = gradeTiles(sequence);
+      if (!grade.graded) {
+        feedback.replaceChildren(h('p', { class: 'verdict' }, grade.explanation));
+        return;
+      }
+      result = grade;
       feedback.replaceChildren(
         h(
           'p',

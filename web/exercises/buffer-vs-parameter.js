@@ -1,6 +1,6 @@
 import { h } from '../widgets/dom.js';
 import { textTable } from '../widgets/tables.js';
-import { TORCH_MODULE as MODULE } from './common.js';
+import { TORCH_MODULE as MODULE, hiddenUntilAnswered } from './common.js';
 import { choiceQuestion } from '../widgets/question.js';
 
 // The question, as data: prompt, options and why each is right or wrong.
@@ -83,14 +83,8 @@ export default {
       'A plain attribute is neither saved nor moved; a parameter would be trained and stop being the formula.',
   },
   mount(host, { onResult, answered = false }) {
-    const after = h('div', { class: 'demo', hidden: !answered }, bugHunt());
-    const question = choiceQuestion({
-      onResult: (result) => {
-        after.hidden = false;
-        onResult?.(result);
-      },
-      ...QUESTION,
-    });
+    const after = h('div', { class: 'demo' }, bugHunt());
+    const question = choiceQuestion({ ...QUESTION, onResult: hiddenUntilAnswered([after], { answered, onResult }) });
     host.append(
       h(
         'p',

@@ -1,7 +1,7 @@
 import { h, fmt } from '../widgets/dom.js';
 import { Heatmap } from '../widgets/heatmap.js';
 import { choiceQuestion } from '../widgets/question.js';
-import { slider } from './common.js';
+import { hiddenUntilAnswered, slider } from './common.js';
 
 const D = 16,
   PAIRS = D / 2,
@@ -58,7 +58,7 @@ export default {
       'Each pair contributes sin(pω)sin(qω) + cos(pω)cos(qω) = cos((q − p)ω), which depends only on the offset q − ' +
       'p; so PE(p)·PE(q) = Σᵢcos((q − p)ωᵢ) is the same for every pair of positions the same distance apart.',
   },
-  mount(host, { lab, onResult }) {
+  mount(host, { lab, onResult, answered = false }) {
     // One small SVG per dial in a grid: eight across on a wide screen, two rows of four on a phone.
     const clocks = h('div', { class: 'clocks', role: 'img' });
     const text = h('p', { role: 'status' });
@@ -110,7 +110,8 @@ export default {
     const kSlider = control('Offset k', 'k', 20);
     draw();
     const heat = h('div', { class: 'demo' });
-    const question = choiceQuestion({ onResult, ...QUESTION });
+    // The turn of each pair is the answer: the line that states it appears once the question is checked.
+    const question = choiceQuestion({ ...QUESTION, onResult: hiddenUntilAnswered([text], { answered, onResult }) });
     host.append(
       h(
         'p',

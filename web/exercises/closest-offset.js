@@ -1,4 +1,4 @@
-import { h } from '../widgets/dom.js';
+import { h, fmt } from '../widgets/dom.js';
 import { numberQuestion } from '../widgets/number.js';
 
 const D = 8,
@@ -7,11 +7,18 @@ const D = 8,
 export default {
   id: 'closest-offset',
   title: 'Work it out: the closest other position',
+  explain: {
+    prompt: 'Why does the closest other position not depend on p?',
+    model:
+      'The squared distance between PE(p + k) and PE(p) is d − 2Σᵢcos kωᵢ: each pair adds 2(1 − cos kωᵢ), which ' +
+      'depends on the offset k and the pair’s frequency, never on p.',
+  },
   mount(host, { lab, onResult }) {
     // Distances from PE(0) to PE(k), k = 1 … MAX_K, from the core's distance matrix (row 0).
     const table = lab.sinusoidal({ positions: MAX_K + 1, dModel: D });
     const distances = lab.distanceMatrix({ table, rows: MAX_K + 1, dModel: D }).subarray(1, MAX_K + 1);
     const best = 1 + distances.indexOf(Math.min(...distances));
+    const { omega } = lab.frequencies({ dModel: D });
     const question = numberQuestion({
       onResult,
       expected: best,
@@ -19,8 +26,9 @@ export default {
       prompt: `At dModel ${D}, which offset k from 1 to ${MAX_K} brings PE(p + k) closest to PE(p)?`,
       explain: () =>
         `‖PE(p+k) − PE(p)‖² = d − 2Σᵢcos kωᵢ does not depend on p. Pair 0 (ω = 1) comes back near its start ` +
-        `after 2π ≈ 6.28 positions while the slower pairs have hardly moved, so k = ${best} comes closest ` +
-        '(the core’s distance matrix agrees). Close is not the same as equal: the distance is never 0.',
+        `after 2π ≈ 6.28 positions; by k = ${best}, pair 1 (ω = ${fmt(omega[1], 3)}) has turned only ` +
+        `${fmt(best * omega[1], 2)} rad and the slower pairs less still. So k = ${best} comes closest (the core’s ` +
+        'distance matrix agrees), and most of the distance left comes from pair 1: close is not equal.',
     });
     host.append(
       h('p', {}, 'The answer does not depend on p. Think about which pair dominates the distance.'),

@@ -43,3 +43,16 @@ export function coreDistance(lab, a, b) {
   table.set(b, a.length);
   return lab.distanceMatrix({ table, rows: 2, dModel: a.length })[1];
 }
+
+/**
+ * Parts of a section that would give its answer away stay hidden until the question is checked or its
+ * solution shown (or was answered on an earlier visit: `answered`). Returns the onResult to give the
+ * question, which reveals them and then reports.
+ */
+export function hiddenUntilAnswered(parts, { answered = false, onResult }) {
+  for (const part of parts) part.hidden = !answered;
+  return (result) => {
+    for (const part of parts) part.hidden = false;
+    onResult?.(result);
+  };
+}

@@ -20,9 +20,7 @@ const QUESTION = {
       id: 'tensor2tensor',
       correct: false,
       label: 'tensor2tensor: [sin | cos], as in tensor2tensor and fairseq',
-      why:
-        'Compare its second sine with the paper’s: tensor2tensor spreads the frequencies with exponent −k/(d/2−1), ' +
-        'so the values themselves differ.',
+      why: 'Find the paper’s eight numbers in its row, one by one: are they all there, only elsewhere?',
     },
     {
       id: 'both',

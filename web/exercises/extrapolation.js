@@ -1,7 +1,7 @@
 import { h, fmt } from '../widgets/dom.js';
 import { LinePlot } from '../widgets/lineplot.js';
 import { choiceQuestion } from '../widgets/question.js';
-import { slider } from './common.js';
+import { hiddenUntilAnswered, slider } from './common.js';
 
 const D = 32,
   MAX_LEN = 512,
@@ -15,7 +15,7 @@ const QUESTION = {
     {
       id: 'a',
       correct: true,
-      label: 'The formula gives it a vector, with values training never showed; the table gives none.',
+      label: 'The formula gives it a vector, with values training never showed; the table gives it none.',
       why:
         'The formula can be evaluated at any position, but its slow pairs reach values no training position had ' +
         '(the readout above), so whether a trained model copes is an empirical question: the paper hoped it “may” ' +
@@ -27,8 +27,8 @@ const QUESTION = {
       correct: false,
       label: 'Both give it a vector, and the model handles it as well as the positions it trained on.',
       why:
-        'Only one of the two gives it a vector at all, and even that one holds values the model never saw in ' +
-        'training: nothing promises it is handled well.',
+        'Drag the position to 2000 below and check both claims: does each of the two give it a vector, and are ' +
+        'its values like the ones training showed?',
     },
     {
       id: 'c',
@@ -50,13 +50,13 @@ export default {
   id: 'extrapolation',
   title: 'Past the training length',
   explain: {
-    prompt: 'Can a model trained on 512 positions use position 2000? What can and cannot be said?',
+    prompt: `Can a model trained on ${MAX_LEN} positions use position 2000? What can and cannot be said?`,
     model:
       'With a learned table there is no row to use. With the sinusoid the vector exists, but its slow pairs take ' +
       'values training never showed, so whether the model copes is an empirical question, not a property of the ' +
       'formula.',
   },
-  mount(host, { lab, onResult }) {
+  mount(host, { lab, onResult, answered = false }) {
     const view = h('div', { class: 'demo' });
     const plot = new LinePlot(view, {
       label: 'Encoding of the chosen position across dimensions',
@@ -101,7 +101,9 @@ export default {
     }
     const s = slider({ label: 'Position', min: 0, max: 2000, value: 300, oninput: show });
     show(300);
-    const question = choiceQuestion({ onResult, ...QUESTION });
+    // Predict first: dragging to position 2000 shows the answer, so the demo appears once it is checked.
+    const demo = h('div', {}, s.element, view);
+    const question = choiceQuestion({ ...QUESTION, onResult: hiddenUntilAnswered([demo], { answered, onResult }) });
     host.append(
       h(
         'p',
@@ -109,11 +111,10 @@ export default {
         `A learned table sized for ${MAX_LEN} positions next to the sinusoid. The table shown is a random `,
         'initialisation, as training would start it: a trained table would hold learned values in its rows, and ' +
           'still end at the ',
-        `same row. Drag the position past ${MAX_LEN - 1}.`,
+        `same row. Predict first; then drag the position past ${MAX_LEN - 1}.`,
       ),
-      s.element,
-      view,
       question.element,
+      demo,
     );
     return question;
   },

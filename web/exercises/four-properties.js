@@ -1,6 +1,7 @@
 import { h, fmt, uid } from '../widgets/dom.js';
 import { LinePlot } from '../widgets/lineplot.js';
 import { gradeMatching } from '../grading.js';
+import { learnerSeed, shuffled } from '../order.js';
 
 // Each property a good encoding needs, and the check (below) that shows it. One check is left over.
 const KEY = {
@@ -19,7 +20,8 @@ const D = 64,
   N = 256,
   P = 37,
   CENTRE = 50,
-  SPAN = 50;
+  SPAN = 50,
+  FAR = 100000; // where the bounded check looks
 
 export default {
   id: 'four-properties',
@@ -32,7 +34,7 @@ export default {
   },
   mount(host, { lab, onResult }) {
     const summary = lab.properties({ positions: N, dModel: D, k: 3 });
-    const far = lab.properties({ positions: N, dModel: D, k: 3, start: 100000 });
+    const far = lab.properties({ positions: N, dModel: D, k: 3, start: FAR });
     const row = (table, p) => table.subarray(p * D, (p + 1) * D);
     const maxDiff = (a, b) => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
     // Deterministic: a learned table drawn with another seed has another row P; the formula has no seed.
@@ -61,17 +63,20 @@ export default {
         `Row ${P} of a 64-position table and of a ${N}-position table differ by ` +
         `${fmt(maxDiff(row(short, P), row(long, P)), 6)}; ` +
         `an encoding p/N would give ${fmt(P / 64, 3)} and ${fmt(P / N, 3)}`,
-      bounded: `Largest |value| near position 100,000: ${fmt(far.maxAbsValue, 6)}, as at position 0`,
+      bounded: `Largest |value| near position ${FAR.toLocaleString('en')}: ${fmt(far.maxAbsValue, 6)}, as at position 0`,
     };
+    // The checks and the properties in this learner's order (order.js), so the key is no diagonal.
+    const seed = learnerSeed();
+    const checkOrder = shuffled(Object.keys(checks), seed, 'four-properties:checks');
     const feedback = h('div', { class: 'feedback', 'aria-live': 'polite' });
     const selects = {};
-    const rows = Object.keys(KEY).map((property) => {
+    const rows = shuffled(Object.keys(KEY), seed, 'four-properties:properties').map((property) => {
       const id = uid('match');
       selects[property] = h(
         'select',
         { id },
         h('option', { value: '' }, 'choose a check…'),
-        ...Object.keys(checks).map((v, i) => h('option', { value: v }, `check ${i + 1}`)),
+        ...checkOrder.map((v, i) => h('option', { value: v }, `check ${i + 1}`)),
       );
       return h('div', { class: 'match' }, h('label', { for: id }, NAMES[property]), selects[property]);
     });
@@ -79,6 +84,11 @@ export default {
     // Feedback says which matches are right, never which check a wrong one should have been.
     function check(report = true) {
       const matches = Object.fromEntries(Object.entries(selects).map(([k, s]) => [k, s.value]));
+      // An unfinished matching is not an answer: nothing is graded or recorded.
+      if (report && Object.values(matches).includes('')) {
+        feedback.replaceChildren(h('p', { class: 'verdict' }, 'Choose a check for every property first.'));
+        return;
+      }
       result = gradeMatching(KEY, matches);
       feedback.replaceChildren(
         h(
@@ -109,7 +119,7 @@ export default {
       h(
         'ol',
         { class: 'checks' },
-        Object.values(checks).map((t) => h('li', {}, t)),
+        checkOrder.map((key) => h('li', {}, checks[key])),
       ),
       plotHost,
       ...rows,

@@ -4,7 +4,7 @@ import { LinePlot } from '../widgets/lineplot.js';
 import { dataTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
 import { formula } from '../widgets/math.js';
-import { slider } from './common.js';
+import { hiddenUntilAnswered, slider } from './common.js';
 
 const P = 100,
   D = 32;
@@ -16,16 +16,16 @@ const QUESTION = {
     {
       id: 'first',
       correct: true,
-      label: 'Pair 0, the first two dimensions',
+      label: 'Pair 0, the first two dimensions: a full turn every 2π ≈ 6.28 positions',
       why:
         'ω₀ = 10000⁰ = 1, a full turn every 2π ≈ 6.28 positions; each later pair is slower, and the last turns ' +
-        'about once every 2π·10000^(30/32) positions. Some texts say the opposite; the formula settles it.',
+        `about once every 2π·10000^(${D - 2}/${D}) positions. Some texts say the opposite; the formula settles it.`,
     },
     {
       id: 'last',
       correct: false,
       label: 'The last pair',
-      why: 'The exponent −2k/d grows in size with k, so ω shrinks: the last pair is the slowest. Compare the curves.',
+      why: 'Follow the exponent −2k/d as k grows, and what it does to ω; then compare the curves.',
     },
     {
       id: 'same',
@@ -46,7 +46,7 @@ export default {
       'Pair 0 turns fastest (ω = 1, one turn every 2π positions) and the last pair slowest, because ω_k = ' +
       '10000^(−2k/d) shrinks as k grows.',
   },
-  mount(host, { lab, onResult }) {
+  mount(host, { lab, onResult, answered = false }) {
     const table = lab.sinusoidal({ positions: P, dModel: D });
     const { wavelength } = lab.frequencies({ dModel: D });
     const heat = h('div', { class: 'demo' });
@@ -139,7 +139,8 @@ export default {
       ),
     );
 
-    const question = choiceQuestion({ onResult, ...QUESTION });
+    // The wavelengths name the fastest pair: they appear once the question is checked.
+    const question = choiceQuestion({ ...QUESTION, onResult: hiddenUntilAnswered([waveText], { answered, onResult }) });
     host.append(
       h(
         'p',

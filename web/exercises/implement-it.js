@@ -58,15 +58,18 @@ function runInWorker(code) {
   });
 }
 
-/** The worker's answer → {correct, message, values?}: one verdict for what is shown and what is
- *  recorded, so nothing the worker sends can be displayed as right and recorded otherwise. */
+/** The worker's answer → {graded, correct, message, values?}: one verdict for what is shown and what
+ *  is recorded, so nothing the worker sends can be displayed as right and recorded otherwise. Code that
+ *  did not run to the end (a syntax error, a throw, the time limit, no values) is not an answer yet:
+ *  `graded: false`, nothing recorded. Values that disagree with the core are. */
 function grade(answer, expected) {
-  if (typeof answer?.error === 'string') return { correct: false, message: answer.error };
+  if (typeof answer?.error === 'string') return { graded: false, correct: false, message: answer.error };
   const values = answer?.values;
   if (!(values instanceof Float64Array) || values.length !== P * D) {
     const got = Object.prototype.toString.call(values).slice(8, -1);
     const size = typeof values?.length === 'number' ? ` of length ${values.length}` : '';
     return {
+      graded: false,
       correct: false,
       message:
         `The worker's values are not a Float64Array of ${P * D} numbers (got: ${got}${size}), so nothing was ` +
@@ -75,6 +78,7 @@ function grade(answer, expected) {
   }
   const miss = firstMismatch(expected, values, D, TOLERANCE);
   return {
+    graded: true,
     correct: !miss,
     values,
     message: miss
@@ -119,6 +123,11 @@ export default {
         return;
       }
       const verdict = grade(answer, expected);
+      if (!verdict.graded) {
+        status.replaceChildren(h('p', { class: 'verdict' }, `${verdict.message} Not graded: fix it and run again.`));
+        vectors.replaceChildren();
+        return;
+      }
       result = { correct: verdict.correct, score: verdict.correct ? 1 : 0 };
       status.replaceChildren(h('p', { class: verdict.correct ? 'verdict right' : 'verdict wrong' }, verdict.message));
       vectors.replaceChildren(

@@ -12,7 +12,7 @@ const QUESTION = {
     {
       id: 'a',
       correct: true,
-      label: 'The table trains maxLen × dModel numbers and has no row past maxLen; the formula trains none.',
+      label: 'The table trains maxLen × dModel numbers and stops at row maxLen; the formula, none.',
       why:
         'Both halves are visible above: the learned table is numbers to train (no structure until training gives it ' +
         'some), and it has no row past its size. The formula has no parameters and can be evaluated at any ' +
@@ -51,8 +51,8 @@ export default {
   mount(host, { lab, onResult }) {
     const learned = lab.learnedTable({ maxLen: P, dModel: D, seed: 11 });
     const sinus = lab.sinusoidal({ positions: P, dModel: D });
-    const left = h('div', {}, h('h3', {}, `Learned (seeded N(0, 1) start, ${P} × ${D} trainable numbers)`));
-    const right = h('div', {}, h('h3', {}, 'Sinusoidal (no trainable numbers)'));
+    const left = h('div', {}, h('h3', {}, `Learned (seeded N(0, 1) start), ${P} × ${D}`));
+    const right = h('div', {}, h('h3', {}, `Sinusoidal, ${P} × ${D}`));
     host.append(
       h(
         'p',

@@ -1,7 +1,7 @@
 import { h, fmt } from '../widgets/dom.js';
 import { matrixTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
-import { DEMO, tokenize, select } from './common.js';
+import { DEMO, hiddenUntilAnswered, tokenize, select } from './common.js';
 
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
@@ -10,7 +10,7 @@ const QUESTION = {
     {
       id: 'a',
       correct: true,
-      label: 'Softmax then shares each row’s weight among the visible keys, so rows sum to 1.',
+      label: 'Softmax then spreads each row’s weight over the visible keys.',
       why:
         'A score of −∞ gets exactly zero weight inside the same softmax, which renormalises over the keys that are ' +
         'left: the row sums are 1 and no later token can move an earlier output. (Zeroing after softmax and then ' +
@@ -37,13 +37,17 @@ const QUESTION = {
       correct: false,
       label: 'Softmax cannot be computed on a row that already contains zeros.',
       why:
-        'Softmax accepts zeros (exp(0) = 1). What zeroing afterwards loses is the normalisation, and with it the ' +
-        'guarantee that the future is invisible.',
+        'Softmax accepts zeros (exp(0) = 1). Compare the two orders in the demo below: the row sums, and the ' +
+        'first output when only the last token changes.',
     },
   ],
 };
 
 const SENTENCE = 'the cat sat on the mat';
+const MASK_NAMES = {
+  'before-softmax': 'scores set to −∞ before softmax',
+  'after-softmax': 'weights zeroed after softmax',
+};
 
 export default {
   questions: [QUESTION],
@@ -56,7 +60,7 @@ export default {
       'sum to 1, and a later token still changes an earlier token’s output through that sum. Masking before the ' +
       'softmax removes the future from the sum itself.',
   },
-  mount(host, { lab, onResult }) {
+  mount(host, { lab, onResult, answered = false }) {
     const { words, tokens, vocabSize } = tokenize(SENTENCE);
     const n = words.length;
     // The same sentence with only its last token replaced by a word it does not contain.
@@ -73,7 +77,7 @@ export default {
       for (let c = 0; c < DEMO.dK; c++) firstRowChange = Math.max(firstRowChange, Math.abs(output[c] - other[c]));
       view.replaceChildren(
         matrixTable({
-          caption: `Attention weights (row = query, column = key), mask ${mask}`,
+          caption: `Attention weights (row = query, column = key), ${MASK_NAMES[mask]}`,
           values: weights,
           rows: n,
           cols: n,
@@ -91,24 +95,21 @@ export default {
       label: 'Causal mask',
       value: 'before-softmax',
       onchange: show,
-      options: [
-        ['before-softmax', 'scores set to −∞ before softmax'],
-        ['after-softmax', 'weights zeroed after softmax'],
-      ],
+      options: Object.entries(MASK_NAMES),
     });
     show('before-softmax');
-    const question = choiceQuestion({ onResult, ...QUESTION });
+    // Predict first: the demo shows the answer, so it appears once the question is checked.
+    const demo = h('div', {}, choice.element, view, leak);
+    const question = choiceQuestion({ ...QUESTION, onResult: hiddenUntilAnswered([demo], { answered, onResult }) });
     host.append(
       h(
         'p',
         {},
-        'Six tokens attend to each other through seeded projections. Toggle where the mask goes, ',
-        'and read the row sums and what a change to the last token does to the first output.',
+        `${words.length} tokens attend to each other through seeded projections. Predict first; then toggle `,
+        'where the mask goes, and read the row sums and what a change to the last token does to the first output.',
       ),
-      choice.element,
-      view,
-      leak,
       question.element,
+      demo,
     );
     return question;
   },

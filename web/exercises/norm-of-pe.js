@@ -7,6 +7,12 @@ const D = 48,
 export default {
   id: 'norm-of-pe',
   title: 'Work it out: the length of PE(p)',
+  explain: {
+    prompt: 'Why is PE(p)·PE(p) the same for every position p?',
+    model:
+      'Each pair holds sin(pω) and cos(pω), and sin² + cos² = 1 for any angle; so every pair adds exactly 1 and the ' +
+      'sum is d/2 at every position.',
+  },
   mount(host, { lab, onResult }) {
     const row = lab.sinusoidal({ positions: 1, dModel: D, start: P });
     const expected = lab.dotMatrix({ table: row, rows: 1, dModel: D })[0];

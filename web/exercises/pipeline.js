@@ -12,29 +12,31 @@ const D = 8,
 
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
-  prompt: 'With the causal mask on and no position encoding, does “dog” get the same output in both sentences?',
+  prompt:
+    'Predict first: with the sinusoidal encoding on and the mask off, “bites” sits at position 1 in both ' +
+    'sentences, so its own input e + PE(1) is the same. Is its output the same in both sentences?',
   options: [
-    {
-      id: 'same',
-      correct: false,
-      label: 'Yes: without an encoding attention cannot tell the two orders apart.',
-      why:
-        'That holds without the mask. With it, “dog” first in a sentence sees only itself, and “dog” last sees all ' +
-        'three words: toggle the mask and compare.',
-    },
     {
       id: 'differs',
       correct: true,
-      label: 'No: the mask lets each word see only the words before it.',
+      label: 'No: “dog” and “man” now sit at each other’s positions, so its keys and values differ.',
       why:
-        'The causal mask is itself a source of order: first, “dog” attends to itself alone; last, it mixes all ' +
-        'three words. So a masked model can tell the orders apart even with no position encoding.',
+        'Its query is the same, but the keys and values come from e + PE of the other words, and those changed ' +
+        'places: e(dog) + PE(0) is not e(dog) + PE(2). Set the encoding on and compare the two outputs of “bites”.',
     },
     {
-      id: 'length',
+      id: 'same',
       correct: false,
-      label: 'Only if the sentences also have different lengths.',
-      why: 'Both sentences have three words; what differs is what each word is allowed to see.',
+      label: 'Yes: its own input is the same vector in both, so its output must be the same too.',
+      why:
+        'An output mixes the values of every word, weighted by how its query meets their keys. Look at what ' +
+        'changed for the other two words, then try it below.',
+    },
+    {
+      id: 'order-blind',
+      correct: false,
+      label: 'Yes: attention without a mask never notices how the other words are ordered.',
+      why: 'That holds when nothing in the vectors carries a position. Here the encoding is on: try it below.',
     },
   ],
 };
@@ -44,12 +46,13 @@ export default {
   id: 'pipeline',
   title: 'Where the encoding enters',
   explain: {
-    prompt: 'Name two ways in which word order can reach a Transformer’s outputs.',
+    prompt: 'Why does “bites” get a different output in the two sentences once the encoding is on?',
     model:
-      'A position encoding added to the token embeddings, so that Q and K depend on where a word is; and the causal ' +
-      'mask, which lets each word attend only to the words before it.',
+      'Its own input is the same, but the other two words swapped positions, so their inputs e + PE changed, and ' +
+      'with them the keys its query is compared with and the values it mixes. Without the encoding they would ' +
+      'only have swapped rows, and its output would stay.',
   },
-  mount(host, { lab, onResult }) {
+  mount(host, { lab, onResult, answered = false }) {
     const state = { encoding: 'none', mask: 'none' };
     const view = h('div', { class: 'demo pipelines' }); // the two sentences side by side where there is room
     const summary = h('p', { role: 'status' });
@@ -63,7 +66,16 @@ export default {
       return { words, e, x, weights, output };
     };
     const stage = (caption, values, rows, cols, labels, colLabel) =>
-      matrixTable({ caption, values, rows, cols, rowLabel: (i) => labels[i], colLabel, limit: 2, digits: 2 });
+      matrixTable({
+        caption: `“${labels.join(' ')}”, ${caption}`, // each table's region is named for its sentence
+        values,
+        rows,
+        cols,
+        rowLabel: (i) => labels[i],
+        colLabel,
+        limit: 2,
+        digits: 2,
+      });
     function show() {
       const runs = SENTENCES.map(run);
       view.replaceChildren(
@@ -85,14 +97,17 @@ export default {
           ),
         ),
       );
-      const dog = runs.map((r) => r.output.subarray(r.words.indexOf('dog') * DK, (r.words.indexOf('dog') + 1) * DK));
-      const change = dog[0].reduce((m, v, i) => Math.max(m, Math.abs(v - dog[1][i])), 0);
-      // Below 1e-5 the two are the same vector up to float rounding (the core computes in float32).
-      summary.textContent =
-        change < 1e-5
-          ? 'The outputs of “dog” in the two sentences are the same vector ' +
-            `(they differ by ${change.toExponential(1)}, float rounding).`
-          : `The outputs of “dog” in the two sentences differ by up to ${fmt(change, 3)}.`;
+      const outputOf = (word) =>
+        runs.map((r) => r.output.subarray(r.words.indexOf(word) * DK, (r.words.indexOf(word) + 1) * DK));
+      // Below 1e-5 two outputs are the same vector up to float rounding (the core computes in float32).
+      const compare = (word) => {
+        const [a, b] = outputOf(word);
+        const change = a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
+        return change < 1e-5
+          ? `the outputs of “${word}” are the same vector (they differ by ${change.toExponential(1)}, float rounding)`
+          : `the outputs of “${word}” differ by up to ${fmt(change, 3)}`;
+      };
+      summary.textContent = `In the two sentences, ${compare('dog')}; ${compare('bites')}.`;
     }
     const controls = h(
       'div',
@@ -122,20 +137,30 @@ export default {
         },
       }).element,
     );
+    // Predict first: the switches work once the prediction is checked (or the solution shown).
+    const switches = [...controls.querySelectorAll('select')];
+    const lock = (locked) => switches.forEach((s) => (s.disabled = locked));
+    lock(!answered);
     show();
-    const question = choiceQuestion({ onResult, ...QUESTION });
+    const question = choiceQuestion({
+      onResult: (r) => {
+        lock(false);
+        onResult?.(r);
+      },
+      ...QUESTION,
+    });
     host.append(
       h(
         'p',
         {},
         'Follow two sentences through attention: the token embeddings, the input with or without a position ',
         'encoding, the attention weights computed from it, and the outputs. The same word has the same embedding in ',
-        'both. Switch the encoding and the mask, and watch “dog”.',
+        'both. Predict first; then switch the encoding and the mask, and watch “dog” and “bites”.',
       ),
+      question.element,
       controls,
       summary,
       view,
-      question.element,
     );
     return question;
   },

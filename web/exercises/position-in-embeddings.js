@@ -10,7 +10,7 @@ const QUESTION = {
     {
       id: 'a',
       correct: true,
-      label: 'Q, K and V are all computed from the embeddings, and the equation has no other input.',
+      label: 'Q, K and V are all made from the embeddings; the equation has no other input.',
       why:
         'softmax(QKᵀ/√dₖ)V has no argument for position. Without an encoding, the two “the” rows above are ' +
         'identical (distance 0); with one, they differ. This holds for the equation as written: relative biases ' +

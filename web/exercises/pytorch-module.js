@@ -1,7 +1,7 @@
 import { h, fmt } from '../widgets/dom.js';
 import { matrixTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
-import { TORCH_MODULE as MODULE } from './common.js';
+import { TORCH_MODULE as MODULE, hiddenUntilAnswered } from './common.js';
 
 // Position bands for the float32 error: the issue's measurement and the lesson's ranges.
 const BANDS = [
@@ -27,7 +27,7 @@ const QUESTION = {
     {
       id: 'by-batch',
       correct: true,
-      label: 'It adds PE(b) to every token of sequence b, raises no error, and the tokens’ order is lost.',
+      label: 'It adds PE(b) to all tokens of sequence b: no error is raised, and the tokens’ order is lost.',
       why:
         `x.size(0) is now the batch size, ${BATCH}, so the slice is pe[:${BATCH}] with shape ${SLICE_SHAPE}. ` +
         `Broadcasting stretches its axis of size 1 along the sequence: all ${SEQ} tokens of sequence b get the ` +
@@ -223,20 +223,14 @@ export default {
       ),
     );
     // The batch-first table answers the question, so it appears once the question is checked.
-    const after = h('div', { class: 'demo', hidden: !answered }, batchFirstTable(lab, m));
-    const question = choiceQuestion({
-      onResult: (result) => {
-        after.hidden = false;
-        onResult?.(result);
-      },
-      ...QUESTION,
-    });
+    const after = h('div', { class: 'demo' }, batchFirstTable(lab, m));
+    const question = choiceQuestion({ ...QUESTION, onResult: hiddenUntilAnswered([after], { answered, onResult }) });
     host.append(
       h(
         'p',
         {},
         `The lesson’s PositionalEncoding module, line by line, with d_model ${m.dModel} and max_len ${m.maxLen}. `,
-        'Every number below is computed by the lab’s core.',
+        'Every table value and error below is computed by the lab’s core.',
       ),
       walk,
       question.element,

@@ -14,7 +14,7 @@ const QUESTION = {
     {
       id: 'no',
       correct: true,
-      label: 'No: one matrix for each offset k serves every position p.',
+      label: 'No: one matrix per offset k serves every p.',
       why:
         'Its entries are cos kω and sin kω, with no p in them, and the core finds PE(p+k) = Mₖ·PE(p) at every ' +
         'position shown, to within float rounding: the offset is linearly accessible from the encoding (and Mₖ = ' +

@@ -2,7 +2,7 @@ import { h, fmt } from '../widgets/dom.js';
 import { LinePlot } from '../widgets/lineplot.js';
 import { dataTable, textTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
-import { DEMO, select, slider } from './common.js';
+import { DEMO, hiddenUntilAnswered, select, slider } from './common.js';
 
 const D_HEAD = 16,
   REACH = 24, // offsets −REACH … REACH on the plot
@@ -155,7 +155,7 @@ export default {
     // once the question is checked.
     const layouts = h(
       'div',
-      { hidden: !answered },
+      {},
       h('h3', {}, 'Two layouts'),
       h(
         'p',
@@ -164,13 +164,7 @@ export default {
       ),
       layoutSlot,
     );
-    const question = choiceQuestion({
-      onResult: (r) => {
-        layouts.hidden = false;
-        onResult?.(r);
-      },
-      ...QUESTION,
-    });
+    const question = choiceQuestion({ ...QUESTION, onResult: hiddenUntilAnswered([layouts], { answered, onResult }) });
     host.append(
       h(
         'p',

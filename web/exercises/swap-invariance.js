@@ -12,7 +12,7 @@ const QUESTION = {
     {
       id: 'same',
       correct: true,
-      label: 'It stays the same vector; the swapped tokens’ outputs just trade rows.',
+      label: 'It stays the same vector; the swapped tokens’ own outputs just trade their rows.',
       why:
         'Attention only compares contents. Swapping rows of Q, K and V permutes the scores and weights the same ' +
         'way, so each token’s output is unchanged and follows its token. Run it: the largest change is at rounding ' +

@@ -2,12 +2,20 @@ import { h, fmt } from '../widgets/dom.js';
 import { formula } from '../widgets/math.js';
 import { numberQuestion } from '../widgets/number.js';
 
-const D = 32,
-  K = 3;
+const D = 48, // a width no other section shows, so no readout on the page gives the answer away
+  K = 5;
+/** The question's width and pair, for tests that check the answer against the core. */
+export const ASKED = { dModel: D, pair: K };
 
 export default {
   id: 'wavelength-of-a-pair',
   title: 'Work it out: the wavelength of a pair',
+  explain: {
+    prompt: 'Why do later pairs take more positions for one full turn?',
+    model:
+      'Pair k turns by ωₖ = base^(−2k/d) per position, a smaller angle for each later pair; a full turn is 2π, ' +
+      'so it takes 2π/ωₖ = 2π·base^(2k/d) positions, more for every k.',
+  },
   mount(host, { lab, onResult }) {
     const { omega, wavelength } = lab.frequencies({ dModel: D });
     const expected = wavelength[K];

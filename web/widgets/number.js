@@ -39,7 +39,13 @@ export function numberQuestion({ prompt, expected, tolerance, explain, onResult 
     { class: 'question' },
     h('label', { for: id, class: 'prompt' }, prompt),
     h('div', { class: 'number-row' }, input),
-    h('p', { class: 'hint' }, `Answers within ${tolerance} of the core’s value count as right.`),
+    h(
+      'p',
+      { class: 'hint' },
+      tolerance === 0
+        ? 'Only the core’s exact value counts as right.'
+        : `Answers within ${tolerance} of the core’s value count as right.`,
+    ),
     h(
       'div',
       { class: 'actions' },

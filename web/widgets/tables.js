@@ -18,7 +18,7 @@ export function matrixTable({
   const head = h(
     'tr',
     {},
-    h('th', { scope: 'col' }, ''),
+    h('td', {}, ''), // the corner heads nothing: an empty header cell would be announced as one
     ...Array.from({ length: cols }, (_, j) => h('th', { scope: 'col' }, colLabel(j))),
     extra ? h('th', { scope: 'col' }, extra.name) : null,
   );
@@ -91,7 +91,7 @@ export function textTable({ caption, head, rows }) {
         h(
           'tr',
           {},
-          head.map((name) => h('th', { scope: 'col' }, name)),
+          head.map((name) => (name ? h('th', { scope: 'col' }, name) : h('td', {}, ''))),
         ),
       ),
       h(
