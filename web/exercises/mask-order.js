@@ -105,7 +105,8 @@ export default {
       h(
         'p',
         {},
-        `${words.length} tokens attend to each other through seeded projections. Predict first; then toggle `,
+        `The ${words.length} tokens of “${SENTENCE}” attend to each other through seeded projections. `,
+        'Predict first; then toggle ',
         'where the mask goes, and read the row sums and what a change to the last token does to the first output.',
       ),
       question.element,
