@@ -59,10 +59,14 @@ Status make_rope_spec(double dHead, double base, const std::string& layout, doub
   RopeSpec spec;
   Status s = check(limits::base, base);
   if (s.ok) s = parse_rope_layout(layout, spec.layout);
-  if (s.ok) s = check(limits::rotaryDims, rotaryDims);
-  const double widest = 2 * std::floor(dHead / 2);
-  if (s.ok && (std::fmod(rotaryDims, 2) != 0 || rotaryDims > dHead)) {
-    s = Status::broken(Rule::rotary_dims, "rotaryDims", rotaryDims, limits::rotaryDims.lo, widest);
+  // An integer in range that is odd, below 2 or wider than the head breaks the rope rule (which says
+  // why); anything else, the plain range.
+  const bool integer = std::isfinite(rotaryDims) && std::floor(rotaryDims) == rotaryDims && rotaryDims >= 0 &&
+                       rotaryDims <= static_cast<double>(limits::rotaryDims.hi);
+  if (s.ok && !integer) s = check(limits::rotaryDims, rotaryDims);
+  if (s.ok && (std::fmod(rotaryDims, 2) != 0 || rotaryDims < limits::rotaryDims.lo || rotaryDims > dHead)) {
+    s = Status::broken(Rule::rotary_dims, "rotaryDims", rotaryDims, static_cast<double>(limits::rotaryDims.lo),
+                       2 * std::floor(dHead / 2));
     s.a = dHead;
   }
   if (s.ok) s = first_error(check(limits::scale, scale), check(limits::start, start));

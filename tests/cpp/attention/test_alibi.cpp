@@ -57,6 +57,7 @@ TEST_CASE("the ALiBi bias is −slope·|i − j| per head, −∞ above the diag
           const float b = bias[(h * n + i) * n + j];
           if (mask == BiasMask::causal && j > i) REQUIRE(b == -std::numeric_limits<float>::infinity());
           else REQUIRE(b == Approx(-slopes[h] * std::abs(i - j)).epsilon(1e-7));
+          if (i == j) REQUIRE_FALSE(std::signbit(b));  // +0, not −0, on the diagonal
         }
   }
 }

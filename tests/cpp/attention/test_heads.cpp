@@ -128,6 +128,12 @@ TEST_CASE("head options are checked after the shape and name the option at fault
     const Status odd = make_attention_request(4, 8, 8, "none", raw, 32, 32, 32, r);
     CHECK(odd.param == "rope.rotaryDims");
     CHECK(odd.hi == 4);
+    raw.heads = 8;
+    raw.rotaryDims = 1;  // heads one dimension wide have no pair to turn
+    const Status narrow = make_attention_request(4, 8, 8, "none", raw, 32, 32, 32, r);
+    CHECK(narrow.rule == Rule::rotary_dims);
+    CHECK(narrow.a == 1);
+    raw.heads = 2;
     raw.rotaryDims = 4;
     raw.base = 1;
     CHECK(make_attention_request(4, 8, 8, "none", raw, 32, 32, 32, r).param == "rope.base");

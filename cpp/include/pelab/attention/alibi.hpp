@@ -25,8 +25,10 @@ struct AlibiBiasRequest {
 };
 Status make_alibi_bias_request(double heads, double n, const std::string& mask, AlibiBiasRequest& out);
 
-// The bias of one head at (i, j): −slope·|i − j| in double, rounded once to float.
-inline float alibi_bias(double slope, int i, int j) { return static_cast<float>(-slope * (i > j ? i - j : j - i)); }
+// The bias of one head at (i, j): −slope·|i − j| in double, rounded once to float (+0 on the diagonal).
+inline float alibi_bias(double slope, int i, int j) {
+  return static_cast<float>(0.0 - slope * (i > j ? i - j : j - i));
+}
 
 // heads × n × n, head-major then row = query: alibi_bias, and −∞ above the diagonal for `causal`.
 void fill_alibi_bias(const AlibiBiasRequest& request, float* out);
