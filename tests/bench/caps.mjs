@@ -21,6 +21,18 @@ export const AT_CAPS = [
     'attention',
     { q: wave(2048), k: wave(2048), v: wave(2048 * 223), n: 2048, dK: 1, dV: 223 },
   ],
+  [
+    'attention n 2048, 2 heads, dK = dV = 96, rope and ALiBi',
+    'attention',
+    { q: wave(2048 * 96), k: wave(2048 * 96), v: wave(2048 * 96), n: 2048, dK: 96, heads: 2, rope: {}, alibi: true },
+  ],
+  [
+    'attention n 1448, 4 heads, dK = dV = 192, rope',
+    'attention',
+    { q: wave(1448 * 192), k: wave(1448 * 192), v: wave(1448 * 192), n: 1448, dK: 192, heads: 4, rope: {} },
+  ],
+  ['rope 2^23 floats (n 2048, dHead 4096)', 'rope', { x: wave(2048 * 4096), n: 2048, dHead: 4096, start: 60000 }],
+  ['alibiBias 2^23 floats (2 heads, n 2048)', 'alibiBias', { heads: 2, n: 2048, mask: 'causal' }],
   ['selfAttention n 2048, dModel 512, dK 64', 'selfAttention', { x: wave(2048 * 512), n: 2048, dModel: 512, dK: 64 }],
   ['selfAttention n 64, dModel 4096, dK 512', 'selfAttention', { x: wave(64 * 4096), n: 64, dModel: 4096, dK: 512 }],
   ['dotMatrix rows 2048, dModel 256', 'dotMatrix', { table: wave(2048 * 256), rows: 2048, dModel: 256 }],

@@ -9,6 +9,7 @@
 #include "pelab/attention/permutation.hpp"
 #include "pelab/encodings/learned.hpp"
 #include "pelab/encodings/relative.hpp"
+#include "pelab/encodings/rope.hpp"
 #include "pelab/encodings/sequence.hpp"
 
 using namespace pelab;
@@ -64,6 +65,20 @@ int main() {
   const Properties p = properties(spec, 2);
   array("properties",
         std::vector<double>{p.minDistance, p.maxAbsValue, p.minNormSq, p.minOffsetDot, p.offsetDotDeviation});
+
+  // Rope (interleaved, partial, scaled, far out) and self-attention in two heads with rope and ALiBi.
+  std::vector<float> turned = x;
+  apply_rope({16, 12, 10000.0, RopeLayout::interleaved, 2.0, 60000}, turned.data(), 6);
+  array("rope", turned);
+  HeadOptions heads;
+  heads.heads = 2;
+  heads.rope = true;
+  heads.ropeSpec = {4, 4, 10000.0, RopeLayout::halves, 1.0, 3};
+  heads.alibi = true;
+  std::vector<float> head_weights(2 * 36), head_out(6 * 8);
+  self_attention(x.data(), 6, 16, 8, 5, Mask::before_softmax, head_weights.data(), head_out.data(), heads);
+  array("headsWeights", head_weights);
+  array("headsOutput", head_out);
 
   const PermutationResult r = permutation_experiment(seq, tokens, 6, 0, 4);
   array("permutationOutput", r.withEncoding.swapped.output, true);

@@ -1,14 +1,18 @@
-// attention, self_attention, dot_matrix and distance_matrix on arbitrary matrices, after their
-// validators accepted the shape. Entries are usually bounded (±256) and sometimes raw float bits;
-// the numeric invariants are asserted whenever every input entry is finite.
+// attention (also in heads, with rope or ALiBi inside), self_attention, rope, the ALiBi bias,
+// dot_matrix and distance_matrix on arbitrary matrices, after their validators accepted the shape. Entries are usually
+// bounded (±256) and sometimes raw float bits; the numeric invariants are asserted whenever every input entry is
+// finite.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "fuzz_common.hpp"
 #include "pelab/analysis/analysis.hpp"
+#include "pelab/attention/alibi.hpp"
 #include "pelab/attention/attention.hpp"
+#include "pelab/encodings/rope.hpp"
 #include "pelab/validation/limits.hpp"
 
 using namespace pelab;
@@ -99,6 +103,83 @@ void projected_attention(fuzz::Input& in) {
   FUZZ_ASSERT(fuzz::all_finite(out.data(), out.size()));
 }
 
+// Heads, rope and ALiBi options as the JS layer would pass them, from the input.
+RawHeadOptions head_options(fuzz::Input& in) {
+  RawHeadOptions raw;
+  raw.heads = in.byte() % 4 ? 1 + in.byte() % 4 : in.number();
+  raw.rope = in.byte() % 2 != 0;
+  raw.base = in.byte() % 4 ? 10000.0 : in.number();
+  raw.layout = in.byte() % 4 ? (in.byte() % 2 ? "halves" : "interleaved") : in.text();
+  raw.rotaryDims = in.number();
+  raw.scale = in.byte() % 4 ? 1.0 : in.number();
+  raw.start = in.number();
+  raw.alibi = in.byte() % 2 != 0;
+  return raw;
+}
+
+void attention_in_heads(fuzz::Input& in) {
+  const double n = in.number(), dK = in.number(), dV = in.number();
+  const std::string mask = in.byte() % 2 ? "none" : "before-softmax";
+  const RawHeadOptions raw = head_options(in);
+  AttentionRequest r;
+  const Status s = make_attention_request(n, dK, dV, mask, raw, n * dK, n * dK, n * dV, r);
+  expect_well_formed(s);
+  if (!s.ok || r.shape.n > 40 || r.shape.dK > 64 || r.shape.dV > 64) return;
+  const std::size_t rows = static_cast<std::size_t>(r.shape.n);
+  const std::vector<float> q = matrix(in, rows * r.shape.dK, true), k = matrix(in, rows * r.shape.dK, true),
+                           v = matrix(in, rows * r.shape.dV, true);
+  std::vector<float> weights(static_cast<std::size_t>(r.heads.heads) * rows * rows), out(rows * r.shape.dV);
+  attention(r.shape, q.data(), k.data(), v.data(), r.mask, weights.data(), out.data(), r.heads);
+  for (int h = 0; h < r.heads.heads; ++h)
+    expect_weights(std::vector<float>(weights.begin() + h * rows * rows, weights.begin() + (h + 1) * rows * rows),
+                   r.shape.n, r.mask, true);
+  FUZZ_ASSERT(fuzz::all_finite(out.data(), out.size()));
+}
+
+// Rope turns pairs: each output is within float rounding of the float64 rotation, and the rest pass.
+void rope_rows(fuzz::Input& in) {
+  const double n = in.number(), dHead = in.number(), base = in.byte() % 4 ? 10000.0 : in.number();
+  const std::string layout = in.byte() % 2 ? "halves" : "interleaved";
+  const double rotaryDims = in.number(), scale = in.byte() % 4 ? 1.0 : in.number(), start = in.number();
+  RopeRequest r;
+  const double length = fuzz::int_in(n, 1, 64) && fuzz::int_in(dHead, 2, 256) ? n * dHead : in.byte();
+  const Status s = make_rope_request(n, dHead, base, layout, rotaryDims, scale, start, length, r);
+  expect_well_formed(s);
+  if (!s.ok || static_cast<std::size_t>(r.n) * r.spec.dHead > fuzz::kMaxElements) return;
+  const int d = r.spec.dHead, half = r.spec.rotaryDims / 2;
+  const std::vector<float> x = matrix(in, static_cast<std::size_t>(r.n) * d, true);
+  std::vector<float> y = x;
+  apply_rope(r.spec, y.data(), r.n);
+  const std::vector<double> omega = rope_frequencies(r.spec);
+  for (int row = 0; row < r.n; ++row) {
+    const std::size_t at = static_cast<std::size_t>(row) * d;
+    for (int c = r.spec.rotaryDims; c < d; ++c) FUZZ_ASSERT(y[at + c] == x[at + c]);
+    for (int i = 0; i < half; ++i) {
+      const bool halves = r.spec.layout == RopeLayout::halves;
+      const std::size_t a = at + (halves ? i : 2 * i), b = at + (halves ? i + half : 2 * i + 1);
+      const double angle = (r.spec.start + row) * omega[static_cast<std::size_t>(i)];
+      const double ya = x[a] * std::cos(angle) - double(x[b]) * std::sin(angle);
+      const double yb = x[b] * std::cos(angle) + double(x[a]) * std::sin(angle);
+      const double tolerance = 2e-6 * (std::fabs(x[a]) + std::fabs(x[b])) + 1e-37;
+      FUZZ_ASSERT(std::fabs(y[a] - ya) <= tolerance && std::fabs(y[b] - yb) <= tolerance);
+    }
+  }
+}
+
+void alibi(fuzz::Input& in) {
+  const double heads = in.number(), n = in.number();
+  AlibiBiasRequest r;
+  const Status s = make_alibi_bias_request(heads, n, in.byte() % 2 ? "causal" : in.text(), r);
+  expect_well_formed(s);
+  if (!s.ok || static_cast<double>(r.heads) * r.n * r.n > fuzz::kMaxElements) return;
+  const std::vector<double> slopes = alibi_slopes(r.heads);
+  FUZZ_ASSERT(slopes.size() == static_cast<std::size_t>(r.heads));
+  for (double slope : slopes) FUZZ_ASSERT(slope > 0 && slope <= 1);
+  std::vector<float> bias(static_cast<std::size_t>(r.heads) * r.n * r.n);
+  fill_alibi_bias(r, bias.data());
+  for (float b : bias) FUZZ_ASSERT(b <= 0 && !std::isnan(b));
+}
+
 void pair_matrices(fuzz::Input& in) {
   const double rows_raw = in.number(), d_raw = in.number();
   const bool bounded = in.byte() % 4 != 0;
@@ -148,9 +229,12 @@ void pair_matrices(fuzz::Input& in) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz::Input in(data, size);
   for (int step = 0; step < 3 && !in.empty(); ++step) {
-    switch (in.byte() % 3) {
+    switch (in.byte() % 6) {
       case 0: plain_attention(in); break;
       case 1: projected_attention(in); break;
+      case 2: attention_in_heads(in); break;
+      case 3: rope_rows(in); break;
+      case 4: alibi(in); break;
       default: pair_matrices(in); break;
     }
   }

@@ -14,6 +14,7 @@
 #include "pelab/encodings/embeddings.hpp"
 #include "pelab/encodings/learned.hpp"
 #include "pelab/encodings/relative.hpp"
+#include "pelab/encodings/rope.hpp"
 #include "pelab/encodings/sequence.hpp"
 #include "pelab/encodings/sinusoidal.hpp"
 #include "pelab/validation/limits.hpp"
@@ -165,6 +166,32 @@ void attention_shape(fuzz::Input& in) {
   if (s.ok) FUZZ_ASSERT(shape.n == n && shape.dK == dK && shape.dV == dV);
 }
 
+// lab.rope's request: n, dHead, base, layout, rotaryDims (range, then even and within the head),
+// scale, start, the last position, x's length, each by its own oracle.
+void rope_request(fuzz::Input& in) {
+  const double n = in.number(), dHead = in.number(), base = in.byte() % 2 ? 10000.0 : in.number();
+  const std::string layout = in.byte() % 4 ? (in.byte() % 2 ? "halves" : "interleaved") : in.text();
+  const double rotaryDims = in.number(), scale = in.byte() % 2 ? 1.0 : in.number(), start = in.number();
+  const double length = in.byte() % 4 ? n * dHead : in.number();
+  const bool integer =
+      std::isfinite(rotaryDims) && std::floor(rotaryDims) == rotaryDims && rotaryDims >= 0 && rotaryDims <= 4096;
+  const char* expected = nullptr;
+  if (!in_range(limits::sequence, n)) expected = "n";
+  else if (!in_range(limits::dHead, dHead)) expected = "dHead";
+  else if (!in_range(limits::base, base)) expected = "base";
+  else if (layout != "halves" && layout != "interleaved") expected = "layout";
+  else if (!integer || std::fmod(rotaryDims, 2) != 0 || rotaryDims < 2 || rotaryDims > dHead) expected = "rotaryDims";
+  else if (!in_range(limits::scale, scale)) expected = "scale";
+  else if (!in_range(limits::start, start) || start + n - 1 > limits::start.hi) expected = "start";
+  else if (length != n * dHead) expected = "x";
+  RopeRequest r;
+  const Status s = make_rope_request(n, dHead, base, layout, rotaryDims, scale, start, length, r);
+  expect_status(s, expected == nullptr, expected);
+  if (s.ok)
+    FUZZ_ASSERT(r.n == n && r.spec.dHead == dHead && r.spec.base == base && r.spec.rotaryDims == rotaryDims &&
+                r.spec.scale == scale && r.spec.start == start && rope_layout_name(r.spec.layout) == layout);
+}
+
 void names(fuzz::Input& in) {
   const std::string name = in.text();
   Mask mask;
@@ -274,7 +301,7 @@ void sequence(fuzz::Input& in) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fuzz::Input in(data, size);
   for (int step = 0; step < 16 && !in.empty(); ++step) {
-    switch (in.byte() % 11) {
+    switch (in.byte() % 12) {
       case 0: {
         SinusoidalSpec spec;
         sinusoidal(in, spec);
@@ -289,6 +316,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case 7: table(in); break;
       case 8: swap(in); break;
       case 9: sequence(in); break;
+      case 10: rope_request(in); break;
       default: {
         EmbeddingSpec spec;
         embedding(in, spec);

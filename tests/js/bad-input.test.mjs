@@ -27,6 +27,10 @@ const LIMITS = {
   dV: [1, 1024],
   rows: [1, 2048],
   k: [0, 65535],
+  heads: [1, 1024],
+  dHead: [2, 4096],
+  rotaryDims: [2, 4096],
+  scale: [1, 65536, 'real'],
 };
 const TOKEN_COUNT = [1, 2048];
 const MAX_ELEMENTS = 2 ** 23;
@@ -35,6 +39,10 @@ const PROPERTIES_WORK = 2 ** 28;
 const VARIANTS = "'paper', 'halves', 'tensor2tensor'";
 const MASKS = "'none', 'before-softmax', 'after-softmax'";
 const ENCODINGS = "'none', 'sinusoidal', 'learned'";
+const LAYOUTS = "'halves', 'interleaved'";
+const BIAS_MASKS = "'none', 'causal'";
+// rope's own options (lab.rope's, and nested as `rope` in attention and selfAttention).
+const ROPE_PARAMS = { base: 'real', layout: 'layout', rotaryDims: 'int', scale: 'real', start: 'int' };
 
 // Deterministic inputs for the base calls.
 function values(length, seed, Type = Float32Array) {
@@ -115,15 +123,48 @@ const SPECS = {
   },
   attention: {
     base: { q: values(6, 1), k: Array.from(values(6, 2)), v: values(4, 3, Float64Array), n: 2, dK: 3, dV: 2 },
-    params: { q: 'list', k: 'list', v: 'list', n: 'int', dK: 'int', dV: 'int', mask: 'mask' },
+    params: {
+      q: 'list',
+      k: 'list',
+      v: 'list',
+      n: 'int',
+      dK: 'int',
+      dV: 'int',
+      mask: 'mask',
+      heads: 'int',
+      rope: 'rope',
+      alibi: 'boolean',
+    },
     required: ['q', 'k', 'v', 'n', 'dK'],
     lengths: { q: (o) => o.n * o.dK, k: (o) => o.n * o.dK, v: (o) => o.n * o.dV },
   },
   selfAttention: {
     base: { x: values(24, 4), n: 3, dModel: 8, dK: 4, seed: 1, mask: 'before-softmax' },
-    params: { x: 'list', n: 'int', dModel: 'int', dK: 'int', seed: 'int', mask: 'mask' },
+    params: {
+      x: 'list',
+      n: 'int',
+      dModel: 'int',
+      dK: 'int',
+      seed: 'int',
+      mask: 'mask',
+      heads: 'int',
+      rope: 'rope',
+      alibi: 'boolean',
+    },
     required: ['x', 'n', 'dModel', 'dK'],
     lengths: { x: (o) => o.n * o.dModel },
+  },
+  rope: {
+    base: { x: values(24, 6), n: 3, dHead: 8, start: 5, layout: 'interleaved' },
+    params: { x: 'list', n: 'int', dHead: 'int', ...ROPE_PARAMS },
+    required: ['x', 'n', 'dHead'],
+    lengths: { x: (o) => o.n * o.dHead },
+  },
+  alibiSlopes: { base: { heads: 6 }, params: { heads: 'int' }, required: ['heads'] },
+  alibiBias: {
+    base: { heads: 3, n: 5, mask: 'causal' },
+    params: { heads: 'int', n: 'int', mask: 'biasMask' },
+    required: ['heads', 'n'],
   },
   relativeOffset: {
     base: { ...tableBase(), k: 2 },
@@ -220,6 +261,21 @@ const WRONG_TYPES = {
 };
 WRONG_TYPES.tokens = WRONG_TYPES.list;
 WRONG_TYPES.variant = WRONG_TYPES.mask = WRONG_TYPES.encoding = WRONG_TYPES.enum;
+WRONG_TYPES.layout = WRONG_TYPES.biasMask = WRONG_TYPES.enum;
+WRONG_TYPES.boolean = [
+  ['number', 1],
+  ['string', 'true'],
+  ...COMMON_WRONG.filter(([label]) => label !== 'boolean'),
+  ['array', [true]],
+  ['Boolean object', new Boolean(true)],
+];
+WRONG_TYPES.rope = [
+  ['number', 1],
+  ['string', 'halves'],
+  ...COMMON_WRONG.filter(([label]) => label !== 'object'),
+  ['array', [10000]],
+  ['Float32Array', new Float32Array(2)],
+];
 
 const BAD_ENUMS = {
   variant: [
@@ -242,7 +298,21 @@ const BAD_ENUMS = {
     ['padded', 'learned\n'],
   ],
 };
-const ENUM_TEXT = { variant: VARIANTS, mask: MASKS, encoding: ENCODINGS };
+BAD_ENUMS.layout = [
+  ['empty', ''],
+  ['capitalised', 'Halves'],
+  ["a library's name", 'neox'],
+  ['padded', 'halves '],
+];
+BAD_ENUMS.biasMask = [
+  ['empty', ''],
+  ['capitalised', 'Causal'],
+  ["attention's mask name", 'before-softmax'],
+];
+const ENUM_TEXT = { variant: VARIANTS, mask: MASKS, encoding: ENCODINGS, layout: LAYOUTS, biasMask: BIAS_MASKS };
+
+// The range text of a rejected rotaryDims: an integer in range that is too small is told the rope rule.
+const rotaryText = (value, range) => (value === 0 || value === 1 ? 'an even integer from 2' : range);
 
 // Out-of-range numbers for a numeric option with range [lo, hi].
 function outOfRange([lo, hi, real]) {
@@ -288,7 +358,15 @@ function casesFor(method) {
 
     if (kind === 'int' || kind === 'real')
       for (const [label, value] of outOfRange(LIMITS[param]))
-        add({ param, value, label, type: RangeError, texts: [range] });
+        add({
+          param,
+          value,
+          label,
+          type: RangeError,
+          texts: [param === 'rotaryDims' ? rotaryText(value, range) : range],
+        });
+
+    if (kind === 'rope') for (const c of nestedRopeCases(base, param)) add(c);
 
     if (kind in BAD_ENUMS)
       for (const [label, value] of BAD_ENUMS[kind])
@@ -561,6 +639,67 @@ function casesFor(method) {
         type: RangeError,
         texts: [`no row for position ${position}`],
       });
+  if (params.rope) {
+    add({
+      param: 'dK',
+      options: { ...base, heads: method === 'attention' ? 2 : 3 },
+      label: 'not a multiple of heads',
+      type: RangeError,
+      texts: ['multiple of heads'],
+    });
+    add({
+      param: 'heads',
+      options:
+        method === 'attention' ? { ...base, n: 2048, dK: 6, dV: 6, heads: 3 } : { ...base, n: 2048, dK: 6, heads: 3 },
+      label: 'heads × n × n > 2^23',
+      type: RangeError,
+      texts: [String(MAX_ELEMENTS)],
+    });
+    add({
+      param: 'rope.rotaryDims',
+      options: { ...base, rope: { rotaryDims: 6 } },
+      label: 'wider than a head',
+      type: RangeError,
+      texts: ['even integer from 2 to'],
+    });
+  }
+  if (method === 'attention')
+    add({
+      param: 'rope.rotaryDims',
+      options: { ...base, rope: {} },
+      label: 'left out, the odd head width 3',
+      type: RangeError,
+      texts: ["left out, it is the head's width"],
+    });
+  if (method === 'rope') {
+    for (const [label, rotaryDims, text] of [
+      ['odd', 5, 'an even integer from 2 to 8'],
+      ['wider than dHead', 10, 'an even integer from 2 to 8'],
+    ])
+      add({ param: 'rotaryDims', options: { ...base, rotaryDims }, label, type: RangeError, texts: [text] });
+    add({
+      param: 'rotaryDims',
+      options: { ...base, dHead: 7, x: values(21, 6), rotaryDims: undefined },
+      label: 'left out, with an odd dHead',
+      type: RangeError,
+      texts: ['an even integer from 2 to 6', "left out, it is the head's width"],
+    });
+    add({
+      param: 'start',
+      options: { ...base, start: LIMITS.start[1] - base.n + 2 },
+      label: 'start + n - 1 > 1000000',
+      type: RangeError,
+      texts: ['start + n - 1', String(LIMITS.start[1])],
+    });
+  }
+  if (method === 'alibiBias')
+    add({
+      param: 'heads',
+      options: { heads: 3, n: 2048 },
+      label: 'heads × n × n > 2^23',
+      type: RangeError,
+      texts: [String(MAX_ELEMENTS)],
+    });
   if (method === 'attention') {
     // Without dV, v must be n × dK.
     const { dV, ...noDV } = base;
@@ -610,6 +749,53 @@ function casesFor(method) {
       wholeOptions: true,
     });
   return cases;
+}
+
+// Bad values inside `rope: {…}`: each of its options of the wrong type or out of range, unknown names.
+// rotaryDims is given (2) where another option is under test, so the head's width cannot fail first.
+function nestedRopeCases(base, param) {
+  const cases = [];
+  const withRope = (rope) => ({ ...base, [param]: rope });
+  for (const [key, kind] of Object.entries(ROPE_PARAMS)) {
+    const full = `${param}.${key}`;
+    const range = kind === 'int' || kind === 'real' ? lab.limits[key] : undefined;
+    const rangeText = typeof range === 'string' ? [range] : [];
+    for (const [label, value] of WRONG_TYPES[kind === 'int' || kind === 'real' ? kind : 'enum'])
+      cases.push({
+        param: full,
+        options: withRope({ rotaryDims: 2, [key]: value }),
+        label: `wrong type: ${label}`,
+        type: TypeError,
+        texts: rangeText,
+      });
+    if (range !== undefined)
+      for (const [label, value] of outOfRange(LIMITS[key]))
+        cases.push({
+          param: full,
+          options: withRope(key === 'rotaryDims' ? { rotaryDims: value } : { rotaryDims: 2, [key]: value }),
+          label: `out of range: ${label}`,
+          type: RangeError,
+          texts: [key === 'rotaryDims' ? rotaryText(value, range) : range],
+        });
+    if (key === 'layout')
+      for (const [label, value] of BAD_ENUMS.layout)
+        cases.push({
+          param: full,
+          options: withRope({ rotaryDims: 2, layout: value }),
+          label: `bad enum: ${label}`,
+          type: RangeError,
+          texts: [LAYOUTS],
+        });
+  }
+  for (const key of ['Base', 'rotary_dims', 'theta', '__proto__', 'constructor'])
+    cases.push({
+      param: `${param}.${key}`,
+      options: withRope(Object.defineProperty({}, key, { value: 1, enumerable: true })),
+      label: `unknown nested option '${key}'`,
+      type: TypeError,
+      texts: ['unknown option'],
+    });
+  return cases.map((c) => ({ ...c, texts: c.texts ?? [] }));
 }
 
 function withValue(base, param, value) {
@@ -752,6 +938,13 @@ test('values at the edges of every range are accepted', () => {
     ['distanceMatrix', { table: new Float32Array(2), rows: 1, dModel: 2 }],
     ['properties', { positions: 1, dModel: 2, k: 0 }],
     ['permutation', { tokens: [0], vocabSize: 1, dModel: 2, dK: 1, swap: [0, 0] }],
+    ['rope', { x: [1, 0], n: 1, dHead: 2, base: 1e9, scale: 65536, start: 1000000, layout: 'interleaved' }],
+    ['rope', { x: new Float32Array(2048 * 2), n: 2048, dHead: 2, base: 2, scale: 1, start: 1000000 - 2047 }],
+    ['alibiSlopes', { heads: 1 }],
+    ['alibiSlopes', { heads: 1024 }],
+    ['alibiBias', { heads: 2, n: 2048 }], // exactly 2^23 floats
+    ['attention', { q: [1, 2], k: [3, 4], v: [5, 6], n: 1, dK: 2, heads: 2, alibi: true }],
+    ['selfAttention', { x: new Float32Array(1024), n: 512, dModel: 2, dK: 2, heads: 2, alibi: true }],
   ];
   for (const [method, options] of accept) assert.doesNotThrow(() => lab[method](options), `${method} ${show(options)}`);
 });

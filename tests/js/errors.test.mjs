@@ -68,6 +68,35 @@ test('values out of range are RangeErrors that name the parameter and its range'
   throwsNaming(() => lab.properties({ positions: 4096, dModel: 512 }), RangeError, 'positions');
 });
 
+test('rope, ALiBi and heads: errors name the option, nested ones as rope.<name>', () => {
+  const x = new Float32Array(16);
+  const qkv = { q: new Float32Array(16), k: new Float32Array(16), v: new Float32Array(16), n: 2, dK: 8 };
+  throwsNaming(
+    () => lab.rope({ x, n: 2, dHead: 8, rotaryDims: 5 }),
+    RangeError,
+    'rotaryDims',
+    /even integer from 2 to 8/,
+  );
+  throwsNaming(() => lab.rope({ x, n: 2, dHead: 8, layout: 'neox' }), RangeError, 'layout', /'halves', 'interleaved'/);
+  throwsNaming(() => lab.rope({ x, n: 2, dHead: 8, scale: 0.5 }), RangeError, 'scale', /from 1 to 65536/);
+  throwsNaming(() => lab.rope({ x, n: 2, dHead: 8, start: 999999.5 }), RangeError, 'start');
+  throwsNaming(() => lab.attention({ ...qkv, heads: 3 }), RangeError, 'dK', /multiple of heads = 3/);
+  throwsNaming(
+    () => lab.attention({ ...qkv, heads: 2, rope: { rotaryDims: 6 } }),
+    RangeError,
+    'rope.rotaryDims',
+    /2 to 4/,
+  );
+  throwsNaming(() => lab.attention({ ...qkv, rope: { base: 1 } }), RangeError, 'rope.base', /from 2 to/);
+  throwsNaming(() => lab.attention({ ...qkv, rope: { theta: 1 } }), TypeError, 'rope.theta', /unknown option/);
+  throwsNaming(() => lab.attention({ ...qkv, rope: true }), TypeError, 'rope', /options object/);
+  throwsNaming(() => lab.attention({ ...qkv, alibi: 'yes' }), TypeError, 'alibi', /true or false/);
+  throwsNaming(() => lab.alibiSlopes({ heads: 0 }), RangeError, 'heads', /from 1 to 1024/);
+  throwsNaming(() => lab.alibiBias({ heads: 3, n: 2048 }), RangeError, 'heads', /one n × n matrix per head/);
+  throwsNaming(() => lab.alibiBias({ heads: 3, n: 8, mask: 'before-softmax' }), RangeError, 'mask', /'none', 'causal'/);
+  assert.equal(lab.alibiSlopes({ heads: 2 })[0], 1 / 16);
+});
+
 test('createLab refuses options of the wrong type', async () => {
   const { createLab } = await import('positional-encoding-lab');
   await assert.rejects(createLab({ locateFile: 'x' }), TypeError);

@@ -30,8 +30,11 @@ const OPTIONS = {
   learnedTable: ['maxLen', 'dModel', 'seed', 'out'],
   learnedLookup: ['maxLen', 'dModel', 'seed', 'position'],
   embed: SEQUENCE,
-  attention: ['q', 'k', 'v', 'n', 'dK', 'dV', 'mask'],
-  selfAttention: ['x', 'n', 'dModel', 'dK', 'seed', 'mask'],
+  attention: ['q', 'k', 'v', 'n', 'dK', 'dV', 'mask', 'heads', 'rope', 'alibi'],
+  selfAttention: ['x', 'n', 'dModel', 'dK', 'seed', 'mask', 'heads', 'rope', 'alibi'],
+  rope: ['x', 'n', 'dHead', 'base', 'layout', 'rotaryDims', 'scale', 'start'],
+  alibiSlopes: ['heads'],
+  alibiBias: ['heads', 'n', 'mask'],
   relativeOffset: [...TABLE, 'k'],
   dotMatrix: ['table', 'rows', 'dModel', 'out'],
   distanceMatrix: ['table', 'rows', 'dModel', 'out'],
@@ -40,8 +43,9 @@ const OPTIONS = {
 };
 const METHODS = Object.keys(OPTIONS);
 const ALL_OPTION_NAMES = [...new Set(Object.values(OPTIONS).flat())];
-// Names a RangeError may carry besides the method's own options: the elements of swap.
-const EXTRA_PARAMS = ['swap[0]', 'swap[1]'];
+// Names a RangeError may carry besides the method's own options: the elements of swap, rope's own options.
+const ROPE_OPTIONS = ['base', 'layout', 'rotaryDims', 'scale', 'start'];
+const EXTRA_PARAMS = ['swap[0]', 'swap[1]', ...ROPE_OPTIONS.map((key) => `rope.${key}`)];
 
 // ---- Arbitraries ----------------------------------------------------------------------------------
 
@@ -107,6 +111,8 @@ const ENUM_WORDS = [
   'after-softmax',
   'sinusoidal',
   'learned',
+  'interleaved',
+  'causal',
   '',
   'Paper',
   'rope',
@@ -189,8 +195,15 @@ function wildFor(key) {
     );
   else if (key === 'out') typed = float32;
   else if (key === 'swap') typed = fc.tuple(wildNumber, wildNumber);
-  else if (['variant', 'mask', 'encoding'].includes(key))
+  else if (['variant', 'mask', 'encoding', 'layout'].includes(key))
     typed = fc.oneof(fc.constantFrom(...ENUM_WORDS), fc.string({ maxLength: 8 }));
+  else if (key === 'alibi') typed = fc.boolean();
+  else if (key === 'rope')
+    typed = fc.dictionary(
+      fc.oneof(fc.constantFrom(...ROPE_OPTIONS), fc.string({ maxLength: 4 })),
+      fc.oneof(wildNumber, fc.constantFrom(...ENUM_WORDS), wildValue),
+      { maxKeys: 4 },
+    );
   else typed = wildNumber;
   return fc.oneof(
     { weight: 4, arbitrary: typed },
@@ -209,6 +222,28 @@ const variant = fc.constantFrom('paper', 'halves', 'tensor2tensor');
 const base = fc.oneof(fc.constant(10000), fc.constantFrom(2, 1e9), fc.double({ min: 2, max: 1e9, noNaN: true }));
 const seed = fc.oneof(int(0, 1000), fc.constant(4294967295));
 const mask = fc.constantFrom('none', 'before-softmax', 'after-softmax');
+const ropeOptions = fc.record(
+  {
+    base,
+    layout: fc.constantFrom('halves', 'interleaved'),
+    scale: fc.oneof(fc.constant(1), fc.double({ min: 1, max: 100, noNaN: true })),
+    start: int(0, 70000),
+  },
+  { requiredKeys: [] },
+);
+// Heads dividing dK and dV, rope (its rotaryDims left to default only when heads are evenly wide), alibi.
+const headOptions = (o) =>
+  fc
+    .record({
+      heads: fc.constantFrom(...[1, 2, 3, 4].filter((h) => o.dK % h === 0 && (o.dV ?? o.dK) % h === 0)),
+      rope: fc.option(ropeOptions, { nil: undefined }),
+      alibi: fc.option(fc.boolean(), { nil: undefined }),
+    })
+    .map((h) => {
+      const even = 2 * Math.floor(o.dK / h.heads / 2); // heads one dimension wide have no pair: an error
+      const rope = h.rope === undefined ? undefined : stripUndefined({ ...h.rope, rotaryDims: even || undefined });
+      return stripUndefined({ ...o, ...h, rope });
+    });
 const listOf = (length) =>
   fc
     .tuple(
@@ -265,10 +300,26 @@ const VALID = {
       fc
         .record({ q: listOf(o.n * o.dK), k: listOf(o.n * o.dK), v: listOf(o.n * (o.dV ?? o.dK)) })
         .map((arrays) => stripUndefined({ ...o, ...arrays })),
-    ),
+    )
+    .chain(headOptions),
   selfAttention: fc
     .record({ n: int(1, 8), dModel: int(2, 16), dK: int(1, 8), seed, mask })
-    .chain((o) => listOf(o.n * o.dModel).map((x) => ({ ...o, x }))),
+    .chain((o) => listOf(o.n * o.dModel).map((x) => ({ ...o, x })))
+    .chain(headOptions),
+  rope: fc
+    .record({ n: int(1, 16), dHead: int(2, 40) })
+    .chain((o) =>
+      fc
+        .tuple(listOf(o.n * o.dHead), ropeOptions, fc.option(int(1, o.dHead >> 1), { nil: undefined }))
+        .map(([x, r, pairs]) =>
+          stripUndefined({ ...o, x, ...r, rotaryDims: pairs === undefined ? undefined : 2 * pairs }),
+        ),
+    ),
+  alibiSlopes: fc.record({ heads: int(1, 1024) }),
+  alibiBias: fc.record(
+    { heads: int(1, 16), n: int(1, 16), mask: fc.constantFrom('none', 'causal') },
+    { requiredKeys: ['heads', 'n'] },
+  ),
   relativeOffset: fc.tuple(table, int(0, 100)).map(([o, k]) => ({ ...o, k })),
   dotMatrix: pairs,
   distanceMatrix: pairs,
@@ -359,6 +410,10 @@ function cost(method, o) {
       return num(o.dModel, 64) * num(o.dK, 8) * (3 + num(o.n));
     case 'permutation':
       return num(o.dModel, 64) * num(o.dK, 8) * (3 + (o.tokens?.length ?? 1)) * 4;
+    case 'rope':
+      return num(o.n) * num(o.dHead, 64);
+    case 'alibiBias':
+      return num(o.heads) * num(o.n) ** 2;
     default:
       return 0;
   }
@@ -434,10 +489,24 @@ function checkResult(method, o, r) {
     case 'selfAttention': {
       const width = method === 'attention' ? (o.dV ?? o.dK) : o.dK;
       assert.ok(r.weights instanceof Float32Array && r.output instanceof Float32Array);
-      assert.equal(r.weights.length, o.n * o.n);
+      assert.equal(r.weights.length, (o.heads ?? 1) * o.n * o.n);
       assert.equal(r.output.length, o.n * width);
       break;
     }
+    case 'rope':
+      assert.ok(r instanceof Float32Array);
+      assert.equal(r.length, o.n * o.dHead);
+      break;
+    case 'alibiSlopes':
+      assert.ok(r instanceof Float64Array);
+      assert.equal(r.length, o.heads);
+      assert.ok(finiteIn(r, 1) && r.every((x) => x > 0));
+      break;
+    case 'alibiBias':
+      assert.ok(r instanceof Float32Array);
+      assert.equal(r.length, o.heads * o.n * o.n);
+      assert.ok(r.every((x) => x <= 0));
+      break;
     case 'relativeOffset':
       assert.equal(r.blocks.length, Math.floor(o.dModel / 2) * 4);
       assert.equal(typeof r.maxResidual, 'number');
@@ -493,6 +562,8 @@ const KNOWN = [
   ['attention', { q: [1, 0, 0, 1], k: [1, 2, 3, 4], v: [1, 1, 2, 2], n: 2, dK: 2 }],
   ['permutation', { tokens: [3, 1, 4, 1], vocabSize: 8, dModel: 8, dK: 4, swap: [0, 2] }],
   ['properties', { positions: 6, dModel: 8, k: 2 }],
+  ['rope', { x: [1, 2, 3, 4, 5, 6, 7, 8], n: 2, dHead: 4, start: 9, layout: 'interleaved' }],
+  ['attention', { q: [1, 0, 0, 1], k: [1, 2, 3, 4], v: [1, 1, 2, 2], n: 2, dK: 2, rope: {}, alibi: true }],
 ];
 const before = KNOWN.map(([m, o]) => lab[m](o));
 

@@ -26,6 +26,9 @@ const GOOD = {
   attention: { q: [1, 0, 0, 1], k: [1, 2, 3, 4], v: [1, 1, 2, 2], n: 2, dK: 2 },
   embed: { tokens: [3, 1, 4], vocabSize: 8, dModel: 4 },
   permutation: { tokens: [3, 1, 4], vocabSize: 8, dModel: 4, dK: 2, swap: [0, 2] },
+  selfAttention: { x: [1, 2, 3, 4, 5, 6, 7, 8], n: 2, dModel: 4, dK: 4, heads: 2, rope: { start: 3 }, alibi: true },
+  rope: { x: [1, 2, 3, 4, 5, 6, 7, 8], n: 2, dHead: 4, start: 5, layout: 'interleaved' },
+  alibiBias: { heads: 2, n: 3 },
 };
 const expected = Object.fromEntries(Object.entries(GOOD).map(([m, o]) => [m, lab[m](o)]));
 
@@ -109,6 +112,25 @@ const REFUSED = {
       }),
     TypeError,
     'table',
+  ],
+  'rope options given as an array': [
+    () => lab.attention({ ...GOOD.attention, rope: Object.assign([], { base: 100 }) }),
+    TypeError,
+    'rope',
+  ],
+  "rope options with an own '__proto__' key": [
+    () => {
+      const rope = {};
+      Object.defineProperty(rope, '__proto__', { value: 1, enumerable: true });
+      return lab.attention({ ...GOOD.attention, rope });
+    },
+    TypeError,
+    'rope.__proto__',
+  ],
+  'inherited Object.prototype.rotaryDims is not read for rope': [
+    () => withPolluted('rotaryDims', 2, () => lab.rope({ ...GOOD.rope, dHead: 3, x: [1, 2, 3, 4, 5, 6] })),
+    RangeError,
+    'rotaryDims',
   ],
   'swap given as a Proxy whose length lies': [
     () =>
@@ -223,6 +245,23 @@ test("a getter that detaches another option's buffer before the check is caught 
   assertStillCorrect();
 });
 
+test("rope's options are read once each, own properties only, like the options themselves", () => {
+  let reads = 0;
+  const rope = {
+    layout: 'interleaved',
+    get start() {
+      reads++;
+      return reads === 1 ? 5 : 2 ** 40;
+    },
+  };
+  const r = lab.selfAttention({ ...GOOD.selfAttention, rope });
+  assert.equal(reads, 1);
+  assert.deepStrictEqual(r, lab.selfAttention({ ...GOOD.selfAttention, rope: { layout: 'interleaved', start: 5 } }));
+  withPolluted('layout', 'interleaved', () =>
+    assert.deepStrictEqual(lab.selfAttention(GOOD.selfAttention), expected.selfAttention),
+  );
+});
+
 test('results are copies, never views of wasm memory', () => {
   for (const r of [lab.sinusoidal(GOOD.sinusoidal), lab.attention(GOOD.attention).weights, lab.embed(GOOD.embed)])
     assert.notEqual(r.buffer, module.HEAPU8.buffer);
@@ -264,6 +303,7 @@ const SEED = process.env.FUZZ_SEED === undefined ? 20261130 : Number.parseInt(pr
 const lie = fc.constantFrom('own-length', 'own-set', 'tag', 'proxy', 'flip-length', 'reenter', 'getter-flip');
 function lying(value, how) {
   if (typeof value !== 'object' || value === null) return value;
+  if (!Array.isArray(value) && !ArrayBuffer.isView(value)) return how === 'proxy' ? new Proxy(value, {}) : value;
   if (how === 'proxy') return new Proxy(value, {});
   if (how === 'reenter' && Array.isArray(value))
     return new Proxy(value, {

@@ -139,9 +139,20 @@ const METHODS = {
         dV: 2,
         mask: 'before-softmax',
       },
+      { q: values(16, 1), k: values(16, 2), v: values(16, 3), n: 4, dK: 4, heads: 2, rope: { start: 70 }, alibi: true },
+      {
+        q: values(24, 1),
+        k: values(24, 2),
+        v: values(24, 3),
+        n: 3,
+        dK: 8,
+        rope: { layout: 'interleaved', rotaryDims: 4 },
+      },
     ],
     bad: [
       { q: values(8, 1), k: values(8, 2), v: values(7, 3), n: 4, dK: 2 },
+      { q: values(16, 1), k: values(16, 2), v: values(16, 3), n: 4, dK: 4, heads: 3 },
+      { q: values(16, 1), k: values(16, 2), v: values(16, 3), n: 4, dK: 4, rope: { rotaryDims: 3 } },
       { q: values(8, 1), k: values(8, 2), v: values(8, 3), n: 4, dK: 2, mask: 'causal' },
       { q: values(8, 1), k: values(8, 2), v: values(8, 3), n: 0, dK: 2 },
     ],
@@ -150,10 +161,37 @@ const METHODS = {
     good: [
       { x: values(32, 7), n: 4, dModel: 8, dK: 4 },
       { x: Array.from(values(24, 8)), n: 3, dModel: 8, dK: 2, mask: 'after-softmax', seed: 5 },
+      { x: values(32, 7), n: 4, dModel: 8, dK: 6, heads: 3, rope: { rotaryDims: 2 }, alibi: true },
     ],
     bad: [
       { x: values(31, 7), n: 4, dModel: 8, dK: 4 },
       { x: values(32, 7), n: 4, dModel: 8, dK: 1025 },
+      { x: values(32, 7), n: 4, dModel: 8, dK: 4, rope: { scale: 0.5 } },
+    ],
+  },
+  rope: {
+    good: [
+      { x: values(64, 13), n: 8, dHead: 8 },
+      { x: Array.from(values(60, 14)), n: 6, dHead: 10, layout: 'interleaved', rotaryDims: 6, scale: 4, start: 65000 },
+    ],
+    bad: [
+      { x: values(63, 13), n: 8, dHead: 8 },
+      { x: values(64, 13), n: 8, dHead: 8, layout: 'paper' },
+      { x: values(64, 13), n: 8, dHead: 8, rotaryDims: 10 },
+    ],
+  },
+  alibiSlopes: {
+    good: [{ heads: 8 }, { heads: 12 }],
+    bad: [{ heads: 0 }, { heads: 1025 }],
+  },
+  alibiBias: {
+    good: [
+      { heads: 4, n: 16 },
+      { heads: 3, n: 9, mask: 'causal' },
+    ],
+    bad: [
+      { heads: 3, n: 2048 },
+      { heads: 4, n: 16, mask: 'before-softmax' },
     ],
   },
   relativeOffset: {

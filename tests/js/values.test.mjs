@@ -56,6 +56,25 @@ test('learned tables, embeddings and attention match the native build', () => {
   assert.ok(maxAbsDiff(p.withEncoding.swapped.output, native.permutationOutput) <= 1e-5);
 });
 
+test('rope and attention in heads with rope and ALiBi match the native build', () => {
+  const x = lab.embed({ tokens: [3, 1, 4, 1, 5, 9], vocabSize: 10, dModel: 16, seed: 5 });
+  const turned = lab.rope({ x, n: 6, dHead: 16, layout: 'interleaved', rotaryDims: 12, scale: 2, start: 60000 });
+  assert.ok(maxAbsDiff(turned, native.rope) <= 1e-5);
+  const r = lab.selfAttention({
+    x,
+    n: 6,
+    dModel: 16,
+    dK: 8,
+    seed: 5,
+    mask: 'before-softmax',
+    heads: 2,
+    rope: { start: 3 },
+    alibi: true,
+  });
+  assert.ok(maxAbsDiff(r.weights, native.headsWeights) <= 1e-5);
+  assert.ok(maxAbsDiff(r.output, native.headsOutput) <= 1e-5);
+});
+
 test('analysis results match the native build', () => {
   const table = lab.sinusoidal({ positions: 50, dModel: 64, start: 1000 });
   assert.ok(maxAbsDiff(lab.dotMatrix({ table, rows: 50, dModel: 64 }), native.dotMatrix) <= 1e-4);

@@ -29,6 +29,15 @@ export async function use(): Promise<number> {
     dK: 1,
     mask: 'before-softmax',
   });
+  const turned: Float32Array = lab.rope({ x: new Float32Array(16), n: 2, dHead: 8, layout: 'interleaved', scale: 2 });
+  const slopes: Float64Array = lab.alibiSlopes({ heads: 8 });
+  const bias: Float32Array = lab.alibiBias({ heads: 8, n: 4, mask: 'causal' });
+  const inHeads = lab.selfAttention({ x: [1, 2, 3, 4], n: 2, dModel: 2, dK: 2, heads: 2, rope: { start: 3 } });
+  lab.attention({ q: [1], k: [1], v: [1], n: 1, dK: 1, alibi: true });
+  // @ts-expect-error: rope's layout is 'halves' or 'interleaved'
+  lab.rope({ x: [1, 2], n: 1, dHead: 2, layout: 'neox' });
+  // @ts-expect-error: alibiBias's mask is 'none' or 'causal'
+  lab.alibiBias({ heads: 1, n: 2, mask: 'before-softmax' });
   const limit: number = lab.limits.maxElements;
   const options: TrainerOptions = {
     task: 'order',
@@ -62,6 +71,7 @@ export async function use(): Promise<number> {
     const detail: PeResultDetail = event.detail;
     void detail.solutionViewed;
   });
+  void [turned, slopes, bias, inHeads.weights];
   void [simd, table, omega, wavelength, weights, output, limit, loss, accuracy, step, e.accuracy, w.probability, rows];
   return table.length;
 }

@@ -5,6 +5,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -12,10 +13,12 @@
 #include "describe.hpp"
 #include "exchange.hpp"
 #include "pelab/analysis/analysis.hpp"
+#include "pelab/attention/alibi.hpp"
 #include "pelab/attention/attention.hpp"
 #include "pelab/attention/permutation.hpp"
 #include "pelab/encodings/learned.hpp"
 #include "pelab/encodings/relative.hpp"
+#include "pelab/encodings/rope.hpp"
 #include "pelab/encodings/sequence.hpp"
 #include "pelab/encodings/sinusoidal.hpp"
 #include "pelab/validation/limits.hpp"
@@ -140,24 +143,68 @@ int embed(double vocabSize, double dModel, double seed, const std::string& encod
   return answer(s);
 }
 
-int attention_of(double n, double dK, double dV, const std::string& mask) {
+// How many heads, and rope's options (rope on or off) and ALiBi's, as the JS layer passes them.
+RawHeadOptions raw_heads(double heads, bool rope, double base, const std::string& layout, double rotaryDims,
+                         double scale, double start, bool alibi) {
+  return {heads, rope, base, layout, rotaryDims, scale, start, alibi};
+}
+
+int attention_of(double n, double dK, double dV, const std::string& mask, double heads, bool rope, double base,
+                 const std::string& layout, double rotaryDims, double scale, double start, bool alibi) {
   AttentionRequest r;
-  const Status s = make_attention_request(n, dK, dV, mask, floats_length(0), floats_length(1), floats_length(2), r);
+  const Status s =
+      make_attention_request(n, dK, dV, mask, raw_heads(heads, rope, base, layout, rotaryDims, scale, start, alibi),
+                             floats_length(0), floats_length(1), floats_length(2), r);
   if (s.ok) {
     const auto rows = static_cast<std::size_t>(r.shape.n);
-    attention(r.shape, floats(0).data(), floats(1).data(), floats(2).data(), r.mask, result32(0, rows * rows).data(),
-              result32(1, rows * static_cast<std::size_t>(r.shape.dV)).data());
+    attention(r.shape, floats(0).data(), floats(1).data(), floats(2).data(), r.mask,
+              result32(0, static_cast<std::size_t>(r.heads.heads) * rows * rows).data(),
+              result32(1, rows * static_cast<std::size_t>(r.shape.dV)).data(), r.heads);
   }
   return answer(s);
 }
 
-int self_attention_of(double n, double dModel, double dK, double seed, const std::string& mask) {
+int self_attention_of(double n, double dModel, double dK, double seed, const std::string& mask, double heads, bool rope,
+                      double base, const std::string& layout, double rotaryDims, double scale, double start,
+                      bool alibi) {
   SelfAttentionRequest r;
-  const Status s = make_self_attention(n, dModel, dK, seed, mask, floats_length(0), r);
+  const Status s =
+      make_self_attention(n, dModel, dK, seed, mask,
+                          raw_heads(heads, rope, base, layout, rotaryDims, scale, start, alibi), floats_length(0), r);
   if (s.ok) {
     const auto rows = static_cast<std::size_t>(r.shape.n);
-    self_attention(floats(0).data(), r.shape.n, r.dModel, r.shape.dK, r.seed, r.mask, result32(0, rows * rows).data(),
-                   result32(1, rows * static_cast<std::size_t>(r.shape.dK)).data());
+    self_attention(floats(0).data(), r.shape.n, r.dModel, r.shape.dK, r.seed, r.mask,
+                   result32(0, static_cast<std::size_t>(r.heads.heads) * rows * rows).data(),
+                   result32(1, rows * static_cast<std::size_t>(r.shape.dK)).data(), r.heads);
+  }
+  return answer(s);
+}
+
+int rope_of(double n, double dHead, double base, const std::string& layout, double rotaryDims, double scale,
+            double start) {
+  RopeRequest r;
+  const Status s = make_rope_request(n, dHead, base, layout, rotaryDims, scale, start, floats_length(0), r);
+  if (s.ok) {
+    std::vector<float>& out = result32(0, floats(0).size());
+    std::copy(floats(0).begin(), floats(0).end(), out.begin());
+    apply_rope(r.spec, out.data(), r.n);
+  }
+  return answer(s);
+}
+
+int alibi_slopes_of(double heads) {
+  int count = 0;
+  const Status s = make_alibi_slopes_request(heads, count);
+  if (s.ok) exchange().results64[0] = alibi_slopes(count);
+  return answer(s);
+}
+
+int alibi_bias_of(double heads, double n, const std::string& mask) {
+  AlibiBiasRequest r;
+  const Status s = make_alibi_bias_request(heads, n, mask, r);
+  if (s.ok) {
+    const auto rows = static_cast<std::size_t>(r.n);
+    fill_alibi_bias(r, result32(0, static_cast<std::size_t>(r.heads) * rows * rows).data());
   }
   return answer(s);
 }
@@ -236,11 +283,13 @@ emscripten::val limits_of() {
   choices.set("variant", names_of(limits::variants));
   choices.set("encoding", names_of(limits::encodings));
   choices.set("mask", names_of(limits::masks));
+  choices.set("layout", names_of(limits::ropeLayouts));
+  choices.set("alibiBias.mask", names_of(limits::biasMasks));  // alibiBias's own `mask` names
   val r = val::object();
-  r.set("ranges", bindings::ranges_of(
-                      {limits::positions, limits::dModel, limits::start, limits::seed, limits::maxLen, limits::position,
-                       limits::vocabSize, limits::sequence, limits::dK, limits::dV, limits::rows, limits::offset},
-                      {limits::base}));
+  r.set("ranges", bindings::ranges_of({limits::positions, limits::dModel, limits::start, limits::seed, limits::maxLen,
+                                       limits::position, limits::vocabSize, limits::sequence, limits::dK, limits::dV,
+                                       limits::rows, limits::offset, limits::heads, limits::dHead, limits::rotaryDims},
+                                      {limits::base, limits::scale}));
   r.set("choices", choices);
   r.set("maxElements", static_cast<double>(limits::maxElements));
   r.set("maxWork", limits::maxWork);
@@ -278,6 +327,9 @@ EMSCRIPTEN_BINDINGS(pelab) {
   function("attention", &attention_of);
   function("selfAttention", &self_attention_of);
   function("relativeOffset", &relative_offset);
+  function("rope", &rope_of);
+  function("alibiSlopes", &alibi_slopes_of);
+  function("alibiBias", &alibi_bias_of);
   function("dotMatrix", &pair_matrix<dot_matrix>);
   function("distanceMatrix", &pair_matrix<distance_matrix>);
   function("properties", &properties_of);

@@ -5,6 +5,8 @@
 export type Variant = 'paper' | 'halves' | 'tensor2tensor';
 export type Mask = 'none' | 'before-softmax' | 'after-softmax';
 export type Encoding = 'none' | 'sinusoidal' | 'learned';
+/** 'halves': Hugging Face Llama / GPT-NeoX (dimension i with i + r/2); 'interleaved': GPT-J / RoFormer (2i with 2i+1). */
+export type RopeLayout = 'halves' | 'interleaved';
 /** A dense array of numbers or a (non-detached) numeric typed array. */
 export type NumberList =
   | readonly number[]
@@ -63,8 +65,32 @@ export interface SequenceOptions {
   maxLen?: number;
 }
 
+/** Rotary position embedding: pair i of a head turns by (p / scale)·base^(−2i/rotaryDims) at position p. */
+export interface RopeOptions {
+  /** Base of the frequencies, from 2 to 1e9. Default 10000. */
+  base?: number;
+  /** Which dimensions form a pair. Default 'halves'. */
+  layout?: RopeLayout;
+  /** How many leading dimensions turn (even, at most the head's width); the rest pass through. Default: the head's width. */
+  rotaryDims?: number;
+  /** Positions are divided by it (Hugging Face's linear rope_scaling), 1 to 65536. Default 1. */
+  scale?: number;
+  /** Position of the first row, 0 to 1000000 (start + n - 1 too). Default 0. */
+  start?: number;
+}
+
+/** Heads, and how positions enter inside attention (applied to every head). */
+export interface HeadOptions {
+  /** Heads splitting dK and dV evenly (1 to 1024; heads × n × n ≤ 2^23). Default 1. */
+  heads?: number;
+  /** Rotate each head's queries and keys by their positions 0 … n−1 (plus rope.start). */
+  rope?: RopeOptions;
+  /** Add −slope·|i − j| to each head's scaled scores (slopes as alibiSlopes gives). Default false. */
+  alibi?: boolean;
+}
+
 export interface AttentionResult {
-  /** n × n softmax weights, row-major (row = query). */
+  /** heads × n × n softmax weights, row-major (head, then row = query). */
   weights: Float32Array;
   /** n × dV outputs, row-major. */
   output: Float32Array;
@@ -132,24 +158,35 @@ export class Lab {
   embed(options: SequenceOptions): Float32Array;
 
   /** softmax(QKᵀ/√dK)V for row-major q, k (n × dK) and v (n × dV, dV defaults to dK). */
-  attention(options: {
-    q: NumberList;
-    k: NumberList;
-    v: NumberList;
-    n: number;
-    dK: number;
-    dV?: number;
-    mask?: Mask;
-  }): AttentionResult;
+  attention(
+    options: {
+      q: NumberList;
+      k: NumberList;
+      v: NumberList;
+      n: number;
+      dK: number;
+      dV?: number;
+      mask?: Mask;
+    } & HeadOptions,
+  ): AttentionResult;
   /** Self-attention of x (n × dModel) through seeded Q, K, V projections to width dK. */
-  selfAttention(options: {
-    x: NumberList;
-    n: number;
-    dModel: number;
-    dK: number;
-    seed?: number;
-    mask?: Mask;
-  }): AttentionResult;
+  selfAttention(
+    options: {
+      x: NumberList;
+      n: number;
+      dModel: number;
+      dK: number;
+      seed?: number;
+      mask?: Mask;
+    } & HeadOptions,
+  ): AttentionResult;
+
+  /** x (n × dHead, row r at position start + r) with rope applied: n × dHead. Max abs error vs float64 ≤ 2e-6 for |x| ≤ 1. */
+  rope(options: { x: NumberList; n: number; dHead: number } & RopeOptions): Float32Array;
+  /** ALiBi's slope of every head, as the paper's reference get_slopes computes them. */
+  alibiSlopes(options: { heads: number }): Float64Array;
+  /** heads × n × n: −slope·|i − j|; 'causal' puts −Infinity above the diagonal. */
+  alibiBias(options: { heads: number; n: number; mask?: 'none' | 'causal' }): Float32Array;
 
   /** M_k's 2×2 blocks (pairs × 4, row-major) and max |M_k·PE(p) − PE(p+k)| over the table's positions. */
   relativeOffset(options: TableOptions & { k: number }): { blocks: Float32Array; maxResidual: number };

@@ -59,6 +59,8 @@ const KINDS = {
   tokens: [null, 'an array of numbers or a typed array (not detached)'],
   out: [(v) => isUsableTypedArray(v, 'Float32Array'), 'a Float32Array (not detached)'],
   pair: [null, 'an array of two numbers'],
+  boolean: [(v) => typeof v === 'boolean', 'true or false'],
+  rope: [null, 'an options object {base, layout, rotaryDims, scale, start}'],
 };
 
 const REQUIRED = Symbol('required');
@@ -90,6 +92,30 @@ const PAIRS = {
   rows: ['number', REQUIRED],
   dModel: ['number', REQUIRED],
   out: ['out', OPTIONAL],
+};
+
+// Rope inside attention: the `rope` option's own options (rotaryDims defaults to the head's width).
+const ROPE = {
+  base: ['number', 10000],
+  layout: ['string', 'halves'],
+  rotaryDims: ['number', OPTIONAL],
+  scale: ['number', 1],
+  start: ['number', 0],
+};
+const ROPE_ENTRIES = Object.freeze(Object.entries(ROPE));
+// Heads, and how positions enter inside attention.
+const HEADS = { heads: ['number', 1], rope: ['rope', OPTIONAL], alibi: ['boolean', false] };
+// `args` followed by the binding's head arguments: heads, rope on, rope's options, alibi. Left out,
+// rotaryDims is the head's width (the core checks heads and their width first, so a bad one never
+// reaches it). Appended by index: no iterator a caller could have replaced.
+const withHeads = (args, o, width) => {
+  const r = o.rope;
+  const more =
+    r === undefined
+      ? [o.heads, false, 10000, 'halves', 0, 1, 0, o.alibi]
+      : [o.heads, true, r.base, r.layout, r.rotaryDims ?? width / o.heads, r.scale, r.start, o.alibi];
+  for (let i = 0; i < more.length; i++) args[args.length] = more[i];
+  return args;
 };
 
 const outLength = (o) => (o.out === undefined ? NO_OUT : typedLength(o.out));
@@ -192,8 +218,9 @@ const METHODS = {
       dK: ['number', REQUIRED],
       dV: ['number', OPTIONAL],
       mask: ['string', 'none'],
+      ...HEADS,
     },
-    args: (o) => [o.n, o.dK, o.dV ?? o.dK, o.mask],
+    args: (o) => withHeads([o.n, o.dK, o.dV ?? o.dK, o.mask], o, o.dK),
     read: (r) => r.attention(0),
   },
   selfAttention: {
@@ -204,9 +231,26 @@ const METHODS = {
       dK: ['number', REQUIRED],
       seed: ['number', 0],
       mask: ['string', 'none'],
+      ...HEADS,
     },
-    args: (o) => [o.n, o.dModel, o.dK, o.seed, o.mask],
+    args: (o) => withHeads([o.n, o.dModel, o.dK, o.seed, o.mask], o, o.dK),
     read: (r) => r.attention(0),
+  },
+  rope: {
+    schema: {
+      x: ['floats', REQUIRED, 0],
+      n: ['number', REQUIRED],
+      dHead: ['number', REQUIRED],
+      ...ROPE,
+    },
+    args: (o) => [o.n, o.dHead, o.base, o.layout, o.rotaryDims ?? o.dHead, o.scale, o.start],
+    read: (r) => r.float32(0),
+  },
+  alibiSlopes: { schema: { heads: ['number', REQUIRED] }, args: (o) => [o.heads], read: (r) => r.float64(0) },
+  alibiBias: {
+    schema: { heads: ['number', REQUIRED], n: ['number', REQUIRED], mask: ['string', 'none'] },
+    args: (o) => [o.heads, o.n, o.mask],
+    read: (r) => r.float32(0),
   },
   relativeOffset: {
     schema: { ...TABLE, k: ['number', REQUIRED] },
@@ -297,6 +341,10 @@ for (const fn of Object.keys(METHODS))
     }),
   );
 
+// A plain options object: not null, not an array, not a typed array or other list.
+const isOptionsObject = (value) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && typedName(value) === undefined;
+
 function withParam(error, param) {
   error.param = param;
   return error;
@@ -361,8 +409,49 @@ export class Lab {
         kind = entries[i][1][0];
       if ((kind === 'floats' || kind === 'tokens' || kind === 'pair') && Array.isArray(values[name]))
         copies[name] = copyArray(values[name], this.#core.maxElements);
+      if (kind === 'rope' && isOptionsObject(values[name])) copies[name] = this.#nestedSnapshot(fn, name, values[name]);
     }
     return this.#checked(fn, values, copies);
+  }
+
+  // A nested options object (rope's), read once like the options themselves; unknown names refused.
+  #nestedSnapshot(fn, name, given) {
+    const { values, unknown } = snapshot(given, ROPE);
+    if (unknown.length)
+      throw withParam(
+        new TypeError(`${fn}: unknown option '${name}.${unknown[0]}' (known: ${Object.keys(ROPE).join(', ')})`),
+        `${name}.${unknown[0]}`,
+      );
+    return values;
+  }
+
+  // Phase three for a nested options object: each of its options of the right type, defaults filled,
+  // named '${name}.base', ….
+  #nested(fn, name, values, given) {
+    if (values === undefined)
+      throw withParam(new TypeError(`${fn}: ${name} must be ${KINDS.rope[1]}, got ${typeName(given)}`), name);
+    const record = Object.create(null);
+    const { ranges } = this.#limitsOf(fn);
+    for (let i = 0; i < ROPE_ENTRIES.length; i++) {
+      const key = ROPE_ENTRIES[i][0],
+        kind = ROPE_ENTRIES[i][1][0],
+        fallback = ROPE_ENTRIES[i][1][1];
+      const value = values[key];
+      if (value === undefined) {
+        if (fallback !== OPTIONAL) record[key] = fallback;
+        continue;
+      }
+      if (!KINDS[kind][0](value)) {
+        const range = kind === 'number' && ranges[key] ? ` (${ranges[key]})` : '';
+        const full = `${name}.${key}`;
+        throw withParam(
+          new TypeError(`${fn}: ${full} must be ${KINDS[kind][1]}${range}, got ${typeName(value)}`),
+          full,
+        );
+      }
+      record[key] = value;
+    }
+    return record;
   }
 
   // Phase three, where no caller code runs: every option of the right type, in schema order. Returns
@@ -385,6 +474,10 @@ export class Lab {
         if (fallback === REQUIRED)
           throw withParam(new TypeError(`${fn}: ${name} is required: ${wanted}${range}`), name);
         if (fallback !== OPTIONAL) o[name] = fallback;
+        continue;
+      }
+      if (kind === 'rope') {
+        o[name] = this.#nested(fn, name, copies[name], value);
         continue;
       }
       const refuse = (why = '') =>
@@ -419,7 +512,7 @@ export class Lab {
   #refuse(fn, given) {
     const status = this.#module.lastStatus();
     const { core } = this.#limitsOf(fn);
-    throw withParam(new RangeError(`${fn}: ${describeStatus(status, given, core)}`), status.param);
+    throw withParam(new RangeError(`${fn}: ${describeStatus(status, given, core, fn)}`), status.param);
   }
 
   // Copies the lists into wasm memory, runs the binding, and reads its results out.
@@ -524,6 +617,15 @@ export class Lab {
   }
   relativeOffset(options) {
     return this.#run('relativeOffset', options);
+  }
+  rope(options) {
+    return this.#run('rope', options);
+  }
+  alibiSlopes(options) {
+    return this.#run('alibiSlopes', options);
+  }
+  alibiBias(options) {
+    return this.#run('alibiBias', options);
   }
   dotMatrix(options) {
     return this.#run('dotMatrix', options);

@@ -23,11 +23,13 @@ const RULE = [
   'memory',
   'live_memory',
   'no_trainer',
+  'result_elements',
+  'rotary_dims',
 ];
 // What each cost counts (attention.hpp, analysis.hpp, sequence.hpp, permutation.hpp; weights in limits.hpp).
 const COST = {
-  1: "n² × (dK + dV + 32), counting each score's softmax as 32,",
-  2: '6 × n × dModel × dK + n² × (2 × dK + 32), the projections and the attention,',
+  1: "n² × (dK + dV + 32 × heads), counting each score's softmax as 32,",
+  2: '6 × n × dModel × dK + n² × (2 × dK + 32 × heads), the projections and the attention,',
   3: 'positions² × dModel, as the properties summary compares every pair of positions,',
   4: 'rows² × dModel',
   5: 'four self-attention runs and their embeddings, with n = tokens.length,',
@@ -50,19 +52,30 @@ function quote(value) {
   return text.length <= 40 ? text : `${text.slice(0, 39)}…"`;
 }
 
+// The value of option `param` in the call's snapshot, through nested options ('rope.layout').
+function valueAt(given, param) {
+  const dot = param.indexOf('.');
+  if (dot < 0) return given[param];
+  const outer = given[param.slice(0, dot)];
+  return outer == null ? undefined : outer[param.slice(dot + 1)];
+}
+
 /**
  * The message for a failed status. `given` is the call's snapshot (for the name a `choice` rejected
- * and for which count a position rule is about); `limits` is the core's (bindings' `limits`).
+ * and for which count a position rule is about); `limits` is the core's (bindings' `limits`); `fn`
+ * the method, for a name list of its own ('alibiBias.mask').
  */
-export function describeStatus(status, given, limits) {
+export function describeStatus(status, given, limits, fn) {
   const { param, got, lo, hi, a, b, index, cost } = status;
   switch (RULE[status.rule]) {
     case 'integer_range': // an element of a list option (trainLength) carries its index
       return `${index >= 0 ? `${param}[${index}]` : param} must be ${describeRange([lo, hi, 1])} (got ${got})`;
     case 'real_range':
       return `${param} must be ${describeRange([lo, hi, 0])} (got ${got})`;
-    case 'choice':
-      return `${param} must be one of ${limits.choices[param].map(quoteName).join(', ')} (got ${quote(given[param])})`;
+    case 'choice': {
+      const names = limits.choices[`${fn}.${param}`] ?? limits.choices[param.slice(param.indexOf('.') + 1)];
+      return `${param} must be one of ${names.map(quoteName).join(', ')} (got ${quote(valueAt(given, param))})`;
+    }
     case 'length':
       return `${param} must have exactly ${hi} elements (got ${got})`;
     case 'even_width':
@@ -70,8 +83,8 @@ export function describeStatus(status, given, limits) {
     case 'table_elements':
       return `${param} × dModel must be at most ${hi} (got ${a} × ${b} = ${got})`;
     case 'last_position': {
-      const count = 'tokens' in given ? 'tokens.length' : 'positions';
-      return `start + ${count} - 1 must be at most ${hi} (got ${got})`;
+      const count = 'tokens' in given ? 'tokens.length' : 'n' in given ? 'n' : 'positions';
+      return `${param} + ${count} - 1 must be at most ${hi} (got ${got})`;
     }
     case 'no_learned_row': {
       const where =
@@ -100,6 +113,14 @@ export function describeStatus(status, given, limits) {
       return `${param} must be a multiple of heads = ${lo}, so that every head gets the same width (got ${got})`;
     case 'memory':
       return `${param} is too large: the trainer would hold ${got} floats, more than ${hi}`;
+    case 'result_elements':
+      return `${param} × n × n must be at most ${hi}, one n × n matrix per head (got ${a} × ${b} × ${b} = ${got})`;
+    case 'rotary_dims': {
+      const defaulted = valueAt(given, param) === undefined ? "; left out, it is the head's width" : '';
+      if (hi < lo)
+        return `${param} cannot be chosen: rope turns pairs of dimensions, and a head has ${a} (got ${got}${defaulted})`;
+      return `${param} must be an even integer from ${lo} to ${hi}, as rope turns pairs of the head's ${a} dimensions (got ${got}${defaulted})`;
+    }
     case 'no_trainer':
       return 'this trainer was deleted';
     case 'live_memory':

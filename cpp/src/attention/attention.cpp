@@ -1,9 +1,11 @@
 #include "pelab/attention/attention.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
 
+#include "pelab/attention/alibi.hpp"
 #include "pelab/numerics/random.hpp"
 #include "pelab/numerics/vector_ops.hpp"
 #include "pelab/validation/limits.hpp"
@@ -21,7 +23,14 @@ void apply_mask(float* row, int n, int i, int visible, Mask mask) {
     for (int j = i + 1; j < n; ++j) row[j] = 0.f;
 }
 
-// One row of weights from query i: scaled scores, masked as asked, stable softmax (the row maximum
+// ALiBi's slope for one head, or none.
+struct Bias {
+  bool on = false;
+  double slope = 0;
+  float at(int i, int j) const { return on ? alibi_bias(slope, i, j) : 0.f; }
+};
+
+// One row of weights from query i: scaled (and biased) scores, masked as asked, stable softmax (the row maximum
 // is subtracted, so exp never overflows).
 void softmax_row(float* row, int n, int i, Mask mask) {
   const int visible = visible_keys(n, i, mask);
@@ -34,15 +43,15 @@ void softmax_row(float* row, int n, int i, Mask mask) {
 
 // The same row when float scores overflowed (finite inputs whose products pass 3.4e38): scores
 // and softmax in double, where a dot product of floats cannot overflow.
-void softmax_row_in_double(const float* q, const float* k, std::size_t dK, float scale, float* row, int n, int i,
-                           Mask mask) {
+void softmax_row_in_double(const float* q, const float* k, std::size_t dK, float scale, Bias bias, float* row, int n,
+                           int i, Mask mask) {
   const int visible = visible_keys(n, i, mask);
   std::vector<double> score(static_cast<std::size_t>(visible));
   double peak = -std::numeric_limits<double>::infinity();
   for (int j = 0; j < visible; ++j) {
     double s = 0;
     for (std::size_t c = 0; c < dK; ++c) s += double(q[c]) * double(k[static_cast<std::size_t>(j) * dK + c]);
-    score[static_cast<std::size_t>(j)] = s * scale;
+    score[static_cast<std::size_t>(j)] = s * scale + bias.at(i, j);
     peak = std::max(peak, score[static_cast<std::size_t>(j)]);
   }
   double total = 0;
@@ -57,6 +66,36 @@ bool all_finite(const float* x, std::size_t n) {
   return true;
 }
 
+// One head: softmax(Q Kᵀ / sqrt(dK) + bias) V into weights (n × n) and out (n × dV).
+void one_head(const AttentionShape& shape, const float* q, const float* k, const float* v, Mask mask, Bias bias,
+              float* weights, float* out) {
+  const auto n = static_cast<std::size_t>(shape.n), dK = static_cast<std::size_t>(shape.dK),
+             dV = static_cast<std::size_t>(shape.dV);
+  dot_all_pairs(q, n, k, n, dK, weights);  // raw scores Q Kᵀ
+  const float scale = 1.0f / std::sqrt(static_cast<float>(shape.dK));
+  for (std::size_t i = 0; i < n; ++i) {
+    float* row = weights + i * n;
+    for (std::size_t j = 0; j < n; ++j) row[j] = row[j] * scale + bias.at(static_cast<int>(i), static_cast<int>(j));
+    if (all_finite(row, n) || !all_finite(q + i * dK, dK) || !all_finite(k, n * dK))
+      softmax_row(row, shape.n, static_cast<int>(i), mask);  // (non-finite inputs give NaN, as they should)
+    else softmax_row_in_double(q + i * dK, k, dK, scale, bias, row, shape.n, static_cast<int>(i), mask);
+    float* oi = out + i * dV;
+    std::fill(oi, oi + dV, 0.f);
+    for (std::size_t j = 0; j < n; ++j)
+      if (row[j] != 0.f) axpy(row[j], v + j * dV, oi, dV);
+  }
+}
+
+// Columns [first, first + width) of n rows of width `stride`, into or out of a packed n × width block.
+void gather(const float* from, int n, int stride, int first, int width, float* to) {
+  for (int r = 0; r < n; ++r)
+    std::copy_n(from + static_cast<std::size_t>(r) * stride + first, width, to + static_cast<std::size_t>(r) * width);
+}
+void scatter(const float* from, int n, int stride, int first, int width, float* to) {
+  for (int r = 0; r < n; ++r)
+    std::copy_n(from + static_cast<std::size_t>(r) * width, width, to + static_cast<std::size_t>(r) * stride + first);
+}
+
 }  // namespace
 
 // Mask's enumerators follow limits::masks, name for name.
@@ -64,10 +103,12 @@ static_assert(static_cast<int>(Mask::after_softmax) == 2 && limits::masks.size()
 
 Status parse_mask(const std::string& name, Mask& out) { return limits::parse_choice(limits::masks, "mask", name, out); }
 
-double attention_work(double n, double dK, double dV) { return n * n * (dK + dV + limits::scoreWork); }
+double attention_work(double n, double dK, double dV, double heads) {
+  return n * n * (dK + dV + limits::scoreWork * heads);
+}
 
-double self_attention_work(double n, double dModel, double dK) {
-  return limits::projectionWork * 3 * n * dModel * dK + attention_work(n, dK, dK);
+double self_attention_work(double n, double dModel, double dK, double heads) {
+  return limits::projectionWork * 3 * n * dModel * dK + attention_work(n, dK, dK, heads);
 }
 
 Status make_attention_shape(double n, double dK, double dV, AttentionShape& out) {
@@ -85,21 +126,51 @@ Status check_self_attention(const AttentionShape& shape, double dModel) {
   return Status::too_much_work("dModel", Cost::self_attention, work, limits::maxWork);
 }
 
-Status make_attention_request(double n, double dK, double dV, const std::string& mask, double qLength, double kLength,
-                              double vLength, AttentionRequest& out) {
+// Rope's own options, named as the caller nests them: 'rope.base', 'rope.rotaryDims', …
+Status make_rope_in_heads(const RawHeadOptions& raw, const AttentionShape& shape, RopeSpec& out) {
+  Status s =
+      make_rope_spec(shape.dK / raw.heads, raw.base, raw.layout, raw.rotaryDims, raw.scale, raw.start, shape.n, out);
+  if (!s.ok) s.param = "rope." + s.param;
+  return s;
+}
+
+Status make_head_options(const RawHeadOptions& raw, const AttentionShape& shape, double dModel, HeadOptions& out) {
+  Status s = check(limits::heads, raw.heads);
+  if (s.ok && std::fmod(shape.dK, raw.heads) != 0)
+    s = Status::broken(Rule::not_divisible, "dK", shape.dK, raw.heads, 0);
+  if (s.ok && std::fmod(shape.dV, raw.heads) != 0)
+    s = Status::broken(Rule::not_divisible, "dV", shape.dV, raw.heads, 0);
+  if (s.ok) s = limits::check_matrices("heads", raw.heads, shape.n);
+  if (!s.ok) return s;
+  const double work = dModel > 0 ? self_attention_work(shape.n, dModel, shape.dK, raw.heads)
+                                 : attention_work(shape.n, shape.dK, shape.dV, raw.heads);
+  if (work > limits::maxWork)
+    return Status::too_much_work("heads", dModel > 0 ? Cost::self_attention : Cost::attention, work, limits::maxWork);
+  if (raw.rope) s = make_rope_in_heads(raw, shape, out.ropeSpec);
+  if (!s.ok) return s;
+  out.heads = static_cast<int>(raw.heads);
+  out.rope = raw.rope;
+  out.alibi = raw.alibi;
+  return s;
+}
+
+Status make_attention_request(double n, double dK, double dV, const std::string& mask, const RawHeadOptions& heads,
+                              double qLength, double kLength, double vLength, AttentionRequest& out) {
   Status s = make_attention_shape(n, dK, dV, out.shape);
   if (s.ok) s = parse_mask(mask, out.mask);
+  if (s.ok) s = make_head_options(heads, out.shape, 0, out.heads);
   if (!s.ok) return s;
   return first_error(check_length("q", qLength, n * dK), check_length("k", kLength, n * dK),
                      check_length("v", vLength, n * dV));
 }
 
-Status make_self_attention(double n, double dModel, double dK, double seed, const std::string& mask, double xLength,
-                           SelfAttentionRequest& out) {
+Status make_self_attention(double n, double dModel, double dK, double seed, const std::string& mask,
+                           const RawHeadOptions& heads, double xLength, SelfAttentionRequest& out) {
   Status s = make_attention_shape(n, dK, dK, out.shape);
   if (s.ok) s = first_error(check(limits::dModel, dModel), check(limits::seed, seed));
   if (s.ok) s = check_self_attention(out.shape, dModel);
   if (s.ok) s = parse_mask(mask, out.mask);
+  if (s.ok) s = make_head_options(heads, out.shape, dModel, out.heads);
   if (s.ok) s = check_length("x", xLength, n * dModel);
   if (!s.ok) return s;
   out.dModel = static_cast<int>(dModel);
@@ -108,21 +179,24 @@ Status make_self_attention(double n, double dModel, double dK, double seed, cons
 }
 
 void attention(const AttentionShape& shape, const float* q, const float* k, const float* v, Mask mask, float* weights,
-               float* out) {
-  const auto n = static_cast<std::size_t>(shape.n), dK = static_cast<std::size_t>(shape.dK),
-             dV = static_cast<std::size_t>(shape.dV);
-  dot_all_pairs(q, n, k, n, dK, weights);  // raw scores Q Kᵀ
-  const float scale = 1.0f / std::sqrt(static_cast<float>(shape.dK));
-  for (std::size_t i = 0; i < n; ++i) {
-    float* row = weights + i * n;
-    for (std::size_t j = 0; j < n; ++j) row[j] *= scale;
-    if (all_finite(row, n) || !all_finite(q + i * dK, dK) || !all_finite(k, n * dK))
-      softmax_row(row, shape.n, static_cast<int>(i), mask);  // (non-finite inputs give NaN, as they should)
-    else softmax_row_in_double(q + i * dK, k, dK, scale, row, shape.n, static_cast<int>(i), mask);
-    float* oi = out + i * dV;
-    std::fill(oi, oi + dV, 0.f);
-    for (std::size_t j = 0; j < n; ++j)
-      if (row[j] != 0.f) axpy(row[j], v + j * dV, oi, dV);
+               float* out, const HeadOptions& heads) {
+  if (heads.heads == 1 && !heads.rope && !heads.alibi) return one_head(shape, q, k, v, mask, {}, weights, out);
+  const int n = shape.n, dh = shape.dK / heads.heads, dvh = shape.dV / heads.heads;
+  std::vector<float> qh(static_cast<std::size_t>(n) * dh), kh(qh.size()), vh(static_cast<std::size_t>(n) * dvh),
+      oh(vh.size());
+  const std::vector<double> slopes = heads.alibi ? alibi_slopes(heads.heads) : std::vector<double>{};
+  for (int h = 0; h < heads.heads; ++h) {
+    gather(q, n, shape.dK, h * dh, dh, qh.data());
+    gather(k, n, shape.dK, h * dh, dh, kh.data());
+    gather(v, n, shape.dV, h * dvh, dvh, vh.data());
+    if (heads.rope) {
+      apply_rope(heads.ropeSpec, qh.data(), n);
+      apply_rope(heads.ropeSpec, kh.data(), n);
+    }
+    const Bias bias{heads.alibi, heads.alibi ? slopes[static_cast<std::size_t>(h)] : 0.0};
+    one_head({n, dh, dvh}, qh.data(), kh.data(), vh.data(), mask, bias, weights + static_cast<std::size_t>(h) * n * n,
+             oh.data());
+    scatter(oh.data(), n, shape.dV, h * dvh, dvh, out);
   }
 }
 
@@ -139,13 +213,13 @@ void project(const float* x, int n, int dModel, int dK, std::uint32_t seed, rand
 }
 
 void self_attention(const float* x, int n, int dModel, int dK, std::uint32_t seed, Mask mask, float* weights,
-                    float* out) {
+                    float* out, const HeadOptions& heads) {
   const std::size_t size = static_cast<std::size_t>(n) * dK;
   std::vector<float> q(size), k(size), v(size);
   project(x, n, dModel, dK, seed, random::Stream::query_projection, q.data());
   project(x, n, dModel, dK, seed, random::Stream::key_projection, k.data());
   project(x, n, dModel, dK, seed, random::Stream::value_projection, v.data());
-  attention({n, dK, dK}, q.data(), k.data(), v.data(), mask, weights, out);
+  attention({n, dK, dK}, q.data(), k.data(), v.data(), mask, weights, out, heads);
 }
 
 }  // namespace pelab

@@ -1,8 +1,10 @@
-// Scaled dot-product attention, softmax(Q Kᵀ / sqrt(dK)) V, with an optional causal mask.
+// Scaled dot-product attention, softmax(Q Kᵀ / sqrt(dK)) V, with an optional causal mask, in one
+// or more heads, with positions optionally entering inside it (rope, ALiBi).
 #pragma once
 #include <cstdint>
 #include <string>
 
+#include "pelab/encodings/rope.hpp"
 #include "pelab/numerics/random.hpp"
 #include "pelab/validation/status.hpp"
 
@@ -22,9 +24,36 @@ struct AttentionShape {
   int dV = 4;  // width of V
 };
 
-// The cost of a call in multiply-adds, as the caps in limits.hpp count it (see there for the weights).
-double attention_work(double n, double dK, double dV);
-double self_attention_work(double n, double dModel, double dK);  // projections to Q, K, V, then attention
+// How many heads split dK and dV (head h reads columns h·dK/heads … of Q and K, and writes the same
+// share of the output), and how positions enter inside attention: `rope` turns each head's queries
+// and keys (ropeSpec.dHead = dK / heads); `alibi` adds head h's −slope_h·|i − j| (alibi.hpp) to its
+// scaled scores before the mask and softmax.
+struct HeadOptions {
+  int heads = 1;
+  bool rope = false;
+  RopeSpec ropeSpec;
+  bool alibi = false;
+};
+
+// The same as a caller gives them, unchecked. rotaryDims has no default here: the JS layer passes
+// the head's width when the caller leaves it out.
+struct RawHeadOptions {
+  double heads = 1;
+  bool rope = false;
+  double base = 10000;
+  std::string layout = "halves";
+  double rotaryDims = 0;
+  double scale = 1;
+  double start = 0;
+  bool alibi = false;
+};
+
+// The cost of a call in multiply-adds, as the caps in limits.hpp count it (see there for the weights):
+// each head's n² scores cost one softmax weight each. Rope's n × dK rotations and ALiBi's one add per
+// score are not counted: they are smaller than the terms counted.
+double attention_work(double n, double dK, double dV, double heads = 1);
+// Projections to Q, K, V, then attention.
+double self_attention_work(double n, double dModel, double dK, double heads = 1);
 
 // Also caps the work (attention_work), so no call can stall the page.
 Status make_attention_shape(double n, double dK, double dV, AttentionShape& out);
@@ -32,35 +61,44 @@ Status make_attention_shape(double n, double dK, double dV, AttentionShape& out)
 // Self-attention also projects n × dModel inputs to Q, K, V: its whole work is capped the same way.
 Status check_self_attention(const AttentionShape& shape, double dModel);
 
-// An attention call as a caller gives it: shape, mask, then the lengths of q, k (n × dK) and v (n × dV).
+// Head options for a checked shape, in the order heads, dK and dV divisible by heads, heads × n × n
+// within the result cap, the work with that many heads (self-attention's when dModel > 0), then
+// rope's options (named 'rope.base', …) when rope is on.
+Status make_head_options(const RawHeadOptions& raw, const AttentionShape& shape, double dModel, HeadOptions& out);
+
+// An attention call as a caller gives it: shape, mask, head options, then the lengths of q, k (n × dK)
+// and v (n × dV).
 struct AttentionRequest {
   AttentionShape shape;
   Mask mask = Mask::none;
+  HeadOptions heads;
 };
-Status make_attention_request(double n, double dK, double dV, const std::string& mask, double qLength, double kLength,
-                              double vLength, AttentionRequest& out);
+Status make_attention_request(double n, double dK, double dV, const std::string& mask, const RawHeadOptions& heads,
+                              double qLength, double kLength, double vLength, AttentionRequest& out);
 
 // Self-attention of x (n × dModel) through seeded projections to width dK: checked in the order
-// n, dK (and the attention work), dModel, seed, the projection work, mask, x's length.
+// n, dK (and the attention work), dModel, seed, the projection work, mask, head options, x's length.
 struct SelfAttentionRequest {
   AttentionShape shape;  // dV = dK
   int dModel = 0;
   std::uint32_t seed = 0;
   Mask mask = Mask::none;
+  HeadOptions heads;
 };
-Status make_self_attention(double n, double dModel, double dK, double seed, const std::string& mask, double xLength,
-                           SelfAttentionRequest& out);
+Status make_self_attention(double n, double dModel, double dK, double seed, const std::string& mask,
+                           const RawHeadOptions& heads, double xLength, SelfAttentionRequest& out);
 
-// weights: n × n, out: n × dV. Softmax subtracts each row's maximum first, so exp cannot overflow; a
-// row whose float scores overflow (huge but finite inputs) is redone in double.
+// weights: heads × n × n (head, then row = query), out: n × dV. Softmax subtracts each row's maximum
+// first, so exp cannot overflow; a row whose float scores overflow (huge but finite inputs) is redone
+// in double.
 void attention(const AttentionShape& shape, const float* q, const float* k, const float* v, Mask mask, float* weights,
-               float* out);
+               float* out, const HeadOptions& heads = {});
 
 // x (n × dModel) times a seeded dModel × dK matrix of N(0, 1/dModel) entries: the Q, K or V projection.
 void project(const float* x, int n, int dModel, int dK, std::uint32_t seed, random::Stream stream, float* out);
 
 // Self-attention of x (n × dModel): seeded Q, K, V projections to width dK, then attention.
 void self_attention(const float* x, int n, int dModel, int dK, std::uint32_t seed, Mask mask, float* weights,
-                    float* out);
+                    float* out, const HeadOptions& heads = {});
 
 }  // namespace pelab

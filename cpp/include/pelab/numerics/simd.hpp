@@ -6,6 +6,7 @@
 // below: the same four lanes and the same operations, as plain float code.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 
 #ifndef PELAB_NO_SIMD
@@ -23,6 +24,10 @@ using xsimd::zip_hi;
 using xsimd::zip_lo;
 template <typename T>
 using aligned_allocator = xsimd::aligned_allocator<T, 16>;
+// (a, b, c, d) → (b, a, d, c): the partner of each lane in an interleaved pair.
+inline fbatch swap_pairs(const fbatch& x) {
+  return xsimd::swizzle(x, xsimd::batch_constant<xsimd::batch<std::uint32_t, xsimd::sse4_1>, 1, 0, 3, 2>());
+}
 
 #else
 
@@ -59,6 +64,7 @@ inline fbatch fma(const fbatch& a, const fbatch& b, const fbatch& c) { return a 
 inline float hadd(const fbatch& a) { return (a.v[0] + a.v[1]) + (a.v[2] + a.v[3]); }
 inline fbatch zip_lo(const fbatch& a, const fbatch& b) { return {a.v[0], b.v[0], a.v[1], b.v[1]}; }
 inline fbatch zip_hi(const fbatch& a, const fbatch& b) { return {a.v[2], b.v[2], a.v[3], b.v[3]}; }
+inline fbatch swap_pairs(const fbatch& x) { return {x.v[1], x.v[0], x.v[3], x.v[2]}; }
 template <typename T>
 using aligned_allocator = std::allocator<T>;
 

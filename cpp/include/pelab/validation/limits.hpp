@@ -25,11 +25,17 @@ inline constexpr IntParam dK{"dK", 1, 1024};
 inline constexpr IntParam dV{"dV", 1, 1024};
 inline constexpr IntParam rows{"rows", 1, 2048};
 inline constexpr IntParam offset{"k", 0, 65535};
+inline constexpr IntParam heads{"heads", 1, 1024};
+inline constexpr IntParam dHead{"dHead", 2, 4096};
+inline constexpr IntParam rotaryDims{"rotaryDims", 2, 4096};  // also even and at most the head width
+inline constexpr RealParam scale{"scale", 1.0, 65536.0};      // rope's linear position scaling (HF requires ≥ 1)
 
 // The names each named option accepts, in the order the errors list them.
 inline constexpr std::array<const char*, 3> variants{"paper", "halves", "tensor2tensor"};
 inline constexpr std::array<const char*, 3> encodings{"none", "sinusoidal", "learned"};
 inline constexpr std::array<const char*, 3> masks{"none", "before-softmax", "after-softmax"};
+inline constexpr std::array<const char*, 2> ropeLayouts{"halves", "interleaved"};
+inline constexpr std::array<const char*, 2> biasMasks{"none", "causal"};  // alibiBias's `mask`
 
 // The index of `name` among `names`, or a `choice` failure naming `param`.
 template <std::size_t N>
@@ -68,6 +74,15 @@ inline Status check_table_elements(const char* rowsParam, double rows, double dM
 inline Status check_input_elements(const char* param, double length) {
   if (length <= static_cast<double>(maxElements)) return Status::fine();
   return Status::broken(Rule::input_elements, param, length, 0, static_cast<double>(maxElements));
+}
+
+// A result of count × n × n numbers (one n × n matrix per head) must fit in maxElements; a failure names `param`.
+inline Status check_matrices(const char* param, double count, double n) {
+  const double elements = count * n * n;
+  if (elements <= static_cast<double>(maxElements)) return Status::fine();
+  Status s = Status::broken(Rule::result_elements, param, elements, 0, static_cast<double>(maxElements));
+  s.a = count, s.b = n;
+  return s;
 }
 
 // No single call may do more than this much work, counted in multiply-adds, so none can stall the

@@ -29,6 +29,8 @@ enum class Rule : int {
   memory = 16,            // the object would hold `got` floats, more than `hi`
   live_memory = 17,       // the live trainers would hold `got` floats in all, more than `hi`
   no_trainer = 18,        // trainer id `got` is not a live trainer (it was deleted)
+  result_elements = 19,   // `param` = `a` × `b` × `b` = `got` numbers in one result, more than `hi` (heads × n × n)
+  rotary_dims = 20,  // rotaryDims `got` is odd, below `lo` or past `hi`, the largest even number ≤ the head width `a`
 };
 
 // What a `work` rule counted.
