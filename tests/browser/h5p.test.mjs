@@ -128,7 +128,10 @@ test('the solution shown first is recorded as 0, not correct; a relaunch with th
   const [answered] = await page.evaluate(() => window.statements);
   assert.equal(answered.result.score.raw, 0);
   assert.equal(answered.result.success, false);
-  assert.equal(answered.result.extensions['https://www.npmjs.com/package/positional-encoding-lab#solution-viewed'], true);
+  assert.equal(
+    answered.result.extensions['https://www.npmjs.com/package/positional-encoding-lab#solution-viewed'],
+    true,
+  );
   const state = JSON.stringify(await instance('h5p.getCurrentState()'));
   assert.deepEqual(problems, []);
   await page.close();
@@ -138,7 +141,10 @@ test('the solution shown first is recorded as 0, not correct; a relaunch with th
   assert.equal(await instance('h5p.getScore()'), 0);
   await exercise.locator(`input[value="${right}"]`).check();
   await exercise.getByRole('button', { name: /^Check\b/ }).click();
-  await exercise.locator('.feedback').getByText(/^Right\./).waitFor();
+  await exercise
+    .locator('.feedback')
+    .getByText(/^Right\./)
+    .waitFor();
   assert.deepEqual(await page.evaluate(() => window.statements), [], 'the record was sent on the first launch');
   assert.equal(await instance('h5p.getScore()'), 0);
   assert.deepEqual(problems, []);
