@@ -37,6 +37,22 @@ export async function filesUnder(dir) {
     .sort();
 }
 
+// Each namespace and its schema file, as ADL's templates pair them.
+const SCHEMAS = {
+  1.2: [
+    'http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd',
+    'http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd',
+    'http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd',
+  ].join(' '),
+  2004: [
+    'http://www.imsglobal.org/xsd/imscp_v1p1 imscp_v1p1.xsd',
+    'http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd',
+    'http://www.adlnet.org/xsd/adlseq_v1p3 adlseq_v1p3.xsd',
+    'http://www.adlnet.org/xsd/adlnav_v1p3 adlnav_v1p3.xsd',
+    'http://www.imsglobal.org/xsd/imsss imsss_v1p0.xsd',
+  ].join(' '),
+};
+
 /**
  * imsmanifest.xml for one SCO. `version`: '1.2' (IMS CP 1.1.2 + ADL CP 1.2) or '2004' (SCORM 2004 4th
  * Edition: IMS CP 1.1.4, ADL CP/SEQ/NAV 1.3, IMS SS 1.0). `passing` goes to the manifest's mastery score
@@ -51,7 +67,7 @@ export function manifest({ version, identifier, title, href, files, passing }) {
     xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
     xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
     xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-    xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">
+    xsi:schemaLocation="${SCHEMAS['1.2']}">
   <metadata>
     <schema>ADL SCORM</schema>
     <schemaversion>1.2</schemaversion>
@@ -81,7 +97,7 @@ ${fileList}
     xmlns:adlnav="http://www.adlnet.org/xsd/adlnav_v1p3"
     xmlns:imsss="http://www.imsglobal.org/xsd/imsss"
     xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-    xsi:schemaLocation="http://www.imsglobal.org/xsd/imscp_v1p1 imscp_v1p1.xsd http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd http://www.adlnet.org/xsd/adlseq_v1p3 adlseq_v1p3.xsd http://www.adlnet.org/xsd/adlnav_v1p3 adlnav_v1p3.xsd http://www.imsglobal.org/xsd/imsss imsss_v1p0.xsd">
+    xsi:schemaLocation="${SCHEMAS[2004]}">
   <metadata>
     <schema>ADL SCORM</schema>
     <schemaversion>2004 4th Edition</schemaversion>
@@ -167,4 +183,4 @@ async function main(argv) {
   console.log(`package: ${made.length} packages in dist/packages/`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) await main(process.argv.slice(2));
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main(process.argv.slice(2));

@@ -86,7 +86,7 @@ async function play(state = null) {
   return { page, problems, exercise, instance };
 }
 
-test('h5p-standalone plays it: the first answer goes out as xAPI answered and completed with result.score', async () => {
+test('h5p-standalone plays it: the first answer goes out as xAPI answered and completed, with a score', async () => {
   const { page, problems, exercise, instance } = await play();
   assert.equal(await instance('h5p.getAnswerGiven()'), false);
   assert.equal(await instance('h5p.getMaxScore()'), 1);
@@ -121,7 +121,7 @@ test('h5p-standalone plays it: the first answer goes out as xAPI answered and co
   await page.close();
 });
 
-test('the solution shown first is recorded as 0, not correct; a relaunch with the saved state sends nothing new', async () => {
+test('the solution shown first records 0, not correct; a relaunch with the saved state sends nothing new', async () => {
   let { page, problems, exercise, instance } = await play();
   await instance('h5p.showSolutions()');
   await page.waitForFunction(() => window.statements.length >= 2);

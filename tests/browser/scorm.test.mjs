@@ -84,7 +84,7 @@ const wrongOption = (id) => exercises.find((e) => e.id === id).questions[0].opti
 
 for (const version of ['1.2', '2004']) {
   const name = `pelab-lesson-scorm${version.replace('.', '')}`;
-  test(`SCORM ${version}, whole lesson: records, score, statuses, interactions, suspend data; a relaunch resumes`, async () => {
+  test(`SCORM ${version}, whole lesson: records, score, statuses, interactions, suspend data; relaunch`, async () => {
     const { page, problems } = await lmsPage();
     let frame = await launch(page, version, name);
     await frame.locator('body[data-ready=true]').waitFor();
@@ -198,7 +198,8 @@ const SINGLE = [
   },
 ];
 for (const { version, id, answer, expect } of SINGLE) {
-  test(`SCORM ${version}, one exercise (${id}): a ${expect.type} interaction, completed and ${expect.raw ? 'passed' : 'failed'}`, async () => {
+  const verdict = expect.raw ? 'passed' : 'failed';
+  test(`SCORM ${version}, one exercise (${id}): ${expect.type}, completed, ${verdict}`, async () => {
     const { page, problems } = await lmsPage();
     const frame = await launch(page, version, `pelab-${id}-scorm${version.replace('.', '')}`);
     await answer(frame);

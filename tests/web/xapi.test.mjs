@@ -49,7 +49,7 @@ test('the embed statement is valid xAPI: an anonymous account until the host nam
   assert.equal(viewed.result.extensions[args.solutionViewedIri], true);
 });
 
-test('an actor is accepted with exactly one valid identifier, and refused otherwise with a TypeError saying why', () => {
+test('an actor is accepted with exactly one valid identifier, else refused by a TypeError saying why', () => {
   for (const good of [
     { mbox: 'mailto:ada@example.org', name: 'Ada' },
     { mbox_sha1sum: 'a'.repeat(40) },
