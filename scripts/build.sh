@@ -28,4 +28,5 @@ npx --no-install vite build --config web/vite.config.js
 rm -rf dist/assets  # hashed worker files of earlier builds
 LIB=components npx --no-install vite build --config web/vite.lib.config.js
 LIB=embed npx --no-install vite build --config web/vite.lib.config.js
+node scripts/package.mjs  # course platforms: SCORM 1.2/2004 zips and the .h5p in dist/packages/
 echo "build: dist/ holds $(ls dist | tr '\n' ' ')"

@@ -108,6 +108,9 @@ test('an iframe on another origin is sized by the host helper and reports xAPI-s
   assert.equal(right.statement.verb.display['en-US'], 'answered');
   assert.equal(right.statement.result.score.scaled, 1);
   assert.equal(right.statement.result.success, true);
+  // A valid xAPI Agent: no learner was passed in, so the lab's anonymous account (web/platforms/xapi.js)
+  assert.equal(right.statement.actor.account.homePage, siteUrl);
+  assert.match(right.statement.actor.account.name, /^anonymous-\d+$/);
   // Feedback made the frame taller; the helper followed.
   const after = await page.$eval('iframe', (f) => parseInt(f.style.height, 10));
   assert.ok(after > height, `${after} > ${height}`);

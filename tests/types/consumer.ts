@@ -66,6 +66,10 @@ export async function use(): Promise<number> {
   lab.trainer({ task: 'reverse' });
   const stop = connectEmbeds({ origins: ['https://lab.example.org'] });
   stop();
+  // The learner for the results' xAPI statements: an Agent with one identifier
+  connectEmbeds({ origins: ['https://lab.example.org'], actor: { mbox: 'mailto:ada@example.org', name: 'Ada' } })();
+  // @ts-expect-error: an Agent needs an identifier (mbox, mbox_sha1sum, openid or account)
+  connectEmbeds({ origins: ['https://lab.example.org'], actor: { name: 'learner' } });
   const element = document.querySelector('pe-exercise') as PeExercise | null;
   element?.addEventListener('pe-result', (event) => {
     const detail: PeResultDetail = event.detail;

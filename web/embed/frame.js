@@ -1,11 +1,13 @@
 // embed.html: one exercise, chosen by ?exercise=ID (&theme=light|dark). It tells its host page its
 // height after every change (fonts and formulas included, via ResizeObserver) and its results, with an
-// xAPI-shaped statement. Without a listening host the page simply scrolls.
+// xAPI statement. Without a listening host the page simply scrolls.
 import { createLab } from 'positional-encoding-lab';
 import { findExercise, unknownExerciseMessage } from '../exercises/index.js';
 import { h } from '../widgets/dom.js';
 import { mountExercise } from '../mount.js';
 import { typeset } from '../widgets/math.js';
+import { learnerSeed } from '../order.js';
+import { answeredStatement, anonymousAgent } from '../platforms/xapi.js';
 
 const params = new URLSearchParams(location.search);
 const name = params.get('exercise');
@@ -16,25 +18,19 @@ const post = (message) => {
   if (window.parent !== window) window.parent.postMessage(message, '*');
 };
 
-/** The xAPI-shaped statement posted with every record; used only here (embed.html is an entry, not a module). */
-function statement(exercise, title, { correct, score, maxScore, solutionViewed }) {
-  return {
-    actor: { objectType: 'Agent', name: 'learner' },
-    verb: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } },
-    object: {
-      objectType: 'Activity',
-      id: `${location.origin}${location.pathname}?exercise=${exercise}`,
-      definition: { name: { 'en-US': title }, type: 'http://adlnet.gov/expapi/activities/cmi.interaction' },
-    },
-    result: {
-      score: { raw: score, min: 0, max: maxScore, scaled: maxScore ? score / maxScore : 0 },
-      success: correct,
-      completion: true,
-      extensions: { [`${location.origin}${location.pathname}#solution-viewed`]: solutionViewed },
-    },
+// The xAPI statement posted with every record (web/platforms/xapi.js). Its actor is an anonymous account
+// of the lab's, stable per browser; a host that knows the learner puts them in (connectEmbeds({ actor })).
+const page = `${location.origin}${location.pathname}`;
+const actor = anonymousAgent(location.origin, learnerSeed());
+const statement = (exercise, title, record) =>
+  answeredStatement({
+    actor,
+    activity: `${page}?exercise=${exercise}`,
+    title,
+    record,
+    solutionViewedIri: `${page}#solution-viewed`,
     timestamp: new Date().toISOString(),
-  };
-}
+  });
 
 const root = document.getElementById('exercise');
 new ResizeObserver(() => post({ type: 'pelab:resize', height: document.documentElement.scrollHeight })).observe(
