@@ -59,6 +59,7 @@ const SHAPES = {
   'norm-of-pe': { type: 'numeric', text: decimal },
   'closest-offset': { type: 'numeric', text: decimal },
   'shifted-dot-product': { type: 'numeric', text: decimal },
+  alibi: { type: 'numeric', text: decimal },
 };
 /** The ids whose interaction is not a choice (for the test that every exercise has a known shape). */
 export const shapedIds = Object.keys(SHAPES);
