@@ -27,5 +27,8 @@ cp web/embed/host.d.ts dist/embed.d.ts
 npx --no-install vite build --config web/vite.config.js
 rm -rf dist/assets  # hashed worker files of earlier builds
 LIB=components npx --no-install vite build --config web/vite.lib.config.js
+LIB=workers npx --no-install vite build --config web/vite.lib.config.js
 LIB=embed npx --no-install vite build --config web/vite.lib.config.js
+# dist/site is the one folder to upload: the embed snippet's host helper is served beside embed.html.
+cp dist/embed.iife.js dist/site/embed.iife.js
 echo "build: dist/ holds $(ls dist | tr '\n' ' ')"
