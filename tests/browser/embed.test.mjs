@@ -49,6 +49,8 @@ test('the component works on a plain static page: events and the H5P-style metho
   assert.equal(await page.textContent('#out'), Math.sin(1).toFixed(6));
   const el = page.locator('pe-exercise');
   await page.waitForFunction(() => document.querySelector('pe-exercise').ready);
+  await page.waitForFunction(() => window.readyEvents.length === 1);
+  assert.deepEqual(await page.evaluate(() => window.readyEvents), ['why-positional-encoding']);
   assert.equal(await el.evaluate((e) => e.getAnswerGiven()), false);
   assert.equal(await el.evaluate((e) => e.getMaxScore()), 1);
   await el.locator('input[value="a"]').check(); // Playwright pierces the shadow root
