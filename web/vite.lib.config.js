@@ -14,7 +14,8 @@
 // (Vite, webpack 5, Parcel) recognises it and bundles the worker with its imports, core and .wasm included.
 // Vite's own lib-mode worker handling would copy a prebuilt worker as an opaque asset instead (its import of
 // ../index.js then points outside the consumer's build, a 404), so workerUrls() below keeps Vite's worker
-// plugin away from these two URLs and writes the pattern back into the finished chunk.
+// plugin away from these two URLs and writes the pattern back into the finished chunk. The webpackChunkName
+// comment keeps the worker's name in webpack's output, where the host's header rule for it can find it.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -34,7 +35,12 @@ function workerUrls() {
     },
     renderChunk(code) {
       if (!code.includes('__pelabWorkerUrl')) return null;
-      return { code: code.replace(placeholder, (_, name) => `new URL("./assets/${name}.js", import.meta.url)`) };
+      return {
+        code: code.replace(
+          placeholder,
+          (_, name) => `/* webpackChunkName: "${name}" */ new URL("./assets/${name}.js", import.meta.url)`,
+        ),
+      };
     },
     generateBundle(_, bundle) {
       const found = Object.values(bundle).filter(
