@@ -9,13 +9,13 @@
 //   embed      → dist/embed.js (ESM) and dist/embed.iife.js (a plain script, global PelabEmbed).
 //
 // components.js starts each worker with the standard pattern, verbatim:
-//   new Worker(new URL("./assets/train-worker.js", import.meta.url), { type: "module" })
+//   new Worker(new URL("./assets/train-worker.js", import.meta.url), { type: "module", name: "train-worker" })
 // Served as it is, that resolves beside the module wherever the package is hosted; a consumer's bundler
-// (Vite, webpack 5, Parcel) recognises it and bundles the worker with its imports, core and .wasm included.
-// Vite's own lib-mode worker handling would copy a prebuilt worker as an opaque asset instead (its import of
-// ../index.js then points outside the consumer's build, a 404), so workerUrls() below keeps Vite's worker
-// plugin away from these two URLs and writes the pattern back into the finished chunk. The webpackChunkName
-// comment keeps the worker's name in webpack's output, where the host's header rule for it can find it.
+// (Vite and webpack 5 tried) recognises it and bundles the worker with its imports, core and .wasm included.
+// Vite's own lib-mode worker handling would copy a prebuilt worker as an opaque asset instead (its import
+// of ../index.js then points outside the consumer's build, a 404), so workerUrls() below keeps Vite's
+// worker plugin away from these two URLs and writes the pattern back into the finished chunk. The `name`
+// option names webpack's chunk for the worker, so a header rule for implement-worker can find it.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -36,10 +36,7 @@ function workerUrls() {
     renderChunk(code) {
       if (!code.includes('__pelabWorkerUrl')) return null;
       return {
-        code: code.replace(
-          placeholder,
-          (_, name) => `/* webpackChunkName: "${name}" */ new URL("./assets/${name}.js", import.meta.url)`,
-        ),
+        code: code.replace(placeholder, (_, name) => `new URL("./assets/${name}.js", import.meta.url)`),
       };
     },
     generateBundle(_, bundle) {

@@ -36,7 +36,10 @@ function runInWorker(code) {
   return new Promise((resolve) => {
     let worker;
     try {
-      worker = new Worker(new URL('./implement-worker.js', import.meta.url), { type: 'module' });
+      worker = new Worker(new URL('./implement-worker.js', import.meta.url), {
+        type: 'module',
+        name: 'implement-worker',
+      });
     } catch (error) {
       resolve({ error: `The page could not start a worker: ${error.message}` });
       return;

@@ -351,7 +351,7 @@ export default {
       lockNote.hidden = true;
       let worker;
       try {
-        worker = new Worker(new URL('./train-worker.js', import.meta.url), { type: 'module' });
+        worker = new Worker(new URL('./train-worker.js', import.meta.url), { type: 'module', name: 'train-worker' });
       } catch (error) {
         fail(`The page could not start its training worker: ${error.message}`);
         return;
