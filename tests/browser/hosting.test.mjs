@@ -189,6 +189,6 @@ test('the Apache and _headers recipes quote the same policies and match the buil
     assert.ok(recipe.includes('max-age=31536000, immutable'));
   }
   assert.match(worker, new RegExp(apache.match(/<FilesMatch "([^"]+)">/)[1]));
-  const rule = headers.match(/^(\/assets\/implement-worker-\*)$/m)[1];
+  const rule = headers.match(/^(\/assets\/implement-worker\*)$/m)[1];
   assert.match(`/assets/${worker}`, new RegExp(`^${rule.replace('*', '.*')}$`));
 });
