@@ -117,6 +117,18 @@ test('an iframe on another origin is sized by the host helper and reports xAPI-s
   await page.close();
 });
 
+test('a helper connected after the frame loaded still sizes it (the frame answers its hello)', async () => {
+  const { page, problems } = await watchedPage(browser, { viewport: { width: 900, height: 700 } });
+  const frameUrl = `${siteUrl}/embed.html?exercise=conventions`;
+  await page.goto(`${courseUrl}/?connect=late&frame=${encodeURIComponent(frameUrl)}`);
+  await page.frameLocator('iframe').locator('body[data-ready=true]').waitFor();
+  assert.equal(await page.$eval('iframe', (f) => f.style.height), '');
+  await page.evaluate(() => window.connectNow());
+  await page.waitForFunction(() => parseInt(document.querySelector('iframe').style.height, 10) > 300);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the frame shrinks when its content does: the reported height is the content, not the frame', async () => {
   const { page, problems } = await watchedPage(browser, { viewport: { width: 480, height: 700 } });
   const frameUrl = `${siteUrl}/embed.html?exercise=why-positional-encoding`;

@@ -46,6 +46,10 @@ const resize = () => post({ type: 'pelab:resize', height: contentHeight() });
 const root = document.getElementById('exercise');
 new ResizeObserver(resize).observe(document.body);
 document.fonts?.ready.then(resize);
+// A host helper that connected after this frame loaded asks for the height it missed.
+window.addEventListener('message', (event) => {
+  if (event.source === window.parent && event.data?.type === 'pelab:hello') resize();
+});
 
 const exercise = findExercise(name);
 if (!exercise) {
