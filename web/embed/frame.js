@@ -32,11 +32,20 @@ const statement = (exercise, title, record) =>
     timestamp: new Date().toISOString(),
   });
 
+// The content's height, not the frame's: the root's scrollHeight is never less than the frame's own height,
+// so a frame sized by it could grow but never shrink. The body (no margin, embed.css) holds everything.
+const contentHeight = () => {
+  const body = document.body;
+  return Math.ceil(Math.max(body.getBoundingClientRect().height, body.scrollHeight));
+};
+const resize = () => post({ type: 'pelab:resize', height: contentHeight() });
 const root = document.getElementById('exercise');
-new ResizeObserver(() => post({ type: 'pelab:resize', height: document.documentElement.scrollHeight })).observe(
-  document.body,
-);
-document.fonts?.ready.then(() => post({ type: 'pelab:resize', height: document.documentElement.scrollHeight }));
+new ResizeObserver(resize).observe(document.body);
+document.fonts?.ready.then(resize);
+// A host helper that connected after this frame loaded asks for the height it missed.
+window.addEventListener('message', (event) => {
+  if (event.source === window.parent && event.data?.type === 'pelab:hello') resize();
+});
 
 const exercise = findExercise(name);
 if (!exercise) {

@@ -54,5 +54,9 @@ export function connectEmbeds({ origins, root = document, actor } = {}) {
     }
   }
   window.addEventListener('message', onMessage);
+  // Frames that loaded before this call (a course page's script after its iframes) have sent their height
+  // already, to no one: ask every frame for it again. A frame of another origin never receives this.
+  for (const frame of root.querySelectorAll('iframe'))
+    for (const origin of allowed) frame.contentWindow?.postMessage({ type: 'pelab:hello' }, origin);
   return () => window.removeEventListener('message', onMessage);
 }

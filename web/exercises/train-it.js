@@ -351,7 +351,7 @@ export default {
       lockNote.hidden = true;
       let worker;
       try {
-        worker = new Worker(new URL('./train-worker.js', import.meta.url), { type: 'module' });
+        worker = new Worker(new URL('./train-worker.js', import.meta.url), { type: 'module', name: 'train-worker' });
       } catch (error) {
         fail(`The page could not start its training worker: ${error.message}`);
         return;
@@ -361,7 +361,7 @@ export default {
       worker.onerror = (event) => {
         event.preventDefault();
         fail(
-          `The training worker stopped: ${event.message || 'it could not load (a Content-Security-Policy may forbid it)'}.`,
+          `The training worker stopped: ${event.message || "it did not load (its file or one it imports is missing on the server, or the page's Content-Security-Policy forbids workers; the browser console names the file)"}.`,
         );
       };
       status.textContent = 'Starting the trainer…';

@@ -24,11 +24,13 @@ import { Trainer } from './trainer.js';
 
 const isNode = typeof process === 'object' && process.versions != null && process.versions.node != null;
 
-// Reads a file that sits beside this module (Node only; the browser build fetches instead).
+// Reads a file that sits beside this module (Node only; the browser build fetches instead). The specifier is
+// a variable so that bundlers leave Node's fs out of browser bundles; the comments tell Vite and webpack that
+// this is meant (webpack would otherwise warn "the request of a dependency is an expression").
 async function readBeside(name) {
   const fsModule = 'node:fs/promises';
-  const { readFile } = await import(/* @vite-ignore */ fsModule);
-  return readFile(new URL(name, import.meta.url));
+  const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ fsModule);
+  return readFile(new URL(/* webpackIgnore: true */ name, import.meta.url));
 }
 
 // A minimal module using a wasm SIMD instruction (i8x16.popcnt): it validates only where the engine
