@@ -116,6 +116,14 @@ test('an iframe on another origin is sized by the host helper and reports xAPI-s
   // Feedback made the frame taller; the helper followed.
   const after = await page.$eval('iframe', (f) => parseInt(f.style.height, 10));
   assert.ok(after > height, `${after} > ${height}`);
+  // A reload does not give a new first attempt: the record is kept in the lab's origin and restored.
+  await page.reload();
+  await frame.locator('body[data-ready=true]').waitFor();
+  assert.match(await frame.locator('.attempt-status').innerText(), /^Recorded on an earlier visit/);
+  await frame.locator('input[value="parameter"]').check();
+  await frame.getByRole('button', { name: /^Check\b/ }).click();
+  await frame.locator('.feedback .verdict').waitFor();
+  assert.deepEqual(await page.evaluate(() => window.results), []);
   assert.deepEqual(problems, []);
   await page.close();
 });

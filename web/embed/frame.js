@@ -2,7 +2,8 @@
 // height after every change (fonts and formulas included, via ResizeObserver) and its results, with an
 // xAPI statement. Without a listening host the page simply scrolls.
 import { createLab } from 'positional-encoding-lab';
-import { findExercise, unknownExerciseMessage } from '../exercises/index.js';
+import { exercises, findExercise, unknownExerciseMessage } from '../exercises/index.js';
+import { createProgress } from '../progress.js';
 import { h } from '../widgets/dom.js';
 import { mountExercise } from '../mount.js';
 import { typeset } from '../widgets/math.js';
@@ -59,10 +60,15 @@ if (!exercise) {
     h('h1', { id: 'title' }, exercise.title),
   );
   root.replaceChildren(section);
-  // Posted once: the first checked attempt, or "solution viewed" (score 0) if that came first.
+  // Records live in this origin's storage beside the lesson page's, so neither a reload nor the same
+  // exercise on the lesson page gives a new first attempt. Posted once: when the record is made (the
+  // first checked attempt, or "solution viewed", score 0, if that came first).
+  const progress = createProgress(exercises.map((e) => e.id));
   const controller = mountExercise(exercise, section, {
     lab,
-    onRecord: (r) =>
+    restored: progress.restored(name),
+    onRecord: (r) => {
+      progress.record(name, r);
       post({
         type: 'pelab:result',
         exercise: name,
@@ -71,7 +77,8 @@ if (!exercise) {
         maxScore: r.maxScore,
         solutionViewed: r.solutionViewed,
         statement: statement(name, exercise.title, r),
-      }),
+      });
+    },
   });
   window.pelabExercise = controller;
   await typeset(); // KaTeX loads on first use: ready means the formulas are there too
