@@ -70,7 +70,7 @@ const QUESTION = {
       correct: false,
       label:
         'No encoding, with or without the causal mask: a model with nothing added to its token embeddings has no way to see order.',
-      why: 'The mask can carry order: with a causal mask a token attends only to itself and the tokens before it, so what the model computes at B depends on whether A came earlier. And adding nothing to the embeddings is not enough to be blind: ALiBi adds nothing to them either. Train them and compare.',
+      why: 'The mask can carry order: with a causal mask a token attends only to itself and the tokens before it, so what the model computes at B depends on whether A came earlier. And RoPE adds nothing to the embeddings either, yet it learns: it turns queries and keys inside attention. Train them and compare.',
     },
     {
       id: 'inside',
@@ -97,7 +97,7 @@ export default {
     prompt:
       'Why does ALiBi with the mean readout stay at chance on this task, while the same model reading out a CLS token at position 0 learns it?',
     model:
-      'ALiBi’s penalty −slope·|i − j| depends only on the distance between two positions, and reversing the sequence (position i becomes n − 1 − i) keeps every distance. Nothing else in the model knows positions, so the reversed sequence gives the same outputs in reverse order, and their mean is the same. But reversing swaps A and B, so the label flips: of a sequence and its reverse the model gets exactly one right. A CLS token at position 0 stays first when the rest is reversed, so each token’s distance to it changes, and its output can tell a sequence from its reverse.',
+      'ALiBi’s penalty −slope·|i − j| depends only on the distance between two positions, and reversing the sequence (position i becomes n − 1 − i) keeps every distance. Nothing else in the model knows positions, so the reversed sequence gives the same outputs in reverse order, and their mean is the same. But reversing swaps A and B, so the label flips: the model gives a sequence and its reverse the same answer, and so gets exactly one of the two right. A CLS token at position 0 stays first when the rest is reversed, so each token’s distance to it changes, and its output can tell a sequence from its reverse.',
   },
   mount(host, { onResult, answered = false }) {
     const state = {
