@@ -32,7 +32,7 @@ const CHOICES = {
   'same-token-different-position': ['a', 'b'],
   extrapolation: ['a', 'b'],
   'learned-embeddings': ['a', 'b'],
-  'train-it': ['three', 'two'],
+  'train-it': ['none-alibi', 'none'],
   'buffer-vs-parameter': ['buffer', 'parameter'],
   conventions: ['halves', 'tensor2tensor'],
   precision: ['a', 'c'],

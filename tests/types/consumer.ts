@@ -68,6 +68,14 @@ export async function use(): Promise<number> {
   lab.sinusoidal({ dModel: 16 });
   // @ts-expect-error: a trainer's task is 'order' or 'count'
   lab.trainer({ task: 'reverse' });
+  lab.trainer({ encoding: 'rope', base: 500 }).delete();
+  // @ts-expect-error: the trainer's encodings are named; RoPE's layout is fixed (halves)
+  lab.trainer({ encoding: 'rope-interleaved' });
+  const alibi = lab.trainer({ encoding: 'alibi', readout: 'cls' });
+  alibi.evaluate({ lengths: [8, 64] });
+  // @ts-expect-error: one length or a range of lengths, not both
+  alibi.evaluate({ length: 32, lengths: [8, 16] });
+  alibi.delete();
   const stop = connectEmbeds({ origins: ['https://lab.example.org'] });
   stop();
   // The learner for the results' xAPI statements: an Agent with one identifier
