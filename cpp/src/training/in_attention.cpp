@@ -1,5 +1,7 @@
 #include "pelab/training/in_attention.hpp"
 
+#include "pelab/encodings/rope.hpp"
+
 #include <cmath>
 #include <cstddef>
 #include <cstdlib>
@@ -9,35 +11,22 @@ namespace {
 
 inline std::size_t at(int row, int width) { return static_cast<std::size_t>(row) * static_cast<std::size_t>(width); }
 
-// The paper's slopes for a power of two n: 2^(−8/n), 2^(−16/n), …
-std::vector<double> power_of_two_slopes(int n) {
-  std::vector<double> s(static_cast<std::size_t>(n));
-  const double start = std::exp2(-8.0 / n);
-  for (int i = 0; i < n; ++i) s[static_cast<std::size_t>(i)] = std::pow(start, i + 1);
-  return s;
-}
-
 }  // namespace
 
 template <typename T>
 void fill_rope_tables(T* cos, T* sin, int P, int hs, double base) {
   const int half = hs / 2;
+  RopeSpec spec;
+  spec.dHead = spec.rotaryDims = hs;
+  spec.base = base;
+  const std::vector<double> theta_of = rope_frequencies(spec);
   for (int i = 0; i < half; ++i) {
-    const double theta = std::pow(base, -2.0 * i / hs);
+    const double theta = theta_of[static_cast<std::size_t>(i)];
     for (int p = 0; p < P; ++p) {
       cos[at(p, half) + static_cast<std::size_t>(i)] = static_cast<T>(std::cos(p * theta));
       sin[at(p, half) + static_cast<std::size_t>(i)] = static_cast<T>(std::sin(p * theta));
     }
   }
-}
-
-std::vector<double> alibi_head_slopes(int heads) {
-  int lower = 1;
-  while (lower * 2 <= heads) lower *= 2;
-  std::vector<double> slopes = power_of_two_slopes(lower);
-  const std::vector<double> twice = power_of_two_slopes(2 * lower);
-  for (std::size_t i = 0; slopes.size() < static_cast<std::size_t>(heads); i += 2) slopes.push_back(twice[i]);
-  return slopes;
 }
 
 template <typename T>

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "pelab/attention/alibi.hpp"
 #include "pelab/encodings/learned.hpp"
 #include "pelab/encodings/sinusoidal.hpp"
 #include "pelab/numerics/random.hpp"
@@ -191,7 +192,7 @@ void Model<T>::initialise() {
     fill_rope_tables(inAttention_.data(), inAttention_.data() + half, c.maxLength, c.C / c.NH, c.base);
   }
   if (c.encoding == Encoding::alibi) {
-    const std::vector<double> slopes = alibi_head_slopes(c.NH);
+    const std::vector<double> slopes = alibi_slopes(c.NH);
     std::copy(slopes.begin(), slopes.end(), inAttention_.begin());
   }
   T* base = paramMemory_.data();

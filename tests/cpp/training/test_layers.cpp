@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gradient_check.hpp"
+#include "pelab/attention/alibi.hpp"
 #include "pelab/training/kernels.hpp"
 #include "pelab/training/layers.hpp"
 
@@ -119,7 +120,7 @@ struct InsideTables {
   std::vector<T> cos = std::vector<T>(P * hs / 2), sin = std::vector<T>(P * hs / 2), slopes;
   InsideTables() {
     fill_rope_tables(cos.data(), sin.data(), P, hs, 10.0);
-    for (double s : alibi_head_slopes(2)) slopes.push_back(T(s));
+    for (double s : alibi_slopes(2)) slopes.push_back(T(s));
   }
   InAttention<T> of(Inside inside) const {
     InAttention<T> a;
@@ -297,7 +298,7 @@ TEST_CASE("training layers: RoPE and ALiBi weights match a direct float64 comput
       std::vector<double> att(data.att.size()), scratch(data.scratch.size()), out(data.out.size());
       attention_forward(out.data(), att.data(), data.in(0), data.pk.packing(), 8, 2, causal, scratch.data(),
                         tables.of(inside));
-      const std::vector<double> slopes = alibi_head_slopes(2);
+      const std::vector<double> slopes = alibi_slopes(2);
       double worst = 0;
       for (int b = 0; b < 3; ++b) {
         const int T = data.pk.rows[b + 1] - data.pk.rows[b];
@@ -336,23 +337,6 @@ TEST_CASE("training layers: RoPE and ALiBi weights match a direct float64 comput
       INFO((inside == Inside::rope ? "rope" : "alibi") << (causal ? ", causal" : ", bidirectional"));
       CHECK(worst <= 1e-14);
     }
-}
-
-TEST_CASE("training layers: ALiBi slopes follow the paper's rule for any head count", "[training]") {
-  // The paper's get_slopes, written from its description: 2^(−8k/n) for k = 1 … n when n is a power of
-  // two; otherwise those of the largest power of two m below n, then 2^(−8k/2m) for odd k.
-  for (int n = 1; n <= 16; ++n) {
-    int m = 1;
-    while (2 * m <= n) m *= 2;
-    std::vector<double> want;
-    for (int k = 1; k <= m; ++k) want.push_back(std::pow(2.0, -8.0 * k / m));
-    for (int k = 1; (int)want.size() < n; k += 2) want.push_back(std::pow(2.0, -8.0 * k / (2 * m)));
-    const std::vector<double> got = alibi_head_slopes(n);
-    REQUIRE(got.size() == std::size_t(n));
-    for (int h = 0; h < n; ++h) CHECK(got[std::size_t(h)] == Approx(want[std::size_t(h)]).epsilon(1e-15));
-  }
-  // The values BLOOM-style models print for 8 heads: 1/2, 1/4, …, 1/256.
-  CHECK(alibi_head_slopes(8).back() == 1.0 / 256);
 }
 
 TEST_CASE("training layers: RoPE's inverse rotation undoes it, and scores depend only on the offset", "[training]") {

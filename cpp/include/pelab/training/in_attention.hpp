@@ -1,7 +1,7 @@
 // Encodings that act inside the trainer's attention rather than on its input (layers.hpp,
 // attention_forward): RoPE rotates each head's queries and keys by their position, ALiBi adds a
-// distance penalty to each head's scores. The trainer's own copies, sized for its heads; the lab's
-// standalone rope/alibi functions compute the same quantities for one head at a time.
+// distance penalty to each head's scores. The trainer applies them to its own buffers, in float and in
+// double (for the gradient checks); the angles and slopes come from the lab's rope and alibi functions.
 //
 // Shapes: hs = head width (even for RoPE), T = rows of a sequence, P = positions the table covers.
 #pragma once
@@ -21,14 +21,10 @@ struct InAttention {
   const T* alibiSlopes = nullptr;
 };
 
-// cos and sin (P, hs/2) of p·base^(−2i/hs), computed in double and rounded once.
+// cos and sin (P, hs/2) of p·θ_i, θ_i from the lab's rope_frequencies (encodings/rope.hpp), computed in
+// double and rounded once. (ALiBi's slopes are the lab's alibi_slopes, attention/alibi.hpp.)
 template <typename T>
 void fill_rope_tables(T* cos, T* sin, int P, int hs, double base);
-
-// One slope per head, as the ALiBi paper's reference code: for a power of two n, the geometric
-// sequence starting at 2^(−8/n) with that ratio; otherwise the slopes of the closest lower power of two
-// followed by every other slope of twice that power, until n slopes.
-std::vector<double> alibi_head_slopes(int heads);
 
 // x (T, hs) with row stride ld, rotated in place: row p by the angles of position p (rope tables of
 // width hs/2). `inverse` turns by −angle: the rotation's transpose, and so the backward of the forward.
