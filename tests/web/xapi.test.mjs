@@ -80,7 +80,8 @@ test('connectEmbeds({ actor }) puts the learner into every result statement; a b
   const listeners = new EventTarget();
   globalThis.window = listeners;
   try {
-    const source = {};
+    const hellos = [];
+    const source = { postMessage: (data, origin) => hellos.push([data.type, origin]) };
     const events = [];
     const frame = { contentWindow: source, style: {}, dispatchEvent: (e) => events.push(e) };
     const root = { querySelectorAll: () => [frame] };
@@ -97,6 +98,7 @@ test('connectEmbeds({ actor }) puts the learner into every result statement; a b
     });
     listeners.dispatchEvent(message);
     stop();
+    assert.deepEqual(hellos, [['pelab:hello', 'https://lab.example.org']]); // the frame is asked for its height
     assert.equal(events.length, 1);
     const { statement } = events[0].detail;
     assertValidStatement(statement);

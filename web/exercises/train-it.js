@@ -6,6 +6,11 @@ import { choiceQuestion } from '../widgets/question.js';
 import { select } from './common.js';
 import { ARMS, TEST_LENGTHS, TEST_SAMPLES } from './train-arms.js';
 
+// What a worker error without a message most likely means.
+const NOT_LOADED =
+  "it did not load (its file or one it imports is missing on the server, or the page's Content-Security-Policy " +
+  'forbids workers; the browser console names the file)';
+
 const CHUNK = 20; // steps per message to the worker: one curve point, ~100–170 ms of work for seven arms
 const BLOCK = 1000; // Play stops at each multiple of this (the length of the lab's measured runs)
 const MAX_STEPS = 5000;
@@ -49,35 +54,53 @@ export function parseSequence(text, maxLength = MAX_TOKENS) {
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
   prompt:
-    'Predict first: after 1,000 training steps, which of the seven models will still be at chance (about half right) on new sequences of the training lengths?',
+    'Predict first: after 1,000 training steps, which of the seven models will still be at chance (about half ' +
+    'right) on new sequences of the training lengths?',
   options: [
     {
       id: 'none-alibi',
       correct: true,
       label:
-        'No encoding, and ALiBi with the mean readout; the other five, ALiBi with a CLS token among them, learn the task.',
-      why: 'Without an encoding, full attention is order-blind: permuting the tokens only permutes the outputs, and their mean does not change. ALiBi gives positions, but only as distances |i − j|, which do not change when the sequence is reversed; with the mean readout the model gives a sequence and its reverse exactly the same answer, and reversing swaps A and B. Train them, then type a sequence and its reverse below.',
+        'No encoding, and ALiBi with the mean readout; the other five, ALiBi with a CLS token among them, learn ' +
+        'the task.',
+      why:
+        'Without an encoding, full attention is order-blind: permuting the tokens only permutes the outputs, and ' +
+        'their mean does not change. ALiBi gives positions, but only as distances |i − j|, which do not change ' +
+        'when the sequence is reversed; with the mean readout the model gives a sequence and its reverse exactly ' +
+        'the same answer, and reversing swaps A and B. Train them, then type a sequence and its reverse below.',
     },
     {
       id: 'none',
       correct: false,
       label:
-        'Only no encoding: every other model receives some signal of where its tokens are, and the task needs nothing more than that.',
-      why: 'A signal of position is not always a signal of order. ALiBi adds −slope·|i − j|, the same whichever token comes first: with the mean readout the model answers a sequence and its reverse alike, and their labels are opposite. Train them and watch the ALiBi curve, then type a sequence and its reverse below.',
+        'Only no encoding: every other model receives some signal of where its tokens are, and the task needs ' +
+        'nothing more than that.',
+      why:
+        'A signal of position is not always a signal of order. ALiBi adds −slope·|i − j|, the same whichever ' +
+        'token comes first: with the mean readout the model answers a sequence and its reverse alike, and their ' +
+        'labels are opposite. Train them and watch the ALiBi curve, then type a sequence and its reverse below.',
     },
     {
       id: 'no-vectors',
       correct: false,
       label:
-        'No encoding, with or without the causal mask: a model with nothing added to its token embeddings has no way to see order.',
-      why: 'The mask can carry order: with a causal mask a token attends only to itself and the tokens before it, so what the model computes at B depends on whether A came earlier. And RoPE adds nothing to the embeddings either, yet it learns: it turns queries and keys inside attention. Train them and compare.',
+        'No encoding, with or without the causal mask: a model with nothing added to its token embeddings has no ' +
+        'way to see order.',
+      why:
+        'The mask can carry order: with a causal mask a token attends only to itself and the tokens before it, so ' +
+        'what the model computes at B depends on whether A came earlier. And RoPE adds nothing to the embeddings ' +
+        'either, yet it learns: it turns queries and keys inside attention. Train them and compare.',
     },
     {
       id: 'inside',
       correct: false,
       label:
-        'No encoding, ALiBi and RoPE: encodings inside attention see only how far apart two tokens are, never which one comes first.',
-      why: 'RoPE sees the signed offset: the score of a query at m and a key at n depends on m − n, and a key 3 before turns by the opposite angle to a key 3 after, so it can tell the order. ALiBi’s |i − j| cannot. Train them and compare the RoPE and ALiBi curves.',
+        'No encoding, ALiBi and RoPE: encodings inside attention see only how far apart two tokens are, never ' +
+        'which one comes first.',
+      why:
+        'RoPE sees the signed offset: the score of a query at m and a key at n depends on m − n, and a key 3 ' +
+        'before turns by the opposite angle to a key 3 after, so it can tell the order. ALiBi’s |i − j| cannot. ' +
+        'Train them and compare the RoPE and ALiBi curves.',
     },
   ],
 };
@@ -95,9 +118,15 @@ export default {
   title: 'Train it yourself',
   explain: {
     prompt:
-      'Why does ALiBi with the mean readout stay at chance on this task, while the same model reading out a CLS token at position 0 learns it?',
+      'Why does ALiBi with the mean readout stay at chance on this task, while the same model reading out a CLS ' +
+      'token at position 0 learns it?',
     model:
-      'ALiBi’s penalty −slope·|i − j| depends only on the distance between two positions, and reversing the sequence (position i becomes n − 1 − i) keeps every distance. Nothing else in the model knows positions, so the reversed sequence gives the same outputs in reverse order, and their mean is the same. But reversing swaps A and B, so the label flips: the model gives a sequence and its reverse the same answer, and so gets exactly one of the two right. A CLS token at position 0 stays first when the rest is reversed, so each token’s distance to it changes, and its output can tell a sequence from its reverse.',
+      'ALiBi’s penalty −slope·|i − j| depends only on the distance between two positions, and reversing the ' +
+      'sequence (position i becomes n − 1 − i) keeps every distance. Nothing else in the model knows positions, ' +
+      'so the reversed sequence gives the same outputs in reverse order, and their mean is the same. But ' +
+      'reversing swaps A and B, so the label flips: the model gives a sequence and its reverse the same answer, ' +
+      'and so gets exactly one of the two right. A CLS token at position 0 stays first when the rest is reversed, ' +
+      'so each token’s distance to it changes, and its output can tell a sequence from its reverse.',
   },
   mount(host, { onResult, answered = false }) {
     const state = {
@@ -217,7 +246,8 @@ export default {
     const curveNote = h(
       'p',
       { class: 'hint' },
-      `Each point is the mean over ${CHUNK} steps. Every step draws a fresh batch of 32 random sequences of ${TRAIN_MIN}–${TRAIN_MAX} tokens, `,
+      `Each point is the mean over ${CHUNK} steps. Every step draws a fresh batch of 32 random sequences of ` +
+        `${TRAIN_MIN}–${TRAIN_MAX} tokens, `,
       'so the accuracy is measured on sequences the model has not trained on yet (before that step’s update).',
     );
 
@@ -225,7 +255,9 @@ export default {
     const extrapolation = h('div', { class: 'train-extrapolation', hidden: true });
     const extrapolationPlotHost = h('div', {});
     const extrapolationPlot = new LinePlot(extrapolationPlotHost, {
-      label: `Accuracy of the seven models against the test length; training lengths ${TRAIN_MIN} to ${TRAIN_MAX} shaded`,
+      label:
+        `Accuracy of the seven models against the test length; training lengths ${TRAIN_MIN} to ${TRAIN_MAX} ` +
+        'shaded',
       xLabel: 'test length (tokens)',
       yLabel: 'accuracy',
       yRange: [0, 1],
@@ -286,7 +318,8 @@ export default {
       h(
         'p',
         {},
-        `Type a sequence with one A and one B among the fillers ${FILLERS.join(', ')} (spaces optional), and choose a model and a head. `,
+        `Type a sequence with one A and one B among the fillers ${FILLERS.join(', ')} (spaces optional), and ` +
+          'choose a model and a head. ',
         'Row i shows how much position i attends to each position (each row sums to 1).',
       ),
       h('div', { class: 'control wide' }, h('label', { for: sequenceId }, 'Sequence'), sequence),
@@ -315,8 +348,10 @@ export default {
       h(
         'p',
         {},
-        'Seven copies of one small Transformer (one layer, two heads, width 16; the mean of its outputs decides) learn the same task from the same random batches. ',
-        `Each sequence of ${TRAIN_MIN}–${TRAIN_MAX} tokens holds one A and one B among filler tokens; the answer is whether A comes before B. `,
+        'Seven copies of one small Transformer (one layer, two heads, width 16; the mean of its outputs decides) ' +
+          'learn the same task from the same random batches. ',
+        `Each sequence of ${TRAIN_MIN}–${TRAIN_MAX} tokens holds one A and one B among filler tokens; the answer ` +
+          'is whether A comes before B. ',
         'The copies differ only in what can tell them where a token is:',
       ),
       h(
@@ -329,13 +364,15 @@ export default {
           'li',
           {},
           h('strong', {}, 'RoPE: '),
-          'nothing added; inside attention each head’s queries and keys are turned by an angle proportional to their position (base 10000, the halves layout of Llama and GPT-NeoX).',
+          'nothing added; inside attention each head’s queries and keys are turned by an angle proportional to ' +
+            'their position (base 10000, the halves layout of Llama and GPT-NeoX).',
         ),
         h(
           'li',
           {},
           h('strong', {}, 'ALiBi: '),
-          'nothing added; each head’s score of query i for key j gets −slope·|i − j| (slopes 1/16 and 1/256 for the two heads, as in the ALiBi paper).',
+          'nothing added; each head’s score of query i for key j gets −slope·|i − j| (slopes 1/16 and 1/256 for ' +
+            'the two heads, as in the ALiBi paper).',
         ),
         h(
           'li',
@@ -380,9 +417,7 @@ export default {
       worker.onmessage = ({ data }) => receive(data);
       worker.onerror = (event) => {
         event.preventDefault();
-        fail(
-          `The training worker stopped: ${event.message || "it did not load (its file or one it imports is missing on the server, or the page's Content-Security-Policy forbids workers; the browser console names the file)"}.`,
-        );
+        fail('The training worker stopped: ' + `${event.message || NOT_LOADED}.`);
       };
       status.textContent = 'Starting the trainer…';
       setState('starting');
@@ -508,7 +543,8 @@ export default {
           stopped(
             state.step >= MAX_STEPS
               ? `Stopped at step ${state.step.toLocaleString('en')}, this page’s limit. Reset to start again.`
-              : `Stopped at step ${state.step.toLocaleString('en')}. Play continues to ${Math.min(MAX_STEPS, state.step + BLOCK).toLocaleString('en')}.`,
+              : `Stopped at step ${state.step.toLocaleString('en')}. ` +
+                  `Play continues to ${Math.min(MAX_STEPS, state.step + BLOCK).toLocaleString('en')}.`,
           );
         } else if (root.dataset.state === 'pausing') stopped(`Paused at step ${state.step.toLocaleString('en')}.`);
         else stopped(`At step ${state.step.toLocaleString('en')}.`);
@@ -534,7 +570,8 @@ export default {
       statsCaption.textContent =
         state.step === 0
           ? 'Step 0: nothing trained yet.'
-          : `After step ${state.step.toLocaleString('en')}: mean loss and accuracy over the last ${CHUNK} steps, on fresh sequences`;
+          : `After step ${state.step.toLocaleString('en')}: mean loss and accuracy over the last ${CHUNK} steps, ` +
+            'on fresh sequences';
       for (const a of ARMS) {
         const row = statRows[a.id],
           latest = state.latest?.[a.id];
@@ -590,7 +627,8 @@ export default {
       );
       learnedNote.textContent = learnedRows
         ? `The learned table has ${learnedRows.total} rows; training has reached ${learnedRows.trained} of them ` +
-          `(learnedRowsTrained()), so the rows for positions ${learnedRows.trained} and up still hold their random initial values. ` +
+          `(learnedRowsTrained()), so the rows for positions ${learnedRows.trained} and up still hold their ` +
+          'random initial values. ' +
           'One seed, one run: another seed moves these numbers a little.'
         : '';
       extrapolationTable.replaceChildren(dataTable('Data table of the accuracies', 'test length', lengths, series));
@@ -632,7 +670,8 @@ export default {
       if (!heatmap)
         heatmap = new Heatmap(mapHost, {
           label:
-            'Attention weights of the chosen head: rows are the attending positions, columns the attended ones, colour from 0 (the background) to 1 (strongest)',
+            'Attention weights of the chosen head: rows are the attending positions, columns the attended ones, ' +
+            'colour from 0 (the background) to 1 (strongest)',
           rowName: 'query',
           columnName: 'key',
           limit: 1,

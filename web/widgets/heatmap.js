@@ -99,7 +99,7 @@ export class Heatmap {
     const bar = element('div', { class: 'legend-bar' });
     // The unsigned map's gradient is set with its colours (#readStyle).
     if (this.signed)
-      bar.style.background = `linear-gradient(to right, ${[-1, -0.5, 0, 0.5, 1].map((v) => cssColour(v, 1)).join(', ')})`;
+      bar.style.background = `linear-gradient(to right, ${[-1, -0.5, 0, 0.5, 1].map((v) => cssColour(v, 1))})`;
     this.legendBar = bar;
     this.legendLabels = [element('span', {}, ''), element('span', {}, '0'), element('span', {}, '')];
     const labels = element('div', { class: 'legend-labels' });
