@@ -36,3 +36,7 @@ test('the page’s code and prose stay within 120 columns (prose as data, not in
   }
   assert.deepEqual(long, []);
 });
+
+test('the README’s exercise count is the lesson’s', () => {
+  assert.match(readme, new RegExp(`lesson page of ${exercises.length} exercises`));
+});
