@@ -53,7 +53,7 @@ test('absolute-vs-relative: the demo waits for the prediction, then shows which 
   assert.equal(rows[0][2], 'changed');
   assert.equal(rows[1][1], expected[1]);
   assert.equal(rows[1][2], 'same (float rounding)');
-  assert.equal(rows[2][2], 'same (float rounding)');
+  assert.equal(rows[2][2], 'same: no position enters');
 });
 
 test('rope: moving both positions leaves every score; scaling divides positions; layouts shown once answered', async () => {

@@ -103,6 +103,22 @@ test('createLab refuses options of the wrong type', async () => {
   await assert.rejects(createLab({ wasmBinary: 'x' }), TypeError);
 });
 
+test('createLab given the other build’s bytes names wasmBinary and the file to pass; a right call still works', async () => {
+  const { createLab, hasWasmSimd } = await import('positional-encoding-lab');
+  const { readFile } = await import('node:fs/promises');
+  const other = hasWasmSimd() ? 'pelab-scalar.wasm' : 'pelab.wasm';
+  const bytes = await readFile(new URL(`../../dist/${other}`, import.meta.url));
+  await assert.rejects(createLab({ wasmBinary: bytes }), (error) => {
+    assert.ok(error instanceof TypeError, String(error));
+    assert.equal(error.param, 'wasmBinary');
+    assert.match(error.message, /wasmBinary does not fit this engine's build: pass the bytes of pelab(-scalar)?\.wasm/);
+    return true;
+  });
+  await assert.rejects(createLab({ wasmBinary: new Uint8Array([0, 97, 115, 109]) }), TypeError);
+  const lab = await createLab();
+  assert.equal(lab.sinusoidal({ positions: 1, dModel: 2, start: 1 })[0], Math.fround(Math.sin(1)));
+});
+
 test('after every kind of error the lab still computes correct values', () => {
   const before = lab.sinusoidal({ positions: 4, dModel: 8, start: 1 });
   for (const bad of [

@@ -35,8 +35,11 @@ test('a choice record becomes the option id the learner picked, whatever letter 
       for (const version of ['1.2', '2004']) {
         const r = interactionOf(e, rec(option.correct ? 1 : 0, 1, { answer: `${letter(i)})` }), { version, seed });
         assert.equal(r.type, 'choice');
-        assert.equal(r.response, option.id);
-        assert.equal(r.correctResponse, q.options.find((o) => o.correct).id);
+        // 2004: the option's id; 1.2 (single characters only): its letter in data order, a, b, c…
+        const name = (o) => (version === '1.2' ? letter(q.options.indexOf(o)) : o.id);
+        assert.equal(r.response, name(option));
+        assert.match(r.response, version === '1.2' ? /^[a-z]$/ : /./);
+        assert.equal(r.correctResponse, name(q.options.find((o) => o.correct)));
         assert.equal(r.result, option.correct ? 'correct' : version === '1.2' ? 'wrong' : 'incorrect');
       }
     });
@@ -58,7 +61,7 @@ test('the other kinds: sequencing, matching, numeric and code, as each version w
   for (const t of tokens) assert.match(t, /^(?=.*\w)[\w\-()+.:=@;$_!*'%/#]{1,250}$/);
   const answer = JSON.stringify({ unambiguous: 'distance', deterministic: '', 'distance-aware': 'seed' });
   const match12 = interactionOf(byId('four-properties'), rec(1, 4, { answer }), { version: '1.2', seed: 1 });
-  assert.equal(match12.type, 'matching');
+  assert.equal(match12.type, 'fill-in', 'SCORM 1.2 matching takes single characters: free text instead');
   assert.equal(match12.response, 'unambiguous.distance,distance%2Daware.seed', 'an unanswered row is left out');
   assert.equal(match12.weighting, 4);
   const match04 = interactionOf(byId('four-properties'), rec(1, 4, { answer }), { version: '2004', seed: 1 });

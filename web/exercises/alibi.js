@@ -40,10 +40,11 @@ export default {
     const mapSlot = h('div', { class: 'demo' });
     const map = new Heatmap(mapSlot, { label: 'ALiBi bias of one head', rowName: 'query i', columnName: 'key j' });
     let bias;
-    // The chosen head's bias as a heatmap, on the scale of the steepest head so heads compare.
+    // The chosen head's bias as a heatmap, on the scale of the steepest head (not always the first: see the
+    // slopes of 6 heads) so heads compare.
     function drawHead() {
       const head = Math.min(state.head, state.heads) - 1;
-      map.limit = (N - 1) * lab.alibiSlopes({ heads: state.heads })[0];
+      map.limit = (N - 1) * Math.max(...lab.alibiSlopes({ heads: state.heads })); // the steepest head's reach
       map.update(bias.subarray(head * N * N, (head + 1) * N * N), N, N);
       map.canvas.setAttribute('aria-label', `ALiBi bias of head ${head + 1} of ${state.heads}, ${N} × ${N}`);
     }
@@ -109,10 +110,13 @@ export default {
       h(
         'p',
         {},
-        'ALiBi (Press, Smith and Lewis, 2022) adds nothing to the embeddings. Each head adds −slope·|i − j| to ',
-        'the score of query i for key j before the softmax, so a key far away weighs less. The slopes form a ',
-        'geometric sequence: the first heads fall off steeply and look near, the last ones gently and look far. ',
-        'In a causal model the mask hides the keys after i as usual, so only distances to earlier tokens count.',
+        'ALiBi (Press, Smith and Lewis, 2022) adds nothing to the embeddings. In the paper’s causal language ',
+        'models, each head adds −slope·(i − j) to the score of query i for an earlier key j before the softmax, so ',
+        'a key far back weighs less; the mask hides the keys after i as usual. Shown here is the two-sided form ',
+        '−slope·|i − j|, the extension encoders use (the trainer’s bidirectional arm too): below the diagonal it ',
+        'is the paper’s bias. For a power-of-two number of heads the slopes form a geometric sequence, the first ',
+        'heads falling off steeply (looking near), the last gently (looking far); other counts interleave a ',
+        'second sequence, as the table shows.',
       ),
       heads.element,
       slopesSlot,
@@ -122,7 +126,9 @@ export default {
       h(
         'p',
         {},
-        'Only distances enter, never positions, so a longer input gets the same pattern, extended. The paper ',
+        'Nothing is added to the embeddings because nothing needs to be: the bias is fixed, depends on the distance ',
+        'alone, and so has no vector per position that a longer input could run out of. A longer input gets the ',
+        'same pattern, extended. The paper ',
         'measured language models trained on 1,024 tokens keeping their perplexity on much longer inputs, where ',
         'sinusoidal models degraded soon past the training length.',
       ),

@@ -185,9 +185,10 @@ export default {
       h(
         'p',
         {},
-        'Linear scaling (Hugging Face’s rope_scaling of type "linear", position interpolation) divides every ',
-        'position by the scale, so a context s times longer is turned by angles seen in training; neighbours are ',
-        'then 1/s of a step apart.',
+        'Linear scaling (Hugging Face’s rope_scaling of type "linear", position interpolation, Chen et al. 2023) ',
+        'divides every position by the scale, so a context s times longer is turned by angles within the range ',
+        'seen in training, though at fractional positions it never saw: neighbours are 1/s of a step apart, and ',
+        'models are fine-tuned briefly after.',
       ),
       scaleSelect.element,
       scaleText,

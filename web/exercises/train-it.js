@@ -371,8 +371,8 @@ export default {
           'li',
           {},
           h('strong', {}, 'ALiBi: '),
-          'nothing added; each head’s score of query i for key j gets −slope·|i − j| (slopes 1/16 and 1/256 for ' +
-            'the two heads, as in the ALiBi paper).',
+          'nothing added; each head’s score of query i for key j gets −slope·|i − j| (the two-sided extension of ' +
+            'the paper’s causal bias; slopes 1/16 and 1/256 for the two heads, as the paper’s rule gives).',
         ),
         h(
           'li',

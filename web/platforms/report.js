@@ -67,8 +67,16 @@ export const shapedIds = Object.keys(SHAPES);
 // SCORM 1.2 has no long-fill-in and takes at most 255 characters; its lists are split by ',' and '.',
 // SCORM 2004's by '[,]' and '[.]'.
 const DIALECT = {
-  1.2: { list: ',', pair: '.', wrong: 'wrong', longText: 'fill-in', max: 255 },
-  2004: { list: '[,]', pair: '[.]', wrong: 'incorrect', longText: 'long-fill-in', max: 4000 },
+  1.2: {
+    list: ',',
+    pair: '.',
+    wrong: 'wrong',
+    longText: 'fill-in',
+    max: 255,
+    choiceByLetter: true,
+    asText: { sequencing: 'fill-in', matching: 'fill-in' },
+  },
+  2004: { list: '[,]', pair: '[.]', wrong: 'incorrect', longText: 'long-fill-in', max: 4000, asText: {} },
 };
 
 /**
@@ -87,18 +95,22 @@ export function interactionOf(exercise, record, { version, seed }) {
   };
   const shape = SHAPES[exercise.id];
   if (!shape) {
-    // One choice question: the letter shown ('c)') back to the option's own id, the same for every learner.
+    // One choice question: the letter shown ('c)') back to the option, the same for every learner. SCORM
+    // 2004 takes the option's own id; SCORM 1.2 only single characters, so there it is the option's letter
+    // in the question's data order (a, b, c…), which is the same for every learner too.
     const question = exercise.questions[0];
     const shown = shuffled(question.options, seed, question.prompt);
     const index = record.answer === null ? -1 : shown.findIndex((o, i) => `${letter(i)})` === record.answer);
+    const name = (option) => (d.choiceByLetter ? letter(question.options.indexOf(option)) : option.id);
     return {
       ...base,
       type: 'choice',
-      response: index < 0 ? null : shown[index].id,
-      correctResponse: question.options.find((o) => o.correct).id,
+      response: index < 0 ? null : name(shown[index]),
+      correctResponse: name(question.options.find((o) => o.correct)),
     };
   }
-  const type = shape.type === 'long-fill-in' ? d.longText : shape.type;
+  // SCORM 1.2's sequencing and matching take single characters only: there the answer is free text.
+  const type = shape.type === 'long-fill-in' ? d.longText : (d.asText[shape.type] ?? shape.type);
   if (record.answer === null) return { ...base, type, response: null };
   let response;
   if (shape.text) response = shape.text(record.answer)?.slice(0, d.max) ?? null;

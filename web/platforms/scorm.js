@@ -140,7 +140,7 @@ export function connectScorm({ version, passing, exercises, win = window }) {
       if (i.response !== null) at(d.interactionResponse, i.response);
       at('result', i.result);
       at('weighting', i.weighting);
-      if (version === '2004') at('timestamp', new Date().toISOString().slice(0, 19));
+      if (version === '2004') at('timestamp', new Date().toISOString()); // UTC, and marked so (Z)
       save();
     },
     /** Reports the score and statuses now and after every change of `progress` (web/progress.js). */

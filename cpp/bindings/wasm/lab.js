@@ -678,5 +678,20 @@ export async function createLab(options = {}) {
   // inherited from a polluted Object.prototype (the generated loader needs a plain object).
   const moduleOptions = { locateFile, wasmBinary, instantiateWasm: undefined };
   if (!wasmBinary && isNode) moduleOptions.wasmBinary = await readBeside(locateFile ? locateFile(wasm, '') : wasm);
-  return new Lab(await factory(moduleOptions), simd ? 'simd' : 'scalar');
+  let module;
+  try {
+    module = await factory(moduleOptions);
+  } catch (failure) {
+    // Given bytes of the other build (or of something else), the loader fails with a bare number or a
+    // LinkError: say which option is wrong and what it must hold.
+    if (wasmBinary === undefined) throw failure;
+    throw withParam(
+      new TypeError(
+        `createLab: wasmBinary does not fit this engine's build: pass the bytes of ${wasm} ` +
+          `(this engine ${simd ? 'has' : 'lacks'} WebAssembly SIMD; hasWasmSimd() says which)`,
+      ),
+      'wasmBinary',
+    );
+  }
+  return new Lab(module, simd ? 'simd' : 'scalar');
 }
