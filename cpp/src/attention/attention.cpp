@@ -193,12 +193,9 @@ Status make_self_attention(double n, double dModel, double dK, double seed, cons
 
 void attention(const AttentionShape& shape, const float* q, const float* k, const float* v, Mask mask, float* weights,
                float* out, const HeadOptions& heads, const AttentionTaps& taps) {
-  if (heads.heads == 1 && !heads.rope && !heads.alibi) {
-    const std::size_t size = static_cast<std::size_t>(shape.n) * shape.dK;
-    if (taps.q != nullptr) std::copy_n(q, size, taps.q);
-    if (taps.k != nullptr) std::copy_n(k, size, taps.k);
+  // One plain head reads q, k and v in place; the loop below copies them per head (and out to taps).
+  if (heads.heads == 1 && !heads.rope && !heads.alibi && taps.q == nullptr && taps.k == nullptr)
     return one_head(shape, q, k, v, mask, {}, weights, out, taps.scores);
-  }
   const int n = shape.n, dh = shape.dK / heads.heads, dvh = shape.dV / heads.heads;
   std::vector<float> qh(static_cast<std::size_t>(n) * dh), kh(qh.size()), vh(static_cast<std::size_t>(n) * dvh),
       oh(vh.size());
