@@ -22,10 +22,15 @@ cp cpp/bindings/wasm/options.js cpp/bindings/wasm/messages.js cpp/bindings/wasm/
 cp cpp/bindings/wasm/lab.d.ts dist/index.d.ts
 cp web/components/pe-exercise.d.ts dist/components.d.ts
 cp web/embed/host.d.ts dist/embed.d.ts
+cp web/embed/iife.d.ts dist/embed.iife.d.ts
 # The lesson site and embed page, bundled from web/ into dist/site (they import the package entry
 # above), and the package's <pe-exercise> components and embed host helper.
 npx --no-install vite build --config web/vite.config.js
 rm -rf dist/assets  # hashed worker files of earlier builds
 LIB=components npx --no-install vite build --config web/vite.lib.config.js
+LIB=workers npx --no-install vite build --config web/vite.lib.config.js
 LIB=embed npx --no-install vite build --config web/vite.lib.config.js
+# dist/site is the one folder to upload: the embed snippet's host helper is served beside embed.html.
+cp dist/embed.iife.js dist/site/embed.iife.js
+node scripts/package.mjs  # course platforms: SCORM 1.2/2004 zips and the .h5p in dist/packages/
 echo "build: dist/ holds $(ls dist | tr '\n' ' ')"

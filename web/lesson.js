@@ -6,6 +6,8 @@ import { createProgress } from './progress.js';
 import { mountExercise } from './mount.js';
 import { typeset } from './widgets/math.js';
 
+export { exercises }; // for the page's platform hook (main.js)
+
 // Our own short bridges between exercises, keyed by the exercise they introduce.
 const BRIDGES = {
   'mask-order': 'Two warm-ups from the previous lesson first: attention itself.',
@@ -39,10 +41,11 @@ function contents() {
   );
 }
 
-function progressBar(progress) {
+function progressBar(progress, resettable) {
   const bar = h('progress', { max: 1, value: 0, 'aria-label': 'Exercises answered correctly at the first attempt' });
   const text = h('span', { class: 'progress-text' });
-  const reset = h('button', { type: 'button', class: 'secondary' }, 'Reset progress');
+  // Under a course platform the first record is the grade: there is no starting over.
+  const reset = resettable ? h('button', { type: 'button', class: 'secondary' }, 'Reset progress') : null;
   progress.subscribe(({ total, answered, correct }) => {
     bar.max = total;
     bar.value = correct;
@@ -60,10 +63,15 @@ function progressBar(progress) {
  * near the viewport (IntersectionObserver), or else, one by one in idle time, so that the whole page is
  * there for find-in-page and for anyone who waits (the page calls this once its heatmap is on screen).
  * `ready` resolves when every exercise is mounted and its formulas typeset; `controllers` fills as they mount.
+ * `platform`: a course platform's session (web/platforms/connect.js), which keeps the progress and hears
+ * every record; without one the progress is kept in localStorage.
  */
-export function mountLesson(main, lab) {
-  const progress = createProgress(exercises.map((e) => e.id));
-  const bar = progressBar(progress);
+export function mountLesson(main, lab, platform = null) {
+  const progress = createProgress(
+    exercises.map((e) => e.id),
+    platform?.storage,
+  );
+  const bar = progressBar(progress, !platform);
   main.before(contents(), bar.element);
   const controllers = {};
   const waiting = new Map(); // section → exercise, in page order
@@ -101,7 +109,10 @@ export function mountLesson(main, lab) {
       controllers[exercise.id] = mountExercise(exercise, section, {
         lab,
         restored: progress.restored(exercise.id),
-        onRecord: (record) => progress.record(exercise.id, record),
+        onRecord: (record) => {
+          progress.record(exercise.id, record);
+          platform?.record(exercise.id, record);
+        },
       });
     } catch (error) {
       section.append(h('p', { class: 'error' }, `This exercise could not start: ${error.message}`));
@@ -148,7 +159,11 @@ export function mountLesson(main, lab) {
   idle(mountWhenIdle);
 
   // Starting the lesson over forgets every record (the only way to answer an exercise afresh).
-  bar.reset.addEventListener('click', () => {
+  // The platform hears the score once every exercise's maxScore is known.
+  ready.then(() =>
+    platform?.track(progress, Object.fromEntries(exercises.map((e) => [e.id, controllers[e.id]?.getMaxScore() ?? 1]))),
+  );
+  bar.reset?.addEventListener('click', () => {
     progress.reset();
     Object.values(controllers).forEach((c) => c.forget());
   });

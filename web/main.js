@@ -6,6 +6,7 @@
 //   pelab:ready          every exercise mounted and every formula typeset (also body[data-ready=true]).
 import { createLab } from 'positional-encoding-lab';
 import { mountExplorer } from './explorer.js';
+import { connectPlatform } from './platforms/connect.js';
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 const loading = document.getElementById('loading');
@@ -25,8 +26,9 @@ try {
   const painted = explorer.map.drawn.then(nextFrame).then(() => performance.mark('pelab:first-heatmap'));
   await Promise.race([painted, new Promise((resolve) => setTimeout(resolve, 3000))]);
   await new Promise((resolve) => setTimeout(resolve)); // out of the animation frame, so that it paints now
-  const { mountLesson } = await lessonModule;
-  const lesson = mountLesson(document.getElementById('exercises'), lab);
+  const { mountLesson, exercises } = await lessonModule;
+  const platform = await connectPlatform(exercises); // null unless packaged for an LMS and launched by one
+  const lesson = mountLesson(document.getElementById('exercises'), lab, platform);
   window.pelab.lesson = lesson;
   await lesson.ready;
   performance.mark('pelab:ready');

@@ -1,19 +1,63 @@
-// Library builds for the npm package, selected with LIB=components|embed:
+// Library builds for the npm package, selected with LIB=components|workers|embed:
 //   components → dist/components.js: <pe-exercise> with the exercises, widgets and styles bundled in;
 //                KaTeX, loaded when a formula first needs it, is a chunk in dist/assets/; the lab itself
-//                stays an import of ./index.js (the package entry). The exercises' workers land in
-//                dist/assets/ too; train-it's imports the package entry as ../index.js, so it loads the
-//                package's own core and .wasm (bundled in, lib mode would inline the .wasm as a data:
-//                URL, which a strict CSP refuses).
+//                stays an import of ./index.js (the package entry).
+//   workers    → dist/assets/implement-worker.js and dist/assets/train-worker.js, the exercises' workers;
+//                train-worker imports the package entry as ../index.js, so it loads the package's own core
+//                and .wasm (bundled in, lib mode would inline the .wasm as a data: URL, which a strict CSP
+//                refuses).
 //   embed      → dist/embed.js (ESM) and dist/embed.iife.js (a plain script, global PelabEmbed).
+//
+// components.js starts each worker with the standard pattern, verbatim:
+//   new Worker(new URL("./assets/train-worker.js", import.meta.url), { type: "module", name: "train-worker" })
+// Served as it is, that resolves beside the module wherever the package is hosted; a consumer's bundler
+// (Vite and webpack 5 tried) recognises it and bundles the worker with its imports, core and .wasm included.
+// Vite's own lib-mode worker handling would copy a prebuilt worker as an opaque asset instead (its import
+// of ../index.js then points outside the consumer's build, a 404), so workerUrls() below keeps Vite's
+// worker plugin away from these two URLs and writes the pattern back into the finished chunk. The `name`
+// option names webpack's chunk for the worker, so a header rule for implement-worker can find it.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const which = process.env.LIB;
+const WORKERS = ['implement-worker', 'train-worker'];
+
+function workerUrls() {
+  const source = new RegExp(`new URL\\('\\./(${WORKERS.join('|')})\\.js', import\\.meta\\.url\\)`, 'g');
+  const placeholder = /__pelabWorkerUrl\(\s*["'`]([a-z-]+)["'`]\s*\)/g;
+  return {
+    name: 'pelab-worker-urls',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.startsWith(here('exercises/')) || !code.includes('-worker.js')) return null;
+      return { code: code.replace(source, (_, name) => `__pelabWorkerUrl('${name}')`), map: null };
+    },
+    renderChunk(code) {
+      if (!code.includes('__pelabWorkerUrl')) return null;
+      return {
+        code: code.replace(placeholder, (_, name) => `new URL("./assets/${name}.js", import.meta.url)`),
+      };
+    },
+    generateBundle(_, bundle) {
+      const found = Object.values(bundle).filter(
+        (f) => f.type === 'chunk' && f.code.includes('-worker.js", import.meta.url)'),
+      );
+      if (found.length === 0) throw new Error('workerUrls: no worker URL reached the components bundle');
+      for (const f of Object.values(bundle))
+        if (f.type === 'chunk' && f.code.includes('__pelabWorkerUrl'))
+          throw new Error(`workerUrls: placeholder left in ${f.fileName}`);
+    },
+  };
+}
 
 const lib = {
   components: { entry: here('components/pe-exercise.js'), formats: ['es'], fileName: () => 'components.js' },
+  workers: {
+    entry: Object.fromEntries(WORKERS.map((w) => [w, here(`exercises/${w}.js`)])),
+    formats: ['es'],
+    fileName: (_, name) => `assets/${name}.js`,
+  },
   embed: {
     entry: here('embed/host.js'),
     formats: ['es', 'iife'],
@@ -21,14 +65,16 @@ const lib = {
     fileName: (format) => (format === 'es' ? 'embed.js' : 'embed.iife.js'),
   },
 }[which];
-if (!lib) throw new Error('set LIB=components or LIB=embed');
+if (!lib) throw new Error('set LIB=components, LIB=workers or LIB=embed');
+
+// The package entry, as each output file reaches it: from dist/ or from dist/assets/.
+const entryPath = which === 'workers' ? '../index.js' : './index.js';
 
 export default defineConfig({
-  // Worker URLs relative to the module (new URL('./assets/…', import.meta.url)), wherever the package is
-  // served from; the default base '/' would point them at the site's root.
   base: './',
   publicDir: false,
   logLevel: 'warn',
+  plugins: which === 'components' ? [workerUrls()] : [],
   build: {
     outDir: here('../dist'),
     emptyOutDir: false,
@@ -37,14 +83,7 @@ export default defineConfig({
     lib,
     rollupOptions: {
       external: ['positional-encoding-lab'],
-      output: { paths: { 'positional-encoding-lab': './index.js' }, chunkFileNames: 'assets/[name]-[hash].js' },
-    },
-  },
-  worker: {
-    format: 'es', // a module worker that imports the package entry
-    rolldownOptions: {
-      external: ['positional-encoding-lab'],
-      output: { paths: { 'positional-encoding-lab': '../index.js' } },
+      output: { paths: { 'positional-encoding-lab': entryPath }, chunkFileNames: 'assets/[name]-[hash].js' },
     },
   },
 });

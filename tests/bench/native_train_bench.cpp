@@ -26,7 +26,9 @@ struct Arm {
 const std::vector<Arm> kArms{
     {"none", "bidirectional", "mean"}, {"sinusoidal", "bidirectional", "mean"}, {"learned", "bidirectional", "mean"},
     {"none", "causal", "mean"},        {"sinusoidal", "causal", "mean"},        {"learned", "causal", "mean"},
-    {"none", "bidirectional", "cls"},  {"sinusoidal", "bidirectional", "cls"},  {"learned", "bidirectional", "cls"}};
+    {"none", "bidirectional", "cls"},  {"sinusoidal", "bidirectional", "cls"},  {"learned", "bidirectional", "cls"},
+    {"rope", "bidirectional", "mean"}, {"alibi", "bidirectional", "mean"},      {"rope", "causal", "mean"},
+    {"alibi", "causal", "mean"},       {"rope", "bidirectional", "cls"},        {"alibi", "bidirectional", "cls"}};
 constexpr int kSeeds = 5;
 
 TrainerSpec spec_of(const Arm& arm, int seed, int minLength = 8) {

@@ -20,6 +20,7 @@
 // scores ≥ 95%. The time is that of the step() calls alone; evaluation and creation are reported apart.
 import { execFileSync } from 'node:child_process';
 import { loadTfjs, tfjsModel } from './tfjs_model.mjs';
+import { ARMS as PAGE_ARMS, MODEL as PAGE_MODEL } from '../../web/exercises/train-arms.js';
 
 const ARM = { task: 'order', encoding: 'sinusoidal', attention: 'bidirectional', readout: 'mean' };
 const ARM_NAME = 'sinusoidal/bidirectional/mean';
@@ -71,6 +72,40 @@ function tfjsSeries(tf, steps) {
     done: () => model.dispose(),
   };
   return series;
+}
+
+// Each of the train-it page's arms (web/exercises/train-arms.js: the five encodings, the causal mask,
+// ALiBi with a CLS token) as a series of 300 steps on the SIMD build, for the per-arm rates and the rate
+// at which the page can train all of them at once (one step of each: 1 / Σ 1/rate).
+function pageArmSeries(simd) {
+  return Object.fromEntries(
+    PAGE_ARMS.map((a) => {
+      const run = simd.trainer({ ...PAGE_MODEL, ...a.options, seed: 0 });
+      return [
+        a.id,
+        {
+          warm: () => run.step(20),
+          run() {
+            const start = performance.now();
+            for (let i = 0; i < 300; i += 10) run.step(10);
+            return 300 / seconds(start);
+          },
+          done: () => run.delete(),
+        },
+      ];
+    }),
+  );
+}
+
+function pageArmRates(simd, rounds) {
+  const series = pageArmSeries(simd);
+  try {
+    const rates = interleaved(series, rounds);
+    const allArms = 1 / Object.values(rates).reduce((sum, r) => sum + 1 / r, 0);
+    return { arms: rates, allArmsStepsPerSecond: allArms };
+  } finally {
+    for (const s of Object.values(series)) s.done();
+  }
 }
 
 // Every series warmed, then `rounds` rounds in which each runs once in turn, so that the series share
@@ -231,6 +266,7 @@ export async function trainingFigures({ simd, scalar, nativeTrainBench, reps = 1
     cpu.done();
   }
   const oursAccuracy = oursAccuracyAfter(simd, tfjsWasm.trainedSteps);
+  const pageArms = pageArmRates(simd, rounds);
 
   const to95 = {
     arm: ARM_NAME,
@@ -272,6 +308,7 @@ export async function trainingFigures({ simd, scalar, nativeTrainBench, reps = 1
       'tfjs: every batch padded to 16 with a key mask (the same rows as ours at fixed length 16)',
     stepsPerSecond: { ours, tfjsWasm, tfjsCpu },
     oursAccuracyAfterTfjsWasmSteps: oursAccuracy,
+    pageArms,
     ratios,
     to95,
   };
@@ -306,6 +343,12 @@ export function printTraining(t) {
     `| tfjs: kernels per step (wasm / CPU); accuracy on 1,000 fresh samples after N steps | ${tfjsWasm.kernelsPerStep} / ${tfjsCpu.kernelsPerStep} | ` +
       `wasm ${f(tfjsWasm.accuracy, 3)} after ${tfjsWasm.trainedSteps}, CPU ${f(tfjsCpu.accuracy, 3)} after ${tfjsCpu.trainedSteps}; ` +
       `ours ${f(t.oursAccuracyAfterTfjsWasmSteps, 3)} after ${tfjsWasm.trainedSteps} |`,
+  );
+  const arms = Object.entries(t.pageArms.arms);
+  console.log(
+    `\n| Train it yourself: wasm SIMD steps/s per arm (JS API, Node) | ${arms.map(([id]) => id).join(' | ')} | all ${arms.length} at once |\n` +
+      `|---|${arms.map(() => '---|').join('')}---|\n` +
+      `| steps/s | ${arms.map(([, r]) => f(r)).join(' | ')} | ${f(t.pageArms.allArmsStepsPerSecond)} |`,
   );
   const seeds = (s, key, digits) => s.perSeed.map((x) => f(x[key], digits)).join(', ');
   const { oursSimd, native, tfjsWasm: tw } = t.to95;

@@ -1,14 +1,15 @@
 // The package as developers get it: `npm pack`, within its size budgets, installed from the tarball
-// into a fresh project, imported by Node, and built by Vite into an app that runs in Chromium under
-// the strict CSP.
+// into a fresh project, imported by Node, and built by Vite, and by esbuild following the README's recipe,
+// into apps that run in Chromium under the strict CSP, the components' two workers included.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { build as esbuild } from 'esbuild';
 import { startServer } from '../../scripts/serve.mjs';
 import { openLab, watchedPage } from './browser.mjs';
 
@@ -22,6 +23,9 @@ before(async () => {
     execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: repo, encoding: 'utf8' }),
   );
   cpSync(fileURLToPath(new URL('../consumer/vite-app', import.meta.url)), app, { recursive: true });
+  cpSync(fileURLToPath(new URL('../consumer/esbuild-app', import.meta.url)), join(app, 'esbuild'), {
+    recursive: true,
+  });
   writeFileSync(
     join(app, 'package.json'),
     JSON.stringify({
@@ -89,6 +93,31 @@ test('Node imports the installed package and computes', () => {
   assert.equal(out.trim(), Math.sin(1).toFixed(6));
 });
 
+// The components' workers in a consumer's build: implement-it's runs the solution (under its own CSP), and
+// train-it's loads the core (the worker imports the package entry, so the bundler must have followed it).
+async function workersRun(page) {
+  const implement = page.locator('pe-exercise[name=implement-it]');
+  await implement.getByRole('button', { name: /^Show solution/ }).click();
+  await implement.getByRole('button', { name: /^Run and compare/ }).click();
+  await implement.locator('.verdict').waitFor({ timeout: 10000 });
+  assert.match(await implement.locator('.verdict').innerText(), /^All 64 values match the core/);
+  const train = page.locator('pe-exercise[name=train-it]');
+  await train.getByRole('button', { name: /^Show solution/ }).click();
+  await page.waitForFunction(
+    () =>
+      /^(idle|error)$/.test(
+        document.querySelector('pe-exercise[name=train-it]').shadowRoot.querySelector('.train-lab')?.dataset.state,
+      ),
+    null,
+    { timeout: 20000 },
+  );
+  assert.equal(
+    await train.locator('.train-lab').getAttribute('data-state'),
+    'idle',
+    await train.locator('.train-lab').innerText(),
+  );
+}
+
 test('a Vite app built from the tarball runs in Chromium, component included', async () => {
   await build({
     root: app,
@@ -103,9 +132,51 @@ test('a Vite app built from the tarball runs in Chromium, component included', a
     await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
     assert.equal(await page.textContent('#out'), `simd ${Math.sin(1).toFixed(6)}`);
     // The side-effect import survives tree-shaking (package.json sideEffects) and defines the element.
-    await page.waitForFunction(() => document.querySelector('pe-exercise').ready);
-    const cell = await page.locator('pe-exercise td').nth(9).innerText();
+    await page.waitForFunction(() => [...document.querySelectorAll('pe-exercise')].every((e) => e.ready));
+    const cell = await page.locator('pe-exercise[name=conventions] tbody td').nth(9).innerText();
     assert.equal(cell, '0.099833'); // the halves fingerprint, computed by the installed core
+    await workersRun(page);
+    assert.deepEqual(problems, []);
+    await page.close();
+  } finally {
+    server.close();
+  }
+});
+
+test('an esbuild app built from the tarball with the README recipes runs in Chromium, workers included', async () => {
+  const root = join(app, 'esbuild');
+  const out = join(root, 'out', 'static');
+  // The README's commands, through esbuild's API: the file loader for the .wasm imported by URL (locateFile),
+  // then the package's dist/ copied beside the bundle for the components.
+  const result = await esbuild({
+    absWorkingDir: root,
+    entryPoints: ['main.js'],
+    bundle: true,
+    format: 'esm',
+    loader: { '.wasm': 'file' },
+    publicPath: '/static/',
+    outdir: out,
+    logLevel: 'silent',
+  });
+  assert.deepEqual(result.warnings, []);
+  mkdirSync(out, { recursive: true });
+  cpSync(join(app, 'node_modules', 'positional-encoding-lab', 'dist'), out, { recursive: true });
+  cpSync(join(root, 'index.html'), join(root, 'out', 'index.html'));
+  const server = await startServer({ port: 0, mounts: [['/', join(root, 'out')]] });
+  try {
+    const { page, problems } = await watchedPage(lab.browser);
+    const wasmRequests = [];
+    page.on('request', (r) => r.url().endsWith('.wasm') && wasmRequests.push(new URL(r.url()).pathname));
+    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+    const [build, value, url] = (await page.textContent('#out')).split(' ');
+    assert.equal(build, 'simd');
+    assert.equal(value, Math.sin(1).toFixed(6));
+    // locateFile gave the API esbuild's hashed copy; the components' own lab loads pelab.wasm beside the bundle.
+    assert.match(url, /^\/static\/pelab-[A-Z0-9]+\.wasm$/);
+    assert.ok(wasmRequests.includes(url), wasmRequests.join(' '));
+    await page.waitForFunction(() => [...document.querySelectorAll('pe-exercise')].every((e) => e.ready));
+    await workersRun(page);
     assert.deepEqual(problems, []);
     await page.close();
   } finally {

@@ -49,6 +49,8 @@ test('the component works on a plain static page: events and the H5P-style metho
   assert.equal(await page.textContent('#out'), Math.sin(1).toFixed(6));
   const el = page.locator('pe-exercise');
   await page.waitForFunction(() => document.querySelector('pe-exercise').ready);
+  await page.waitForFunction(() => window.readyEvents.length === 1);
+  assert.deepEqual(await page.evaluate(() => window.readyEvents), ['why-positional-encoding']);
   assert.equal(await el.evaluate((e) => e.getAnswerGiven()), false);
   assert.equal(await el.evaluate((e) => e.getMaxScore()), 1);
   await el.locator('input[value="a"]').check(); // Playwright pierces the shadow root
@@ -108,10 +110,74 @@ test('an iframe on another origin is sized by the host helper and reports xAPI-s
   assert.equal(right.statement.verb.display['en-US'], 'answered');
   assert.equal(right.statement.result.score.scaled, 1);
   assert.equal(right.statement.result.success, true);
+  // A valid xAPI Agent: no learner was passed in, so the lab's anonymous account (web/platforms/xapi.js)
+  assert.equal(right.statement.actor.account.homePage, siteUrl);
+  assert.match(right.statement.actor.account.name, /^anonymous-\d+$/);
   // Feedback made the frame taller; the helper followed.
   const after = await page.$eval('iframe', (f) => parseInt(f.style.height, 10));
   assert.ok(after > height, `${after} > ${height}`);
+  // A reload does not give a new first attempt: the record is kept in the lab's origin and restored.
+  await page.reload();
+  await frame.locator('body[data-ready=true]').waitFor();
+  assert.match(await frame.locator('.attempt-status').innerText(), /^Recorded on an earlier visit/);
+  await frame.locator('input[value="parameter"]').check();
+  await frame.getByRole('button', { name: /^Check\b/ }).click();
+  await frame.locator('.feedback .verdict').waitFor();
+  assert.deepEqual(await page.evaluate(() => window.results), []);
   assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a helper connected after the frame loaded still sizes it (the frame answers its hello)', async () => {
+  const { page, problems } = await watchedPage(browser, { viewport: { width: 900, height: 700 } });
+  const frameUrl = `${siteUrl}/embed.html?exercise=conventions`;
+  await page.goto(`${courseUrl}/?connect=late&frame=${encodeURIComponent(frameUrl)}`);
+  await page.frameLocator('iframe').locator('body[data-ready=true]').waitFor();
+  assert.equal(await page.$eval('iframe', (f) => f.style.height), '');
+  await page.evaluate(() => window.connectNow());
+  await page.waitForFunction(() => parseInt(document.querySelector('iframe').style.height, 10) > 300);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the frame shrinks when its content does: the reported height is the content, not the frame', async () => {
+  const { page, problems } = await watchedPage(browser, { viewport: { width: 480, height: 700 } });
+  const frameUrl = `${siteUrl}/embed.html?exercise=why-positional-encoding`;
+  await page.goto(`${courseUrl}/?frame=${encodeURIComponent(frameUrl)}`);
+  const frame = page.frameLocator('iframe');
+  await frame.locator('body[data-ready=true]').waitFor();
+  const frameHeight = () => page.$eval('iframe', (f) => parseInt(f.style.height, 10) || 0);
+  const contentHeight = () => frame.locator('body').evaluate((b) => Math.ceil(b.getBoundingClientRect().height));
+  await page.waitForFunction(() => parseInt(document.querySelector('iframe').style.height, 10) > 300);
+  const narrow = await frameHeight();
+  // Wider, the same text takes fewer lines: the content is shorter and the frame must follow it down.
+  await page.setViewportSize({ width: 1200, height: 700 });
+  await page.waitForFunction((h) => parseInt(document.querySelector('iframe').style.height, 10) < h, narrow);
+  const wide = await frameHeight();
+  const content = await contentHeight();
+  assert.ok(wide < narrow, `${wide} < ${narrow}`);
+  assert.ok(Math.abs(wide - content) <= 2, `iframe ${wide}px vs content ${content}px`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a worker file missing on the server is named as such, not blamed on a Content-Security-Policy', async () => {
+  const { page } = await watchedPage(browser);
+  await page.route('**/implement-worker*.js', (route) => route.fulfill({ status: 404, body: 'not found' }));
+  await page.goto(`${courseUrl}/static/`);
+  await page.waitForSelector('body[data-ready=true]');
+  await page.evaluate(() => {
+    const el = document.createElement('pe-exercise');
+    el.setAttribute('name', 'implement-it');
+    el.id = 'implement';
+    document.body.append(el);
+  });
+  const el = page.locator('#implement');
+  await el.getByRole('button', { name: /^Show solution/ }).click();
+  await el.getByRole('button', { name: /^Run and compare/ }).click();
+  const verdict = el.locator('.verdict');
+  await verdict.waitFor();
+  assert.match(await verdict.innerText(), /the worker that runs it did not load \(its file is missing on the server/);
   await page.close();
 });
 

@@ -81,7 +81,7 @@ test('the heatmap paints before any exercise mounts; scrolling to one mounts it;
       .map((s) => s.dataset.exercise);
   });
   assert.ok(far.length >= 3, `far from the viewport: ${far}`);
-  await page.waitForSelector('section[data-exercise="extrapolation"][data-mounted=true] input[type=range]');
+  await page.waitForSelector('section[data-exercise="extrapolation"][data-mounted=true] input[type=radio]');
   // Every section, its heading and the progress count were in the page before the first exercise mounted.
   assert.deepEqual(await page.evaluate(() => window.__atFirstMount), {
     sections: TOTAL,

@@ -1,4 +1,4 @@
-// "Train it yourself" (issue #10) in headless Chromium: the prediction gates the training, the four
+// "Train it yourself" (issues #10, #11) in headless Chromium: the prediction gates the training, the seven
 // arms trained in the page's worker reach the experiment's outcome, the chart and heatmap follow, and
 // the same exercise trains inside <pe-exercise> from the package's own files. The tests wait on what
 // the page exposes (data-state, data-step, data-accuracy), never on time.
@@ -64,13 +64,13 @@ test('the prediction gates the training; Show solution, then Check, is not a rig
   await page.close();
 });
 
-test('training all four arms reaches the measured outcome; the chart, the heatmap and Reset follow', async () => {
+test('training all seven arms reaches the measured outcome; the chart, the heatmap and Reset follow', async () => {
   const { page, problems } = await watchedPage(lab.browser, { viewport: { width: 1000, height: 900 } });
   await page.goto(`${lab.url}embed.html?exercise=train-it&theme=light`);
   await page.waitForSelector(SECTION);
   const s = page.locator(SECTION);
   await s.screenshot({ path: new URL('before-light.png', shots).pathname });
-  await s.locator('input[type=radio][value="two"]').check(); // a wrong prediction unlocks too
+  await s.locator('input[type=radio][value="none"]').check(); // a wrong prediction unlocks too
   await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await s.locator('.feedback').innerText(), /^Not quite\./);
   await stateIs(page, 'idle');
@@ -87,6 +87,9 @@ test('training all four arms reaches the measured outcome; the chart, the heatma
   assert.ok(acc.sinusoidal >= 0.9, `sinusoidal: ${acc.sinusoidal}`);
   assert.ok(acc.learned >= 0.9, `learned: ${acc.learned}`);
   assert.ok(acc.causal >= 0.9, `no encoding + causal mask: ${acc.causal}`);
+  assert.ok(acc.rope >= 0.9, `RoPE: ${acc.rope}`);
+  assert.ok(Math.abs(acc.alibi - 0.5) <= 0.1, `ALiBi, mean readout: ${acc.alibi}`);
+  assert.ok(acc['alibi-cls'] >= 0.9, `ALiBi + CLS token: ${acc['alibi-cls']}`);
 
   // The extrapolation chart, measured once training stopped, for this step.
   await page.waitForFunction((k) => document.querySelector('.train-extrapolation')?.dataset.step === String(k), step, {
@@ -94,8 +97,9 @@ test('training all four arms reaches the measured outcome; the chart, the heatma
   });
   const chart = s.locator('.train-extrapolation');
   assert.equal(await chart.locator('svg .band').count(), 1, 'the training lengths are shaded');
-  assert.equal(await chart.locator('svg .point').count(), 4 * 7);
-  assert.equal(await chart.locator('.train-summary li').count(), 4);
+  assert.equal(await chart.locator('svg .point').count(), 7 * 7);
+  assert.equal(await chart.locator('.train-summary li').count(), 7);
+  assert.equal(await chart.locator('.plot-legend li').count(), 7);
   assert.match(await chart.innerText(), /The learned table has 128 rows; training has reached 16 of them/);
 
   // The heatmap of a trained head on a typed sequence; bad input is named, not sent.
@@ -103,8 +107,23 @@ test('training all four arms reaches the measured outcome; the chart, the heatma
   await page.waitForFunction(() => /at step [1-9]/.test(document.querySelector('.train-answer')?.textContent));
   assert.match(await answer.innerText(), /P\(A before B\) = 0\.9\d+\. Here A is before B, so its answer is right\./);
   const sequence = s.getByRole('textbox', { name: 'Sequence' });
+  // ALiBi with the mean readout: the sequence and its reverse get the same P (and opposite labels).
+  await s.getByLabel('Model', { exact: true }).selectOption('alibi');
+  await page.waitForFunction(() => /^ALiBi, layer/.test(document.querySelector('.train-answer').textContent));
+  assert.match(
+    await s.locator('.train-reverse').innerText(),
+    /reversed, where A is after B: .*the same to four decimals/,
+  );
+  await s.getByLabel('Model', { exact: true }).selectOption('alibi-cls');
+  await page.waitForFunction(() => /^ALiBi \+ CLS/.test(document.querySelector('.train-answer').textContent));
+  assert.equal(await s.locator('.train-reverse').getAttribute('data-same'), 'false');
+  assert.match(await s.locator('.train-attention').innerText(), /Positions: 0 CLS · 1 /);
   await sequence.fill('x x A x x');
   assert.equal(await sequence.getAttribute('aria-invalid'), 'true');
+  // The last sequence's answer is not left standing under a sequence that has none.
+  assert.match(await answer.innerText(), /^No answer: /);
+  assert.doesNotMatch(await s.locator('.train-attention').innerText(), /P\(A before B\)/);
+  assert.equal(await s.locator('.attention-map').isHidden(), true);
   assert.match(await s.locator('.train-attention').innerText(), /exactly one A and one B; this one has 1 A and 0 B/);
   await sequence.fill('x q A B');
   assert.match(await s.locator('.train-attention').innerText(), /“q” is not a token here/);
@@ -165,6 +184,43 @@ test('at 360 px in the dark scheme the trained exercise fits the width', async (
   await s.getByRole('button', { name: 'Pause' }).click();
   await stateIs(page, 'idle');
   await page.waitForSelector('.train-extrapolation[data-step]:not([hidden])', { timeout: 30000 });
+  // The weights heatmap follows the theme: weight 0 is drawn in the page's own background, not white.
+  // (Causal attention: query 0's weight on the last key is exactly 0.)
+  await s.getByLabel('Model', { exact: true }).selectOption('causal');
+  await page.waitForFunction(() => /^No encoding \+ causal/.test(document.querySelector('.train-answer').textContent));
+  const { low, background, pixel } = await page.evaluate(() => {
+    const figure = document.querySelector('.attention-map .heatmap');
+    const canvas = figure.querySelector('canvas');
+    const ctx = canvas.getContext('2d');
+    const ratio = canvas.width / canvas.getBoundingClientRect().width;
+    // Query 0 (top row), last key (right column): the cell's centre, in canvas pixels.
+    const area = {
+      x: 48,
+      y: 10,
+      w: canvas.getBoundingClientRect().width - 58,
+      h: canvas.getBoundingClientRect().height - 44,
+    };
+    const n = Number(
+      document
+        .querySelector('.train-attention')
+        .textContent.match(/Positions: (.*)/)[1]
+        .split('·').length,
+    );
+    const x = Math.round((area.x + area.w * (1 - 0.5 / n)) * ratio),
+      y = Math.round((area.y + (area.h * 0.5) / n) * ratio);
+    const [r, g, b] = ctx.getImageData(x, y, 1, 1).data;
+    return { low: figure.dataset.low, background: getComputedStyle(document.body).backgroundColor, pixel: [r, g, b] };
+  });
+  const hex = (rgb) => `#${rgb.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+  assert.equal(hex(pixel), low, 'weight 0 is drawn in the theme colour');
+  assert.equal(
+    background,
+    `rgb(${parseInt(low.slice(1, 3), 16)}, ${parseInt(low.slice(3, 5), 16)}, ${parseInt(low.slice(5, 7), 16)})`,
+  );
+  assert.ok(
+    pixel.every((v) => v < 64),
+    `a zero weight is dark in the dark scheme: ${pixel}`,
+  );
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
@@ -206,7 +262,7 @@ test('<pe-exercise name="train-it"> trains from the package’s files: its worke
       { timeout: 20000 },
     );
     const rows = await el.locator('tr[data-arm]').evaluateAll((trs) => trs.map((tr) => tr.dataset.accuracy));
-    assert.equal(rows.length, 4);
+    assert.equal(rows.length, 7);
     for (const a of rows) assert.ok(Number(a) >= 0 && Number(a) <= 1, a);
     assert.deepEqual(problems, []);
     await page.close();

@@ -23,4 +23,9 @@ test('npm run bench writes a results file with every section', () => {
   // The training rows: ours and TensorFlow.js on the same model, each measured.
   assert.ok(results.training.stepsPerSecond.ours.simd.fixed16 > 0);
   assert.ok(JSON.stringify(results.training).includes('tfjs'));
+  // Every arm of the Train it yourself page, the five encodings among them, timed on its own.
+  const arms = results.training.pageArms.arms;
+  assert.deepEqual(Object.keys(arms), ['none', 'sinusoidal', 'learned', 'rope', 'alibi', 'causal', 'alibi-cls']);
+  for (const rate of Object.values(arms)) assert.ok(rate > 0);
+  assert.ok(results.training.pageArms.allArmsStepsPerSecond < Math.min(...Object.values(arms)));
 });

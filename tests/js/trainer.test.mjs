@@ -72,7 +72,9 @@ test('attention weights of a trained head: rows are softmax distributions over t
 test('bad options are TypeErrors or RangeErrors that name the option; the lab keeps working', () => {
   const cases = [
     [{ task: 'reverse' }, RangeError, 'task'],
-    [{ encoding: 'rope' }, RangeError, 'encoding'],
+    [{ encoding: 'rotary' }, RangeError, 'encoding'],
+    [{ encoding: 'rope', dModel: 12, heads: 4 }, RangeError, 'dModel'],
+    [{ trainLength: [8, 100], maxEvalLength: 64 }, RangeError, 'maxEvalLength'],
     [{ attention: 'causal ' }, RangeError, 'attention'],
     [{ layers: 5 }, RangeError, 'layers'],
     [{ dModel: 15 }, RangeError, 'dModel'],
@@ -102,7 +104,11 @@ test('bad options are TypeErrors or RangeErrors that name the option; the lab ke
     [() => run.step(1e6), RangeError, 'steps'],
     [() => run.evaluate({ length: 65 }), RangeError, 'length'],
     [() => run.evaluate({ samples: 1e9 }), RangeError, 'samples'],
-    [() => run.evaluate({ lengths: [20, 10] }), RangeError, 'length'],
+    [() => run.evaluate({ lengths: [20, 10] }), RangeError, 'lengths'],
+    [() => run.evaluate({ lengths: [1, 10] }), RangeError, 'lengths'],
+    [() => run.evaluate({ lengths: [8, 65] }), RangeError, 'lengths'],
+    [() => run.evaluate({ length: 12, lengths: [8, 16] }), TypeError, 'lengths'],
+    [() => run.learnedRowsTrained(), TypeError, 'encoding'],
     [() => run.attentionWeights({ tokens: [9] }), RangeError, 'tokens'],
     [() => run.attentionWeights({ tokens: [1], head: 2 }), RangeError, 'head'],
     [() => run.attentionWeights({}), TypeError, 'tokens'],
@@ -110,6 +116,82 @@ test('bad options are TypeErrors or RangeErrors that name the option; the lab ke
     assert.throws(call, (e) => e.constructor === type && e.param === param, String(call));
   assert.equal(run.step(2).steps, 2);
   run.delete();
+});
+
+test('errors say what is wrong in words: lengths by element, rope by head width, both-at-once by name', () => {
+  const run = lab.trainer({});
+  const message = (call) => {
+    try {
+      call();
+    } catch (e) {
+      return e.message;
+    }
+    return null;
+  };
+  assert.equal(
+    message(() => run.evaluate({ lengths: [8, 65] })),
+    'trainer.evaluate: lengths[1] must be an integer from 8 to 64 (got 65)',
+  );
+  assert.equal(
+    message(() => run.evaluate({ lengths: [1, 16] })),
+    'trainer.evaluate: lengths[0] must be an integer from 2 to 64 (got 1)',
+  );
+  assert.equal(
+    message(() => run.evaluate({ length: 65 })),
+    'trainer.evaluate: length must be an integer from 2 to 64 (got 65)',
+  );
+  assert.match(
+    message(() => run.evaluate({ length: 12, lengths: [8, 16] })),
+    /give length .* or lengths .*, not both/,
+  );
+  assert.match(
+    message(() => run.learnedRowsTrained()),
+    /only a trainer with encoding 'learned' has a learned table \(this one's encoding is 'none'\)/,
+  );
+  assert.match(
+    message(() => lab.trainer({ encoding: 'rope', dModel: 12, heads: 4 })),
+    /dModel \/ heads must be even for rope, .* \(got 12 \/ 4 = 3\)/,
+  );
+  // A long training range alone is accepted: maxEvalLength, not given, follows it.
+  const long = lab.trainer({ trainLength: [8, 200] });
+  assert.equal(long.evaluate({ length: 200, samples: 4 }).samples, 4);
+  assert.match(
+    message(() => long.evaluate({ length: 201 })),
+    /length must be an integer from 2 to 200 \(got 201\)/,
+  );
+  long.delete();
+  assert.equal(
+    message(() => lab.trainer({ trainLength: [8, 100], maxEvalLength: 64 })),
+    'trainer: maxEvalLength must be an integer from 100 to 1024 (got 64)',
+  );
+  run.delete();
+});
+
+test('rope and alibi arms: RoPE and ALiBi with a CLS token learn order; two-sided ALiBi with the mean cannot', () => {
+  const accuracy = {};
+  for (const [name, options] of [
+    ['rope', { encoding: 'rope' }],
+    ['alibi-cls', { encoding: 'alibi', readout: 'cls' }],
+    ['alibi', { encoding: 'alibi' }],
+  ]) {
+    const run = trained({ task: 'order', ...options, seed: 1 }, 500);
+    accuracy[name] = run.evaluate({ samples: 1000, seed: 7 }).accuracy;
+    if (name === 'alibi') {
+      // Its answer to a sequence and to the sequence reversed (the other label) is the same.
+      for (const tokens of [
+        [3, 1, 4, 4, 2, 5],
+        [5, 6, 7, 2, 3, 3, 4, 5, 1, 7, 6, 3],
+      ]) {
+        const p = run.attentionWeights({ tokens }).probability;
+        const q = run.attentionWeights({ tokens: [...tokens].reverse() }).probability;
+        assert.ok(Math.abs(p - q) <= 1e-6, `${tokens}: ${p} and reversed ${q}`);
+      }
+    }
+    run.delete();
+  }
+  assert.ok(accuracy.rope >= 0.95, `rope: ${accuracy.rope}`);
+  assert.ok(accuracy['alibi-cls'] >= 0.95, `alibi with CLS: ${accuracy['alibi-cls']}`);
+  assert.ok(Math.abs(accuracy.alibi - 0.5) <= 0.08, `alibi with mean: ${accuracy.alibi}`);
 });
 
 test('delete() frees the trainer: any later call is a clear Error, a second delete does nothing', () => {

@@ -1,15 +1,10 @@
-// A consumer of the package's hand-written types, type-checked in npm test (tests/types/tsconfig.json):
-// every documented call compiles, and misuse the types should catch does not (@ts-expect-error).
-import {
-  createLab,
-  hasWasmSimd,
-  type Lab,
-  type LabError,
-  type Trainer,
-  type TrainerOptions,
-} from 'positional-encoding-lab';
-import { connectEmbeds } from 'positional-encoding-lab/embed';
-import type { PeExercise, PeResultDetail } from 'positional-encoding-lab/components';
+// A consumer of the package's hand-written types, type-checked in npm test (tests/types/tsconfig*.json:
+// bundler, node16 and node10 resolution, the last through package.json's typesVersions): every documented
+// call compiles, and misuse the types should catch does not (@ts-expect-error).
+/// <reference types="positional-encoding-lab/embed.iife.js" />
+import { createLab, hasWasmSimd, Lab, type LabError, type Trainer, type TrainerOptions } from 'positional-encoding-lab';
+import { connectEmbeds, type PelabResultDetail } from 'positional-encoding-lab/embed';
+import type { PeExercise, PeReadyDetail, PeResultDetail } from 'positional-encoding-lab/components';
 
 export async function use(): Promise<number> {
   const simd: boolean = hasWasmSimd();
@@ -60,15 +55,56 @@ export async function use(): Promise<number> {
   } catch (error) {
     const param: string | undefined = (error as LabError).param;
     void param;
+    if (error instanceof RangeError) {
+      const range: LabError = error;
+      void range.param;
+    }
   }
+  // Lab is a class at run time too: instanceof narrows.
+  const maybe: unknown = lab;
+  if (maybe instanceof Lab) void maybe.build;
+  // @ts-expect-error: made by createLab only
+  new Lab();
   // @ts-expect-error: variant is a closed set of names
   lab.sinusoidal({ positions: 8, dModel: 16, variant: 'rope' });
   // @ts-expect-error: positions is required
   lab.sinusoidal({ dModel: 16 });
   // @ts-expect-error: a trainer's task is 'order' or 'count'
   lab.trainer({ task: 'reverse' });
+  lab.trainer({ encoding: 'rope', base: 500 }).delete();
+  // @ts-expect-error: the trainer's encodings are named; RoPE's layout is fixed (halves)
+  lab.trainer({ encoding: 'rope-interleaved' });
+  const alibi = lab.trainer({ encoding: 'alibi', readout: 'cls' });
+  alibi.evaluate({ lengths: [8, 64] });
+  // @ts-expect-error: one length or a range of lengths, not both
+  alibi.evaluate({ length: 32, lengths: [8, 16] });
+  alibi.delete();
   const stop = connectEmbeds({ origins: ['https://lab.example.org'] });
   stop();
+  // The learner for the results' xAPI statements: an Agent with one identifier
+  connectEmbeds({ origins: ['https://lab.example.org'], actor: { mbox: 'mailto:ada@example.org', name: 'Ada' } })();
+  // @ts-expect-error: an Agent needs an identifier (mbox, mbox_sha1sum, openid or account)
+  connectEmbeds({ origins: ['https://lab.example.org'], actor: { name: 'learner' } });
+  // The plain-script build's global, typed by the reference above.
+  const stopGlobal: () => void = PelabEmbed.connectEmbeds({ origins: ['https://lab.example.org'] });
+  stopGlobal();
+  // pelab-result bubbles from the iframe: typed on the document, statement included.
+  document.addEventListener('pelab-result', (event) => {
+    const detail: PelabResultDetail = event.detail;
+    const scaled: number = detail.statement.result.score.scaled;
+    void scaled;
+  });
+  // pe-ready and pe-result bubble and are composed: typed on the document and the window too.
+  document.addEventListener('pe-ready', (event) => {
+    const ready: PeReadyDetail = event.detail;
+    void ready.exercise;
+  });
+  window.addEventListener('pe-result', (event) => {
+    const score: number = event.detail.score;
+    // @ts-expect-error: the detail has no such field
+    void event.detail.grade;
+    void score;
+  });
   const element = document.querySelector('pe-exercise') as PeExercise | null;
   element?.addEventListener('pe-result', (event) => {
     const detail: PeResultDetail = event.detail;

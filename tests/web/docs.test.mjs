@@ -23,3 +23,20 @@ test('the README lists every exercise id, in lesson order', () => {
     'the list follows the lesson order',
   );
 });
+
+test('the page’s code and prose stay within 120 columns (prose as data, not in 200-column calls)', async () => {
+  const { readdir } = await import('node:fs/promises');
+  const web = new URL('../../web/', import.meta.url);
+  const files = (await readdir(web, { recursive: true })).filter((f) => f.endsWith('.js'));
+  assert.ok(files.length > 30, `${files.length} files`);
+  const long = [];
+  for (const file of files) {
+    const lines = (await readFile(new URL(file, web), 'utf8')).split('\n');
+    lines.forEach((line, i) => [...line].length > 120 && long.push(`${file}:${i + 1} (${[...line].length})`));
+  }
+  assert.deepEqual(long, []);
+});
+
+test('the README’s exercise count is the lesson’s', () => {
+  assert.match(readme, new RegExp(`lesson page of ${exercises.length} exercises`));
+});

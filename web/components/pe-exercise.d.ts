@@ -3,6 +3,7 @@
 /** The exercise's one record, dispatched once: the first checked attempt, or the solution viewed
  *  before any check (then correct is false and score 0). Later checks are practice and dispatch nothing. */
 export interface PeResultDetail {
+  /** The exercise's id, as in `name`. */
   exercise: string;
   correct: boolean;
   score: number;
@@ -10,9 +11,15 @@ export interface PeResultDetail {
   solutionViewed: boolean;
 }
 
+/** `pe-ready`'s detail: the exercise is mounted and its formulas are typeset. */
+export interface PeReadyDetail {
+  exercise: string;
+}
+
 /** <pe-exercise name="ID">: one lesson exercise in shadow DOM; themeable with --pe-* custom properties.
  *  A name that is not an exercise id (inherited names such as "constructor" included) shows an
- *  "Unknown exercise" alert; `ready` then stays false and no `pe-ready` is dispatched. */
+ *  "Unknown exercise" alert; `ready` then stays false and no `pe-ready` is dispatched.
+ *  `pe-ready` and `pe-result` bubble and are composed: a listener on the document hears every exercise. */
 export class PeExercise extends HTMLElement {
   /** True once the core is loaded and the exercise is mounted (after the `pe-ready` event). */
   readonly ready: boolean;
@@ -28,8 +35,9 @@ declare global {
   interface HTMLElementTagNameMap {
     'pe-exercise': PeExercise;
   }
-  interface HTMLElementEventMap {
+  // Global handlers' map: the events bubble, so they are typed on elements, the document and the window alike.
+  interface GlobalEventHandlersEventMap {
     'pe-result': CustomEvent<PeResultDetail>;
-    'pe-ready': CustomEvent<{ exercise: string }>;
+    'pe-ready': CustomEvent<PeReadyDetail>;
   }
 }

@@ -1,8 +1,8 @@
 // <pe-exercise name="ID">: one exercise of the lesson in a shadow root, styled by the same sheets as
 // the page (adopted as constructed stylesheets, which a strict CSP allows) and themeable through the
-// --pe-* custom properties. It loads the wasm core once per page, dispatches `pe-result`
-// ({exercise, correct, score, maxScore, solutionViewed}) once per task, when the record is made (see
-// web/attempts.js), and exposes the H5P question contract.
+// --pe-* custom properties. It loads the wasm core once per page, dispatches `pe-ready` once mounted and
+// `pe-result` ({exercise, correct, score, maxScore, solutionViewed}) once per task, when the record is made
+// (see web/attempts.js), both bubbling and composed, and exposes the H5P question contract.
 import { createLab } from 'positional-encoding-lab';
 import { findExercise, unknownExerciseMessage } from '../exercises/index.js';
 import { h } from '../widgets/dom.js';
@@ -65,7 +65,9 @@ export class PeExercise extends HTMLElement {
     this.#controller = mountExercise(exercise, section, { lab, onRecord: (r) => this.#report(name, r) });
     await typeset(); // KaTeX loads on first use: ready means the formulas are there too
     if (this.#mounted !== name) return;
-    this.dispatchEvent(new CustomEvent('pe-ready', { detail: { exercise: name } }));
+    // Bubbles and crosses shadow roots like pe-result, so one listener on the document hears every exercise;
+    // a listener on the element hears it as before.
+    this.dispatchEvent(new CustomEvent('pe-ready', { bubbles: true, composed: true, detail: { exercise: name } }));
   }
 
   // Once per task: the first checked attempt, or "solution viewed" (score 0) if that came first.

@@ -4,6 +4,9 @@
 //
 //   import { connectEmbeds } from 'positional-encoding-lab/embed';
 //   const stop = connectEmbeds({ origins: ['https://lab.example.org'] });
+// `actor` (optional): the learner as an xAPI Agent, e.g. { mbox: 'mailto:…', name }, put into every result's
+// statement in place of the frame's anonymous one (web/platforms/xapi.js checks it).
+import { checkAgent } from '../platforms/xapi.js';
 
 const EXAMPLE = 'e.g. ["https://lab.example.org"]';
 
@@ -21,9 +24,10 @@ function webOrigin(value) {
   return url.origin;
 }
 
-export function connectEmbeds({ origins, root = document } = {}) {
+export function connectEmbeds({ origins, root = document, actor } = {}) {
   if (!Array.isArray(origins) || origins.length === 0 || !origins.every((o) => typeof o === 'string'))
     throw new TypeError(`connectEmbeds: origins must be a non-empty array of origin strings, ${EXAMPLE}`);
+  const agent = actor === undefined ? null : checkAgent(actor, 'connectEmbeds: actor');
   const allowed = new Set(origins.map(webOrigin));
   const frameOf = (source) => [...root.querySelectorAll('iframe')].find((f) => f.contentWindow === source);
 
@@ -36,7 +40,11 @@ export function connectEmbeds({ origins, root = document } = {}) {
     if (data.type === 'pelab:resize' && Number.isFinite(data.height) && data.height >= 0) {
       frame.style.height = `${Math.ceil(data.height)}px`;
     } else if (data.type === 'pelab:result') {
-      const { exercise, correct, score, maxScore, solutionViewed, statement } = data;
+      const { exercise, correct, score, maxScore, solutionViewed } = data;
+      const statement =
+        agent && data.statement && typeof data.statement === 'object'
+          ? { ...data.statement, actor: agent }
+          : data.statement;
       frame.dispatchEvent(
         new CustomEvent('pelab-result', {
           bubbles: true,
@@ -46,5 +54,9 @@ export function connectEmbeds({ origins, root = document } = {}) {
     }
   }
   window.addEventListener('message', onMessage);
+  // Frames that loaded before this call (a course page's script after its iframes) have sent their height
+  // already, to no one: ask every frame for it again. A frame of another origin never receives this.
+  for (const frame of root.querySelectorAll('iframe'))
+    for (const origin of allowed) frame.contentWindow?.postMessage({ type: 'pelab:hello' }, origin);
   return () => window.removeEventListener('message', onMessage);
 }

@@ -1,5 +1,6 @@
 import { h } from '../widgets/dom.js';
 import { Heatmap } from '../widgets/heatmap.js';
+import { LinePlot } from '../widgets/lineplot.js';
 import { textTable } from '../widgets/tables.js';
 import { numberQuestion } from '../widgets/number.js';
 import { slider } from './common.js';
@@ -27,12 +28,28 @@ export default {
       'the distance between two tokens enters, steeply in heads with large slopes and gently in the others.',
   },
   mount(host, { lab, onResult }) {
-    const state = { heads: 4 };
+    const state = { heads: 4, head: 1 };
     const slopesSlot = h('div');
-    const maps = h('div', { class: 'head-maps' });
+    const plotView = h('div', { class: 'demo' });
+    const plot = new LinePlot(plotView, {
+      label: 'The bias each head adds, against the distance |i − j|',
+      xLabel: 'distance |i − j|',
+      yLabel: 'bias',
+    });
+    const distances = Float64Array.from({ length: N }, (_, d) => d);
+    const mapSlot = h('div', { class: 'demo' });
+    const map = new Heatmap(mapSlot, { label: 'ALiBi bias of one head', rowName: 'query i', columnName: 'key j' });
+    let bias;
+    // The chosen head's bias as a heatmap, on the scale of the steepest head so heads compare.
+    function drawHead() {
+      const head = Math.min(state.head, state.heads) - 1;
+      map.limit = (N - 1) * lab.alibiSlopes({ heads: state.heads })[0];
+      map.update(bias.subarray(head * N * N, (head + 1) * N * N), N, N);
+      map.canvas.setAttribute('aria-label', `ALiBi bias of head ${head + 1} of ${state.heads}, ${N} × ${N}`);
+    }
     function draw() {
       const slopes = lab.alibiSlopes({ heads: state.heads });
-      const bias = lab.alibiBias({ heads: state.heads, n: N });
+      bias = lab.alibiBias({ heads: state.heads, n: N });
       slopesSlot.replaceChildren(
         textTable({
           caption: `The slopes of ${state.heads} heads (the paper’s reference get_slopes)`,
@@ -40,19 +57,14 @@ export default {
           rows: Array.from(slopes, (s, i) => [String(i + 1), slopeText(s)]),
         }),
       );
-      // One heatmap per head, on a shared colour scale so the heads can be compared.
-      const limit = Math.max(...bias.map(Math.abs));
-      maps.replaceChildren();
-      for (let head = 0; head < state.heads; head++) {
-        const slot = h('div', { class: 'head-map' }, h('p', {}, `head ${head + 1}`));
-        maps.append(slot);
-        new Heatmap(slot, {
-          label: `ALiBi bias of head ${head + 1} of ${state.heads}, ${N} × ${N}`,
-          rowName: 'query i',
-          columnName: 'key j',
-          limit,
-        }).update(bias.subarray(head * N * N, (head + 1) * N * N), N, N);
-      }
+      // Every head's bias against distance: the last query's row, read from key N − 1 back to key 0.
+      const last = (head) => Float64Array.from(distances, (d) => bias[head * N * N + (N - 1) * N + (N - 1 - d)]);
+      plot.update(
+        distances,
+        Array.from(slopes, (_, head) => ({ name: `head ${head + 1}`, values: last(head) })),
+      );
+      headChoice.input.max = String(state.heads);
+      drawHead();
     }
     const heads = slider({
       label: 'heads',
@@ -62,6 +74,16 @@ export default {
       oninput: (v) => {
         state.heads = v;
         draw();
+      },
+    });
+    const headChoice = slider({
+      label: 'heatmap of head',
+      min: 1,
+      max: state.heads,
+      value: state.head,
+      oninput: (v) => {
+        state.head = v;
+        drawHead();
       },
     });
     const asked = lab.alibiBias({ heads: ASKED.heads, n: ASKED.query + 1 });
@@ -94,7 +116,9 @@ export default {
       ),
       heads.element,
       slopesSlot,
-      maps,
+      plotView,
+      headChoice.element,
+      mapSlot,
       h(
         'p',
         {},

@@ -25,12 +25,21 @@ const SOLUTION = `function pe(position, i, dModel) {
   return i % 2 === 0 ? Math.sin(position * omega) : Math.cos(position * omega);
 }`;
 
+// A missing file is the usual cause (a host that did not upload assets/ beside the script that starts the
+// worker); a page policy that forbids workers is the other. The browser console names the file.
+const WORKER_MISSING =
+  'The code could not run: the worker that runs it did not load (its file is missing on the server, or the ' +
+  "page's Content-Security-Policy forbids workers; the browser console names the file).";
+
 /** Runs code in a fresh worker with a time limit; resolves {values} or {error}. */
 function runInWorker(code) {
   return new Promise((resolve) => {
     let worker;
     try {
-      worker = new Worker(new URL('./implement-worker.js', import.meta.url), { type: 'module' });
+      worker = new Worker(new URL('./implement-worker.js', import.meta.url), {
+        type: 'module',
+        name: 'implement-worker',
+      });
     } catch (error) {
       resolve({ error: `The page could not start a worker: ${error.message}` });
       return;
@@ -51,7 +60,8 @@ function runInWorker(code) {
     worker.onerror = (e) => {
       clearTimeout(timer);
       worker.terminate();
-      resolve({ error: e.message || 'The code could not run here (a Content-Security-Policy may forbid it).' });
+      // An error event without a message is the worker's script failing to load, not the learner's code.
+      resolve({ error: e.message || WORKER_MISSING });
       e.preventDefault();
     };
     worker.postMessage({ code, positions: P, dModel: D });

@@ -6,7 +6,12 @@ import { choiceQuestion } from '../widgets/question.js';
 import { select } from './common.js';
 import { ARMS, TEST_LENGTHS, TEST_SAMPLES } from './train-arms.js';
 
-const CHUNK = 20; // steps per message to the worker: one curve point, ~50–100 ms of work for four arms
+// What a worker error without a message most likely means.
+const NOT_LOADED =
+  "it did not load (its file or one it imports is missing on the server, or the page's Content-Security-Policy " +
+  'forbids workers; the browser console names the file)';
+
+const CHUNK = 20; // steps per message to the worker: one curve point, ~100–170 ms of work for seven arms
 const BLOCK = 1000; // Play stops at each multiple of this (the length of the lab's measured runs)
 const MAX_STEPS = 5000;
 const EVAL_SEED = 7;
@@ -49,35 +54,53 @@ export function parseSequence(text, maxLength = MAX_TOKENS) {
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
   prompt:
-    'Predict first: after 1,000 training steps, which of the four models will answer well above chance on new sequences of the training lengths?',
+    'Predict first: after 1,000 training steps, which of the seven models will still be at chance (about half ' +
+    'right) on new sequences of the training lengths?',
   options: [
     {
-      id: 'three',
+      id: 'none-alibi',
       correct: true,
       label:
-        'Sinusoidal, learned, and no encoding with the causal mask; only the unmasked model without an encoding stays at chance.',
-      why: 'With full attention and no encoding the model is order-blind: permuting the tokens only permutes its outputs, and their mean does not change, so it can only guess. Sinusoidal and learned vectors make each input depend on its position. The causal mask breaks the symmetry another way: a token sees only itself and what came before it, so what the model computes at B depends on whether A came earlier. Train them and see.',
+        'No encoding, and ALiBi with the mean readout; the other five, ALiBi with a CLS token among them, learn ' +
+        'the task.',
+      why:
+        'Without an encoding, full attention is order-blind: permuting the tokens only permutes the outputs, and ' +
+        'their mean does not change. ALiBi gives positions, but only as distances |i − j|, which do not change ' +
+        'when the sequence is reversed; with the mean readout the model gives a sequence and its reverse exactly ' +
+        'the same answer, and reversing swaps A and B. Train them, then type a sequence and its reverse below.',
     },
     {
-      id: 'two',
+      id: 'none',
       correct: false,
       label:
-        'Only sinusoidal and learned: a model with no position vectors cannot learn order, whatever mask its attention uses.',
-      why: 'The mask can carry order too. With a causal mask a token attends only to itself and the tokens before it, so what the model computes at B depends on whether A came earlier. Train the four and watch the fourth curve.',
+        'Only no encoding: every other model receives some signal of where its tokens are, and the task needs ' +
+        'nothing more than that.',
+      why:
+        'A signal of position is not always a signal of order. ALiBi adds −slope·|i − j|, the same whichever ' +
+        'token comes first: with the mean readout the model answers a sequence and its reverse alike, and their ' +
+        'labels are opposite. Train them and watch the ALiBi curve, then type a sequence and its reverse below.',
     },
     {
-      id: 'all',
+      id: 'no-vectors',
       correct: false,
       label:
-        'All four: with enough steps, gradient descent finds the order in the data alone, even in a model that has no position information at all.',
-      why: 'Not every model can. With full attention and no encoding, permuting the tokens only permutes the outputs, and their mean is exactly the same: no amount of training makes an answer computed from it depend on order.',
+        'No encoding, with or without the causal mask: a model with nothing added to its token embeddings has no ' +
+        'way to see order.',
+      why:
+        'The mask can carry order: with a causal mask a token attends only to itself and the tokens before it, so ' +
+        'what the model computes at B depends on whether A came earlier. And RoPE adds nothing to the embeddings ' +
+        'either, yet it learns: it turns queries and keys inside attention. Train them and compare.',
     },
     {
-      id: 'sinusoidal',
+      id: 'inside',
       correct: false,
       label:
-        'Only sinusoidal: a learned table starts as random vectors, and 1,000 steps are too few to turn them into positions.',
-      why: 'The learned table is trained with the rest of the model, and on sequences this short a few hundred steps are enough. Train them and compare the curves.',
+        'No encoding, ALiBi and RoPE: encodings inside attention see only how far apart two tokens are, never ' +
+        'which one comes first.',
+      why:
+        'RoPE sees the signed offset: the score of a query at m and a key at n depends on m − n, and a key 3 ' +
+        'before turns by the opposite angle to a key 3 after, so it can tell the order. ALiBi’s |i − j| cannot. ' +
+        'Train them and compare the RoPE and ALiBi curves.',
     },
   ],
 };
@@ -95,9 +118,15 @@ export default {
   title: 'Train it yourself',
   explain: {
     prompt:
-      'Why does the model without an encoding stay at chance with full attention, yet learn the task with a causal mask?',
+      'Why does ALiBi with the mean readout stay at chance on this task, while the same model reading out a CLS ' +
+      'token at position 0 learns it?',
     model:
-      'With full attention and no encoding, permuting the tokens only permutes the outputs, so their mean, and with it the answer, is the same for “A … B” and “B … A”. With a causal mask each token sees only the tokens before it, so what the model computes at B differs when A came earlier: order reaches the answer without any position vector.',
+      'ALiBi’s penalty −slope·|i − j| depends only on the distance between two positions, and reversing the ' +
+      'sequence (position i becomes n − 1 − i) keeps every distance. Nothing else in the model knows positions, ' +
+      'so the reversed sequence gives the same outputs in reverse order, and their mean is the same. But ' +
+      'reversing swaps A and B, so the label flips: the model gives a sequence and its reverse the same answer, ' +
+      'and so gets exactly one of the two right. A CLS token at position 0 stays first when the rest is reversed, ' +
+      'so each token’s distance to it changes, and its output can tell a sequence from its reverse.',
   },
   mount(host, { onResult, answered = false }) {
     const state = {
@@ -203,13 +232,13 @@ export default {
     const accuracyHost = h('div', {}, h('h4', {}, 'Accuracy on each step’s fresh sequences'));
     curves.append(lossHost, accuracyHost);
     const lossPlot = new LinePlot(lossHost, {
-      label: 'Training loss of the four models against the training step',
+      label: 'Training loss of the seven models against the training step',
       xLabel: 'step',
       yLabel: 'loss',
       yRange: [0, 1],
     });
     const accuracyPlot = new LinePlot(accuracyHost, {
-      label: 'Accuracy of the four models on their fresh training sequences, against the training step',
+      label: 'Accuracy of the seven models on their fresh training sequences, against the training step',
       xLabel: 'step',
       yLabel: 'accuracy',
       yRange: [0, 1],
@@ -217,7 +246,8 @@ export default {
     const curveNote = h(
       'p',
       { class: 'hint' },
-      `Each point is the mean over ${CHUNK} steps. Every step draws a fresh batch of 32 random sequences of ${TRAIN_MIN}–${TRAIN_MAX} tokens, `,
+      `Each point is the mean over ${CHUNK} steps. Every step draws a fresh batch of 32 random sequences of ` +
+        `${TRAIN_MIN}–${TRAIN_MAX} tokens, `,
       'so the accuracy is measured on sequences the model has not trained on yet (before that step’s update).',
     );
 
@@ -225,7 +255,9 @@ export default {
     const extrapolation = h('div', { class: 'train-extrapolation', hidden: true });
     const extrapolationPlotHost = h('div', {});
     const extrapolationPlot = new LinePlot(extrapolationPlotHost, {
-      label: `Accuracy of the four models against the test length; training lengths ${TRAIN_MIN} to ${TRAIN_MAX} shaded`,
+      label:
+        `Accuracy of the seven models against the test length; training lengths ${TRAIN_MIN} to ${TRAIN_MAX} ` +
+        'shaded',
       xLabel: 'test length (tokens)',
       yLabel: 'accuracy',
       yRange: [0, 1],
@@ -279,25 +311,28 @@ export default {
     const mapHost = h('div', { class: 'attention-map' });
     const tokensLine = h('p', { class: 'hint' });
     const answerLine = h('p', { class: 'train-answer' });
+    const reverseLine = h('p', { class: 'train-reverse' });
     let heatmap = null;
     attention.append(
       h('h3', {}, 'Where a head looks'),
       h(
         'p',
         {},
-        `Type a sequence with one A and one B among the fillers ${FILLERS.join(', ')} (spaces optional), and choose a model and a head. `,
+        `Type a sequence with one A and one B among the fillers ${FILLERS.join(', ')} (spaces optional), and ` +
+          'choose a model and a head. ',
         'Row i shows how much position i attends to each position (each row sums to 1).',
       ),
       h('div', { class: 'control wide' }, h('label', { for: sequenceId }, 'Sequence'), sequence),
       sequenceError,
       h('div', { class: 'controls' }, armSelect.element, layerSelect.element, headSelect.element),
       answerLine,
+      reverseLine,
       tokensLine,
       mapHost,
     );
 
     results.append(statsTable, curves, curveNote, extrapolation, attention);
-    root.append(h('h3', {}, 'Train the four models'), lockNote, controls, status, results);
+    root.append(h('h3', {}, 'Train the seven models'), lockNote, controls, status, results);
     const inputs = [
       play,
       stepButton,
@@ -313,8 +348,10 @@ export default {
       h(
         'p',
         {},
-        'Four copies of one small Transformer (one layer, two heads, width 16; the mean of its outputs decides) learn the same task from the same random batches. ',
-        `Each sequence of ${TRAIN_MIN}–${TRAIN_MAX} tokens holds one A and one B among filler tokens; the answer is whether A comes before B. `,
+        'Seven copies of one small Transformer (one layer, two heads, width 16; the mean of its outputs decides) ' +
+          'learn the same task from the same random batches. ',
+        `Each sequence of ${TRAIN_MIN}–${TRAIN_MAX} tokens holds one A and one B among filler tokens; the answer ` +
+          'is whether A comes before B. ',
         'The copies differ only in what can tell them where a token is:',
       ),
       h(
@@ -326,8 +363,28 @@ export default {
         h(
           'li',
           {},
+          h('strong', {}, 'RoPE: '),
+          'nothing added; inside attention each head’s queries and keys are turned by an angle proportional to ' +
+            'their position (base 10000, the halves layout of Llama and GPT-NeoX).',
+        ),
+        h(
+          'li',
+          {},
+          h('strong', {}, 'ALiBi: '),
+          'nothing added; each head’s score of query i for key j gets −slope·|i − j| (slopes 1/16 and 1/256 for ' +
+            'the two heads, as in the ALiBi paper).',
+        ),
+        h(
+          'li',
+          {},
           h('strong', {}, 'No encoding + causal mask: '),
-          'no position vectors, but each token attends only to itself and the tokens before it.',
+          'no position information at all, but each token attends only to itself and the tokens before it.',
+        ),
+        h(
+          'li',
+          {},
+          h('strong', {}, 'ALiBi + CLS token: '),
+          'ALiBi again, but a CLS token is put at position 0 and its output alone decides, instead of the mean.',
         ),
       ),
       question.element,
@@ -351,7 +408,7 @@ export default {
       lockNote.hidden = true;
       let worker;
       try {
-        worker = new Worker(new URL('./train-worker.js', import.meta.url), { type: 'module' });
+        worker = new Worker(new URL('./train-worker.js', import.meta.url), { type: 'module', name: 'train-worker' });
       } catch (error) {
         fail(`The page could not start its training worker: ${error.message}`);
         return;
@@ -360,9 +417,7 @@ export default {
       worker.onmessage = ({ data }) => receive(data);
       worker.onerror = (event) => {
         event.preventDefault();
-        fail(
-          `The training worker stopped: ${event.message || 'it could not load (a Content-Security-Policy may forbid it)'}.`,
-        );
+        fail('The training worker stopped: ' + `${event.message || NOT_LOADED}.`);
       };
       status.textContent = 'Starting the trainer…';
       setState('starting');
@@ -468,7 +523,7 @@ export default {
         results.hidden = false;
         showStats();
         draw();
-        status.textContent = 'Ready: four untrained models at step 0. Press Play, or Step.';
+        status.textContent = 'Ready: seven untrained models at step 0. Press Play, or Step.';
         setState('idle');
         requestAttention();
       } else if (data.type === 'train') {
@@ -488,7 +543,8 @@ export default {
           stopped(
             state.step >= MAX_STEPS
               ? `Stopped at step ${state.step.toLocaleString('en')}, this page’s limit. Reset to start again.`
-              : `Stopped at step ${state.step.toLocaleString('en')}. Play continues to ${Math.min(MAX_STEPS, state.step + BLOCK).toLocaleString('en')}.`,
+              : `Stopped at step ${state.step.toLocaleString('en')}. ` +
+                  `Play continues to ${Math.min(MAX_STEPS, state.step + BLOCK).toLocaleString('en')}.`,
           );
         } else if (root.dataset.state === 'pausing') stopped(`Paused at step ${state.step.toLocaleString('en')}.`);
         else stopped(`At step ${state.step.toLocaleString('en')}.`);
@@ -514,7 +570,8 @@ export default {
       statsCaption.textContent =
         state.step === 0
           ? 'Step 0: nothing trained yet.'
-          : `After step ${state.step.toLocaleString('en')}: mean loss and accuracy over the last ${CHUNK} steps, on fresh sequences`;
+          : `After step ${state.step.toLocaleString('en')}: mean loss and accuracy over the last ${CHUNK} steps, ` +
+            'on fresh sequences';
       for (const a of ARMS) {
         const row = statRows[a.id],
           latest = state.latest?.[a.id];
@@ -570,7 +627,8 @@ export default {
       );
       learnedNote.textContent = learnedRows
         ? `The learned table has ${learnedRows.total} rows; training has reached ${learnedRows.trained} of them ` +
-          `(learnedRowsTrained()), so the rows for positions ${learnedRows.trained} and up still hold their random initial values. ` +
+          `(learnedRowsTrained()), so the rows for positions ${learnedRows.trained} and up still hold their ` +
+          'random initial values. ' +
           'One seed, one run: another seed moves these numbers a little.'
         : '';
       extrapolationTable.replaceChildren(dataTable('Data table of the accuracies', 'test length', lengths, series));
@@ -580,8 +638,14 @@ export default {
       if (!state.worker || root.dataset.state === 'starting') return;
       const parsed = parseSequence(sequence.value);
       if (parsed.error) {
+        // No answer for this sequence: the last one's answer and map go, so nothing stale is shown.
         sequence.setAttribute('aria-invalid', 'true');
         sequenceError.textContent = parsed.error;
+        state.attentionRequest += 1; // an answer still in flight is for the old sequence
+        answerLine.textContent = 'No answer: the models take only sequences like the ones they learn from (see above).';
+        reverseLine.textContent = '';
+        tokensLine.textContent = '';
+        mapHost.hidden = true;
         return;
       }
       sequence.removeAttribute('aria-invalid');
@@ -598,19 +662,23 @@ export default {
       });
     }
 
-    function showAttention({ step, arm, layer, head, n, weights, probability }) {
-      const letters = state.attentionLetters;
+    function showAttention({ step, arm, layer, head, n, weights, probability, reversed }) {
+      // A CLS arm's map has one more row and column, for the CLS token at position 0.
+      const letters =
+        n === state.attentionLetters.length + 1 ? ['CLS', ...state.attentionLetters] : state.attentionLetters;
       const label = (i) => `${i} (${letters[i]})`;
       if (!heatmap)
         heatmap = new Heatmap(mapHost, {
           label:
-            'Attention weights of the chosen head: rows are the attending positions, columns the attended ones, colour from 0 (white) to 1',
+            'Attention weights of the chosen head: rows are the attending positions, columns the attended ones, ' +
+            'colour from 0 (the background) to 1 (strongest)',
           rowName: 'query',
           columnName: 'key',
           limit: 1,
           signed: false,
           describe: (r, c, v) => `query ${label(r)} attends to key ${label(c)} with weight ${v.toFixed(4)}`,
         });
+      mapHost.hidden = false;
       heatmap.update(weights, n, n);
       tokensLine.textContent = `Positions: ${letters.map((l, i) => `${i} ${l}`).join(' · ')}`;
       const aFirst = letters.indexOf('A') < letters.indexOf('B');
@@ -619,6 +687,11 @@ export default {
         `${armName(arm)}, layer ${layer + 1}, head ${head + 1}, at step ${step.toLocaleString('en')}: ` +
         `the model gives P(A before B) = ${fmt(probability, 4)}. Here A is ${aFirst ? 'before' : 'after'} B, ` +
         `so its answer is ${right ? 'right' : 'wrong'}.`;
+      const same = fmt(reversed, 4) === fmt(probability, 4);
+      reverseLine.textContent =
+        `The same sequence reversed, where A is ${aFirst ? 'after' : 'before'} B: P(A before B) = ${fmt(reversed, 4)}` +
+        (same ? ', the same to four decimals.' : '.');
+      reverseLine.dataset.same = String(same);
     }
 
     setState('locked');

@@ -5,7 +5,7 @@
 // In:  {type: 'reset', generation, seed}               new trainers (the old ones are deleted)
 //      {type: 'train', generation, steps}              `steps` steps of every arm
 //      {type: 'measure', generation, lengths, samples, seed}   accuracy per arm and test length
-//      {type: 'attention', generation, request, arm, layer, head, tokens}
+//      {type: 'attention', generation, request, arm, layer, head, tokens}   (answers P for the reverse too)
 // Out: the same type with the results, every answer carrying its request's `generation` (the page
 //      ignores answers for trainers it has reset since); {type: 'ready', build}; {type: 'error', message}.
 import { createLab } from 'positional-encoding-lab';
@@ -44,7 +44,10 @@ function handle(lab, message) {
   if (type === 'attention') {
     const { request, arm, layer, head, tokens } = message;
     const { n, weights, probability } = runs[arm].attentionWeights({ tokens, layer, head });
-    return { type, generation, step: trained, request, arm, layer, head, n, weights, probability };
+    // The same model on the sequence reversed (whose label is the other one): ALiBi's arm with the mean
+    // readout answers both alike.
+    const reversed = runs[arm].attentionWeights({ tokens: [...tokens].reverse(), layer, head }).probability;
+    return { type, generation, step: trained, request, arm, layer, head, n, weights, probability, reversed };
   }
   throw new Error(`unknown message type ${String(type)}`);
 }

@@ -56,3 +56,23 @@ export function textToneFor(value, limit) {
   const L = 0.2126 * lin(lut[i]) + 0.7152 * lin(lut[i + 1]) + 0.0722 * lin(lut[i + 2]);
   return (L + 0.05) / 0.05 >= 1.05 / (L + 0.05) ? 'dark' : 'light'; // black text vs white text contrast
 }
+
+/**
+ * A sequential table for values from 0 to a limit (`signed: false` heatmaps): from `low` at 0 to
+ * `high` at the limit, both [r, g, b], as packed RGBA words like lut32. The heatmap takes the two ends
+ * from the theme (its background and its accent), so 0 looks like the page in light and dark alike.
+ */
+export function sequentialLut32(low, high) {
+  const bytes = new Uint8ClampedArray(LUT_SIZE * 4);
+  for (let i = 0; i < LUT_SIZE; i++) {
+    const f = i / (LUT_SIZE - 1);
+    for (let c = 0; c < 3; c++) bytes[i * 4 + c] = low[c] + (high[c] - low[c]) * f;
+    bytes[i * 4 + 3] = 255;
+  }
+  return new Uint32Array(bytes.buffer);
+}
+
+/** [r, g, b] of a '#rrggbb' colour (what a canvas context's fillStyle reads back for an opaque colour). */
+export function rgbOfHex(hex) {
+  return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+}

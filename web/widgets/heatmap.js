@@ -1,7 +1,7 @@
 // A heatmap of a row-major matrix (rows = positions, columns = dimensions) on a canvas, with axes,
 // a legend, and the exact value of a cell on hover and on keyboard focus (arrow keys, Home/End,
 // PageUp/PageDown). The cell readout is announced through an aria-live region.
-import { lut32, LUT_SIZE, cssColour } from './colormap.js';
+import { lut32, LUT_SIZE, cssColour, rgbOfHex, sequentialLut32 } from './colormap.js';
 import { matrixTable } from './tables.js';
 
 const TABLE_CELLS = 24; // the data table shows the top-left 24 × 24 cells; the readout reaches any cell
@@ -29,8 +29,9 @@ export class Heatmap {
   /**
    * @param {HTMLElement} host where to mount
    * @param {{label: string, rowName?: string, columnName?: string, limit?: number, describe?: Function,
-   *   signed?: boolean}} options `signed: false` is for values from 0 to `limit` (weights, say): the
-   *   legend then shows that half of the colour map only.
+   *   signed?: boolean}} options `signed: false` is for values from 0 to `limit` (weights, say): they
+   *   go from the theme's background at 0 to its accent at `limit`, so that a map of mostly-zero
+   *   weights is not a bright square on a dark page (the table follows the theme as it changes).
    */
   constructor(
     host,
@@ -96,8 +97,10 @@ export class Heatmap {
   #legend() {
     const legend = element('div', { class: 'legend', 'aria-hidden': 'true' });
     const bar = element('div', { class: 'legend-bar' });
-    const stops = this.signed ? [-1, -0.5, 0, 0.5, 1] : [0, 0.25, 0.5, 0.75, 1];
-    bar.style.background = `linear-gradient(to right, ${stops.map((v) => cssColour(v, 1)).join(', ')})`;
+    // The unsigned map's gradient is set with its colours (#readStyle).
+    if (this.signed)
+      bar.style.background = `linear-gradient(to right, ${[-1, -0.5, 0, 0.5, 1].map((v) => cssColour(v, 1))})`;
+    this.legendBar = bar;
     this.legendLabels = [element('span', {}, ''), element('span', {}, '0'), element('span', {}, '')];
     const labels = element('div', { class: 'legend-labels' });
     labels.append(...this.legendLabels);
@@ -150,23 +153,32 @@ export class Heatmap {
       this.legendLabels[2].textContent = this.signed ? `+${this.limit}` : this.limit.toString();
     }
     if (this.size.width === 0 && this.canvas.isConnected) this.#measure();
+    if (!this.signed && !this.style) this.#readStyle(); // its colours come from the theme
     this.#reserve(rows, columns);
-    // Hot path (a slider redraws up to 1024 × 512 cells a frame): one multiply-add and one 32-bit store
-    // per cell. Values are clamped into the colour table's range.
+    this.#paintCells();
+    this.#draw();
+    this.#fillTable();
+  }
+
+  // Hot path (a slider redraws up to 1024 × 512 cells a frame): one multiply-add and one 32-bit store
+  // per cell. Values are clamped into the colour table's range.
+  #paintCells() {
+    const { data, rows, columns } = this;
     const pixels = this.pixels,
       stride = this.image.width;
-    const scale = (LUT_SIZE - 1) / (2 * this.limit),
+    const signed = this.signed,
+      table = signed ? lut32 : this.style.lut;
+    // signed: −limit … limit onto the whole table; unsigned: 0 … limit.
+    const scale = (LUT_SIZE - 1) / ((signed ? 2 : 1) * this.limit),
       top = LUT_SIZE - 1,
-      limit = this.limit;
+      limit = signed ? this.limit : 0;
     for (let r = 0, i = 0; r < rows; r++) {
       for (let p = r * stride, end = p + columns; p < end; p++, i++) {
         const at = ((data[i] + limit) * scale + 0.5) | 0;
-        pixels[p] = lut32[at < 0 ? 0 : at > top ? top : at];
+        pixels[p] = table[at < 0 ? 0 : at > top ? top : at];
       }
     }
     this.cellsContext.putImageData(this.image, 0, 0, 0, 0, columns, rows);
-    this.#draw();
-    this.#fillTable();
   }
 
   // Grows the pixel buffer and the canvas of cells when a shape does not fit, to at least twice their
@@ -197,6 +209,23 @@ export class Heatmap {
       font: `12px ${style.fontFamily}`,
       focus: style.getPropertyValue('--focus').trim() || '#000',
     };
+    if (!this.signed) {
+      const low = this.#opaque(style.getPropertyValue('--bg'), '#ffffff'),
+        high = this.#opaque(style.getPropertyValue('--accent'), '#5b2a86');
+      this.style.lut = sequentialLut32(rgbOfHex(low), rgbOfHex(high));
+      this.legendBar.style.background = `linear-gradient(to right, ${low}, ${high})`;
+      this.root.dataset.low = low; // what 0 is drawn as (the tests compare it with the page)
+      if (this.data && this.image) this.#paintCells(); // the cells in the new colours
+    }
+  }
+
+  // A CSS colour as '#rrggbb', normalised by the canvas (any syntax a theme may use); `fallback` when
+  // it is empty or not opaque.
+  #opaque(value, fallback) {
+    const ctx = this.context;
+    ctx.fillStyle = fallback;
+    ctx.fillStyle = value.trim() || fallback;
+    return /^#[0-9a-f]{6}$/i.test(ctx.fillStyle) ? ctx.fillStyle : fallback;
   }
 
   // The rectangle the cells fill, in CSS pixels (one object, updated in place).

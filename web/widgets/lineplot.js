@@ -1,6 +1,6 @@
 // A small SVG line plot with axes, ticks, a legend, and the values at the nearest x on hover or on
 // keyboard focus (arrow keys). SVG attributes only, no inline styles, so it lives under a strict CSP.
-import { h, fmt } from './dom.js';
+import { h, fmt, uid } from './dom.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const W = 640,
@@ -28,20 +28,25 @@ export class LinePlot {
   /** `points` marks every value with a dot (for a few x values, as a chart of measurements). */
   constructor(host, { label, xLabel, yLabel, yRange, logY = false, points = false }) {
     Object.assign(this, { xLabel, yLabel, yRange, logY, points });
+    // The hint is the plot's description, so a screen reader says that arrow keys work; the readout
+    // below it speaks the values once the learner points or presses a key.
+    const hintId = uid('plot-hint');
     this.svg = svg('svg', {
       viewBox: `0 0 ${W} ${H}`,
       role: 'img',
       'aria-label': label,
+      'aria-describedby': hintId,
       tabindex: 0,
       class: 'lineplot',
     });
-    this.readout = h(
+    const hint = h(
       'p',
-      { class: 'readout', 'aria-live': 'polite' },
+      { class: 'hint', id: hintId },
       'Point at the plot or tap it; or focus it and use the arrow keys.',
     );
+    this.readout = h('p', { class: 'readout', 'aria-live': 'polite' });
     this.legend = h('ul', { class: 'plot-legend' });
-    this.root = h('figure', { class: 'plot' }, this.svg, this.legend, this.readout);
+    this.root = h('figure', { class: 'plot' }, this.svg, this.legend, hint, this.readout);
     host.append(this.root);
     this.cursor = 0;
     this.svg.addEventListener('pointermove', (e) => this.#hover(e)); // mouse, pen, and a finger moved across it
@@ -129,7 +134,13 @@ export class LinePlot {
           ),
         );
     });
-    this.cursorLine = svg('line', { y1: M.t, y2: H - M.b, class: 'cursor' });
+    // The cursor appears with the first value read out, not as a stray line at the first x.
+    this.cursorLine = svg('line', {
+      y1: M.t,
+      y2: H - M.b,
+      class: 'cursor',
+      visibility: this.pointed ? 'visible' : 'hidden',
+    });
     g.push(this.cursorLine);
     this.svg.replaceChildren(...g);
     this.legend.replaceChildren(...series.map((s, i) => h('li', { class: `s${i}` }, s.name)));
@@ -146,6 +157,8 @@ export class LinePlot {
     if (!this.series?.length || !this.x?.length) return; // focused before it has any data: nothing to read
     const parts = this.series.map((s) => `${s.name}: ${fmt(s.values[this.cursor], 6)}`);
     this.readout.textContent = `${this.xLabel} ${this.x[this.cursor]} — ${parts.join('; ')}`;
+    this.pointed = true;
+    this.cursorLine.setAttribute('visibility', 'visible');
     this.#place();
   }
 

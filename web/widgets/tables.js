@@ -40,16 +40,34 @@ export function matrixTable({
       extra ? h('td', { class: 'extra' }, extra.format(i)) : null,
     ),
   );
-  return h(
-    'div',
-    scrollRegion(caption),
+  return scrollBox(
+    caption,
     h('table', { class: 'matrix' }, h('caption', {}, caption), h('thead', {}, head), h('tbody', {}, body)),
   );
 }
 
 // A table too wide for a phone scrolls sideways: its box is a named region that keyboard users can
 // focus and scroll (WCAG: scrollable regions must be reachable by keyboard, and say what they hold).
-const scrollRegion = (name) => ({ class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': name });
+// Only while it can scroll, though: a table that fits is no extra tab stop. The box and its table are
+// watched, so a wider table or a narrower window turns the stop on again.
+const overflow =
+  typeof ResizeObserver === 'function'
+    ? new ResizeObserver((entries) => {
+        for (const { target } of entries) markScrollable(target.closest('.table-scroll'));
+      })
+    : null;
+function markScrollable(box) {
+  if (!box) return;
+  if (box.scrollWidth > box.clientWidth + 1) box.setAttribute('tabindex', '0');
+  else box.removeAttribute('tabindex');
+}
+/** A scroll region named `name` holding `table`, watched for whether it scrolls. */
+function scrollBox(name, table) {
+  const box = h('div', { class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': name }, table);
+  overflow?.observe(box);
+  overflow?.observe(table);
+  return box;
+}
 
 /** A <details> data table for a plot: x column plus one column per series. */
 export function dataTable(summary, xName, x, series) {
@@ -60,9 +78,8 @@ export function dataTable(summary, xName, x, series) {
     'details',
     { class: 'data-table' },
     h('summary', {}, summary),
-    h(
-      'div',
-      scrollRegion(summary),
+    scrollBox(
+      summary,
       h(
         'table',
         {},
@@ -79,9 +96,8 @@ export function dataTable(summary, xName, x, series) {
 
 /** A table of words: a header row, then rows whose first cell names the row. */
 export function textTable({ caption, head, rows }) {
-  return h(
-    'div',
-    scrollRegion(caption),
+  return scrollBox(
+    caption,
     h(
       'table',
       { class: 'text-table' },

@@ -232,8 +232,10 @@ export class Lab {
 export interface TrainerOptions {
   /** 'order': is marker A before marker B? 'count': does A occur more often than B (needs no order)? Default 'order'. */
   task?: 'order' | 'count';
-  /** Added to the token embeddings. Default 'none'. */
-  encoding?: Encoding;
+  /** Where positions enter: nothing, a table added to the token embeddings ('sinusoidal', 'learned'), or
+   *  inside attention ('rope' turns each head's queries and keys, halves layout, by `base`; 'alibi' adds
+   *  −slope·|i − j| to each head's scores, the paper's slopes). Default 'none'. */
+  encoding?: TrainerEncoding;
   /** 'causal' masks the future. Default 'bidirectional'. */
   attention?: 'bidirectional' | 'causal';
   /** 'cls': a CLS token at position 0 is read out; 'mean': mean pooling. Default 'mean'. */
@@ -250,7 +252,8 @@ export interface TrainerOptions {
   hidden?: number;
   /** Task tokens per training sequence, [min, max] (CLS not counted). Default [8, 16]. */
   trainLength?: [number, number];
-  /** The longest sequence evaluate() and attentionWeights() take. Default 64. */
+  /** The longest sequence evaluate() and attentionWeights() take, at least trainLength[1]. Default 64, or
+   *  trainLength[1] when that is longer. */
   maxEvalLength?: number;
   /** Default 32. */
   batch?: number;
@@ -261,20 +264,29 @@ export interface TrainerOptions {
   eps?: number;
   /** Rows of a learned table (more than the last training position). Default 128. */
   maxLen?: number;
-  /** Sinusoidal only. Defaults 10000 and 'paper'. */
+  /** base: sinusoidal and rope; variant: sinusoidal only. Defaults 10000 and 'paper'. */
   base?: number;
   variant?: Variant;
   /** Seeds the weights and the batches: the same seed and options give bit-identical losses. Default 0. */
   seed?: number;
 }
 
+/** A trainer's encodings: the lab's table encodings, and two that act inside attention. */
+export type TrainerEncoding = Encoding | 'rope' | 'alibi';
+
+/** evaluate()'s options: one `length`, or a `lengths` range, never both. */
+export type EvaluateOptions = { samples?: number; seed?: number } & (
+  { length: number; lengths?: undefined } | { lengths?: [number, number]; length?: undefined }
+);
+
 /** A live trainer. Every call after delete() throws an Error. */
 export interface Trainer {
   readonly trainLength: [number, number];
   /** Trains `steps` steps (default 1) on fresh batches: the mean loss and accuracy over them, before each update. */
   step(steps?: number): { step: number; loss: number; accuracy: number; steps: number };
-  /** Accuracy and loss on fresh sequences of exactly `length` tokens, or in `lengths` (default: the training range). */
-  evaluate(options?: { length?: number; lengths?: [number, number]; samples?: number; seed?: number }): {
+  /** Accuracy and loss on fresh sequences of exactly `length` tokens, or in `lengths` (default: the training
+   *  range); not both (TypeError). */
+  evaluate(options?: EvaluateOptions): {
     accuracy: number;
     loss: number;
     samples: number;
@@ -285,7 +297,7 @@ export interface Trainer {
     weights: Float32Array;
     probability: number;
   };
-  /** Learned encoding only: 1 for each table row a training sequence has reached. */
+  /** Learned encoding only (any other encoding: TypeError): 1 for each table row a training sequence has reached. */
   learnedRowsTrained(): Uint8Array;
   /** Frees the trainer's wasm memory (also done when it is garbage-collected). */
   delete(): void;

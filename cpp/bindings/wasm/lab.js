@@ -24,11 +24,13 @@ import { Trainer } from './trainer.js';
 
 const isNode = typeof process === 'object' && process.versions != null && process.versions.node != null;
 
-// Reads a file that sits beside this module (Node only; the browser build fetches instead).
+// Reads a file that sits beside this module (Node only; the browser build fetches instead). The specifier is
+// a variable so that bundlers leave Node's fs out of browser bundles; the comments tell Vite and webpack that
+// this is meant (webpack would otherwise warn "the request of a dependency is an expression").
 async function readBeside(name) {
   const fsModule = 'node:fs/promises';
-  const { readFile } = await import(/* @vite-ignore */ fsModule);
-  return readFile(new URL(name, import.meta.url));
+  const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ fsModule);
+  return readFile(new URL(/* webpackIgnore: true */ name, import.meta.url));
 }
 
 // A minimal module using a wasm SIMD instruction (i8x16.popcnt): it validates only where the engine
@@ -135,7 +137,7 @@ const TRAINER = {
   heads: ['number', 2],
   hidden: ['number', OPTIONAL],
   trainLength: ['pair', [8, 16]],
-  maxEvalLength: ['number', 64],
+  maxEvalLength: ['number', OPTIONAL], // absent: 64, or trainLength[1] if longer (the core decides)
   batch: ['number', 32],
   learningRate: ['number', 1e-2],
   beta1: ['number', 0.9],
@@ -163,7 +165,8 @@ const trainerView = (o) => ({
   hiddenGiven: o.hidden !== undefined,
   minLength: o.trainLength[0],
   maxLength: o.trainLength[1],
-  maxEvalLength: o.maxEvalLength,
+  maxEvalLength: o.maxEvalLength ?? 0,
+  maxEvalLengthGiven: o.maxEvalLength !== undefined,
   batch: o.batch,
   learningRate: o.learningRate,
   beta1: o.beta1,
@@ -171,11 +174,17 @@ const trainerView = (o) => ({
   eps: o.eps,
   seed: o.seed,
 });
-// evaluate's lengths: exactly `length`, else the range `lengths`, else the trainer's training range.
+// evaluate's lengths: exactly `length`, else the range `lengths`, else the trainer's training range;
+// and whether they are a range (its errors then name `lengths`). Both at once is refused: which would win?
 const evaluationLengths = (o, t) => {
-  if (o.length !== undefined) return [o.length, o.length];
+  if (o.length !== undefined && o.lengths !== undefined)
+    throw withParam(
+      new TypeError('trainer.evaluate: give length (one length) or lengths ([min, max]), not both'),
+      'lengths',
+    );
+  if (o.length !== undefined) return [0, o.length, o.length];
   const range = o.lengths ?? t.trainLength; // t.trainLength: the lab's own copy, not the trainer's public one
-  return [range[0], range[1]];
+  return [1, range[0], range[1]];
 };
 
 // Per method: its options, the binding's arguments, and how to read its results (see #results).
@@ -269,7 +278,7 @@ const METHODS = {
     binding: 'trainerCreate',
     schema: TRAINER,
     args: (o) => [trainerView(o)],
-    read: (r, o) => ({ id: r.number(0), trainLength: [o.trainLength[0], o.trainLength[1]] }),
+    read: (r, o) => ({ id: r.number(0), trainLength: [o.trainLength[0], o.trainLength[1]], encoding: o.encoding }),
   },
   'trainer.step': {
     limits: 'trainer',
@@ -289,7 +298,7 @@ const METHODS = {
     },
     args: (o, t) => {
       const lengths = evaluationLengths(o, t);
-      return [t.id, lengths[0], lengths[1], o.samples, o.seed];
+      return [t.id, lengths[0], lengths[1], lengths[2], o.samples, o.seed];
     },
     read: (r) => ({ accuracy: r.number(1), loss: r.number(0), samples: r.number(2) }),
   },

@@ -79,6 +79,8 @@ export function describeStatus(status, given, limits, fn) {
     case 'length':
       return `${param} must have exactly ${hi} elements (got ${got})`;
     case 'even_width':
+      if (given.encoding === 'rope' && 'trainLength' in given)
+        return `dModel / heads must be even for rope, which turns pairs of each head's dimensions (got ${got} / ${lo} = ${got / lo})`;
       return `dModel must be even for the 'paper' variant, whose sin/cos pairs interleave (got ${got})`;
     case 'table_elements':
       return `${param} × dModel must be at most ${hi} (got ${a} × ${b} = ${got})`;

@@ -9,10 +9,12 @@ export class Trainer {
   #run;
   #free;
   #deleted = false;
+  #encoding;
 
   constructor(made, run, free) {
     this.#run = run;
     this.#free = free;
+    this.#encoding = made.encoding;
     forgotten.register(this, free, this);
     /** The training lengths [min, max], as given (a frozen copy: the lab keeps its own). */
     this.trainLength = Object.freeze([made.trainLength[0], made.trainLength[1]]);
@@ -38,8 +40,18 @@ export class Trainer {
     return this.#call('attentionWeights', options);
   }
 
-  /** Learned encoding: 1 for each table row a training sequence has reached (the rest are as initialised). */
+  /**
+   * Learned encoding: 1 for each table row a training sequence has reached (the rest are as
+   * initialised). Any other encoding has no table: a TypeError says so, rather than an empty answer.
+   */
   learnedRowsTrained() {
+    if (!this.#deleted && this.#encoding !== 'learned') {
+      const error = new TypeError(
+        `trainer.learnedRowsTrained: only a trainer with encoding 'learned' has a learned table (this one's encoding is '${this.#encoding}')`,
+      );
+      error.param = 'encoding';
+      throw error;
+    }
     return this.#call('learnedRowsTrained', {});
   }
 

@@ -22,12 +22,13 @@ using bindings::exchange;
 
 namespace {
 
-// TrainerOptions as it crosses from JS: `hiddenGiven` says whether the caller gave `hidden` at all.
+// TrainerOptions as it crosses from JS: `hiddenGiven` and `maxEvalLengthGiven` say whether the caller
+// gave those at all (absent, the core derives them).
 struct OptionsView {
   std::string task, encoding, variant, attention, readout, norm, activation;
   double base = 0, maxLen = 0, layers = 0, dModel = 0, heads = 0, hidden = 0, minLength = 0, maxLength = 0,
          maxEvalLength = 0, batch = 0, learningRate = 0, beta1 = 0, beta2 = 0, eps = 0, seed = 0;
-  bool hiddenGiven = false;
+  bool hiddenGiven = false, maxEvalLengthGiven = false;
 };
 
 training::TrainerOptions options_of(const OptionsView& v) {
@@ -36,7 +37,8 @@ training::TrainerOptions options_of(const OptionsView& v) {
   o.readout = v.readout, o.norm = v.norm, o.activation = v.activation;
   o.base = v.base, o.maxLen = v.maxLen, o.layers = v.layers, o.dModel = v.dModel, o.heads = v.heads;
   if (v.hiddenGiven) o.hidden = v.hidden;
-  o.minLength = v.minLength, o.maxLength = v.maxLength, o.maxEvalLength = v.maxEvalLength, o.batch = v.batch;
+  if (v.maxEvalLengthGiven) o.maxEvalLength = v.maxEvalLength;
+  o.minLength = v.minLength, o.maxLength = v.maxLength, o.batch = v.batch;
   o.learningRate = v.learningRate, o.beta1 = v.beta1, o.beta2 = v.beta2, o.eps = v.eps, o.seed = v.seed;
   return o;
 }
@@ -101,12 +103,14 @@ int trainer_step(int id, double steps) {
   return answer(s);
 }
 
-// numbers: loss, accuracy, samples.
-int trainer_evaluate(int id, double minLength, double maxLength, double samples, double seed) {
+// numbers: loss, accuracy, samples. `range`: 1 when the caller gave `lengths` (or none: the training
+// range), 0 for one `length`, so that an error names the option the caller gave.
+int trainer_evaluate(int id, int range, double minLength, double maxLength, double samples, double seed) {
   training::Trainer* live = find(id);
   if (live == nullptr) return answer(deleted(id));
   training::Trainer& t = *live;
-  const Status s = t.check_evaluate(minLength, maxLength, samples, seed);
+  const Status s =
+      range ? t.check_evaluate(minLength, maxLength, samples, seed) : t.check_evaluate(minLength, samples, seed);
   if (s.ok) {
     const training::EvalStats r = t.evaluate(static_cast<int>(minLength), static_cast<int>(maxLength),
                                              static_cast<int>(samples), static_cast<std::uint32_t>(seed));
@@ -189,6 +193,7 @@ EMSCRIPTEN_BINDINGS(pelab_trainer) {
       .field("minLength", &OptionsView::minLength)
       .field("maxLength", &OptionsView::maxLength)
       .field("maxEvalLength", &OptionsView::maxEvalLength)
+      .field("maxEvalLengthGiven", &OptionsView::maxEvalLengthGiven)
       .field("batch", &OptionsView::batch)
       .field("learningRate", &OptionsView::learningRate)
       .field("beta1", &OptionsView::beta1)

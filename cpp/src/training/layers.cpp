@@ -18,7 +18,8 @@ inline std::size_t at(int row, int width) { return static_cast<std::size_t>(row)
 
 int attention_scratch(int maxLength, int C, int NH) {
   const int hs = C / NH;
-  return hs * maxLength + 2 * maxLength * maxLength;  // a transposed head (hs, T) and two (T, T) blocks
+  // A transposed head (hs, T), two (T, T) blocks, and RoPE's rotated head and its gradient (T, hs) each.
+  return 3 * hs * maxLength + 2 * maxLength * maxLength;
 }
 
 // --- encoder ---------------------------------------------------------------------------------------
@@ -140,17 +141,27 @@ void matmul_backward(T* dinp, T* dweight, T* dbias, const T* dout, const T* inp,
 namespace {
 
 // One head of one sequence. q, k, v: (T, hs) with row stride 3C; out (T, hs) with row stride C;
-// att (T, T). Scores go through gemm against kᵀ, pre-scaled by 1/√hs as it is transposed.
+// att (T, T). Scores go through gemm against kᵀ, pre-scaled by 1/√hs as it is transposed; under RoPE
+// against the rotated q and k (scratch copies: qkv keeps them as projected). `slope`: ALiBi's, or 0.
 template <typename T>
 void attention_head_forward(T* out, T* att, const T* q, const T* k, const T* v, int len, int C, int hs, bool causal,
-                            T* scratch) {
+                            const InAttention<T>& inside, T slope, T* scratch) {
   const T scale = T(1) / std::sqrt(T(hs));
   T* kt = scratch;  // (hs, T)
-  for (int t = 0; t < len; ++t)
-    for (int i = 0; i < hs; ++i) kt[at(i, len) + t] = k[at(t, 3 * C) + i] * scale;
-  // Encodings inside attention would act here: rope rotates q and k (pairs of columns, by position)
-  // before this product, alibi adds -slope·|t - t'| to the scores after it.
-  gemm(q, 3 * C, kt, len, att, len, len, hs, len, nullptr, false);  // scores (T, T)
+  const T* queries = q;
+  int ldq = 3 * C;
+  if (inside.ropeCos) {
+    T* rotated = kt + at(hs, len);  // (T, hs): k rotated and scaled, then q rotated
+    rope_rotate_copy(rotated, hs, k, 3 * C, len, hs, inside.ropeCos, inside.ropeSin, scale);
+    transpose(rotated, len, hs, hs, kt);
+    rope_rotate_copy(rotated, hs, q, 3 * C, len, hs, inside.ropeCos, inside.ropeSin, T(1));
+    queries = rotated, ldq = hs;
+  } else {
+    for (int t = 0; t < len; ++t)
+      for (int i = 0; i < hs; ++i) kt[at(i, len) + t] = k[at(t, 3 * C) + i] * scale;
+  }
+  gemm(queries, ldq, kt, len, att, len, len, hs, len, nullptr, false);  // scores (T, T)
+  if (inside.alibiSlopes) alibi_add(att, len, slope);
   for (int t = 0; t < len; ++t) {
     T* row = att + at(t, len);
     const int visible = causal ? t + 1 : len;
@@ -160,10 +171,18 @@ void attention_head_forward(T* out, T* att, const T* q, const T* k, const T* v, 
   gemm(att, len, v, 3 * C, out, C, len, len, hs, nullptr, false);  // out = att · v
 }
 
+// dx (T, hs), row stride 3C, += R(p)ᵀ · drotated row by row: the gradient of a rotated head turned back.
+template <typename T>
+void add_unrotated(T* dx, T* drotated, int len, int C, int hs, const InAttention<T>& inside) {
+  rope_rotate(drotated, hs, len, hs, inside.ropeCos, inside.ropeSin, true);
+  for (int t = 0; t < len; ++t)
+    for (int i = 0; i < hs; ++i) dx[at(t, 3 * C) + i] += drotated[at(t, hs) + i];
+}
+
 // Gradients of one head: dq, dk, dv with row stride 3C, dout with row stride C.
 template <typename T>
 void attention_head_backward(T* dq, T* dk, T* dv, const T* dout, const T* q, const T* k, const T* v, const T* att,
-                             int len, int C, int hs, T* scratch) {
+                             int len, int C, int hs, const InAttention<T>& inside, T* scratch) {
   const T scale = T(1) / std::sqrt(T(hs));
   T* vt = scratch;               // (hs, T)
   T* datt = vt + at(hs, len);    // (T, T)
@@ -173,7 +192,8 @@ void attention_head_backward(T* dq, T* dk, T* dv, const T* dout, const T* q, con
   transpose(att, len, len, len, tmp);
   gemm(tmp, len, dout, C, dv, 3 * C, len, len, hs, nullptr, true);  // dv += attᵀ · dout
   // Softmax backward, row by row: dscore = att · (datt - Σ att·datt), then × scale for the raw q·k.
-  // Masked keys have att = 0, so their gradient is 0 with no mask in sight.
+  // Masked keys have att = 0, so their gradient is 0 with no mask in sight. ALiBi's bias is a
+  // constant added to the scores: it changes att, and nothing here.
   for (int t = 0; t < len; ++t) {
     const T* a = att + at(t, len);
     T* d = datt + at(t, len);
@@ -181,28 +201,44 @@ void attention_head_backward(T* dq, T* dk, T* dv, const T* dout, const T* q, con
     for (int j = 0; j < len; ++j) s += a[j] * d[j];
     for (int j = 0; j < len; ++j) d[j] = a[j] * (d[j] - s) * scale;
   }
-  gemm(datt, len, k, 3 * C, dq, 3 * C, len, len, hs, nullptr, true);  // dq += dscore · k
+  if (!inside.ropeCos) {
+    gemm(datt, len, k, 3 * C, dq, 3 * C, len, len, hs, nullptr, true);  // dq += dscore · k
+    transpose(datt, len, len, len, tmp);
+    gemm(tmp, len, q, 3 * C, dk, 3 * C, len, len, hs, nullptr, true);  // dk += dscoreᵀ · q
+    return;
+  }
+  // RoPE: the scores were rotated q · rotated k, so the products give the rotated heads' gradients,
+  // which the inverse rotation turns back into q's and k's.
+  T* rotated = tmp + at(len, len);      // (T, hs)
+  T* drotated = rotated + at(len, hs);  // (T, hs)
+  rope_rotate_copy(rotated, hs, k, 3 * C, len, hs, inside.ropeCos, inside.ropeSin, T(1));
+  gemm(datt, len, rotated, hs, drotated, hs, len, len, hs, nullptr, false);  // d rotated q = dscore · rotated k
+  add_unrotated(dq, drotated, len, C, hs, inside);
+  rope_rotate_copy(rotated, hs, q, 3 * C, len, hs, inside.ropeCos, inside.ropeSin, T(1));
   transpose(datt, len, len, len, tmp);
-  gemm(tmp, len, q, 3 * C, dk, 3 * C, len, len, hs, nullptr, true);  // dk += dscoreᵀ · q
+  gemm(tmp, len, rotated, hs, drotated, hs, len, len, hs, nullptr, false);  // d rotated k = dscoreᵀ · rotated q
+  add_unrotated(dk, drotated, len, C, hs, inside);
 }
 
 }  // namespace
 
 template <typename T>
-void attention_forward(T* out, T* att, const T* qkv, const Packing& pk, int C, int NH, bool causal, T* scratch) {
+void attention_forward(T* out, T* att, const T* qkv, const Packing& pk, int C, int NH, bool causal, T* scratch,
+                       const InAttention<T>& inside) {
   const int hs = C / NH;
   for (int b = 0; b < pk.sequences; ++b) {
     const int len = pk.length(b);
     const T* rows = qkv + at(pk.rows[b], 3 * C);
     for (int h = 0; h < NH; ++h)
       attention_head_forward(out + at(pk.rows[b], C) + h * hs, att + pk.attention[b] + at(h, len * len), rows + h * hs,
-                             rows + C + h * hs, rows + 2 * C + h * hs, len, C, hs, causal, scratch);
+                             rows + C + h * hs, rows + 2 * C + h * hs, len, C, hs, causal, inside,
+                             inside.alibiSlopes ? inside.alibiSlopes[h] : T(0), scratch);
   }
 }
 
 template <typename T>
 void attention_backward(T* dqkv, const T* dout, const T* qkv, const T* att, const Packing& pk, int C, int NH,
-                        T* scratch) {
+                        T* scratch, const InAttention<T>& inside) {
   const int hs = C / NH;
   for (int b = 0; b < pk.sequences; ++b) {
     const int len = pk.length(b);
@@ -211,7 +247,8 @@ void attention_backward(T* dqkv, const T* dout, const T* qkv, const T* att, cons
     for (int h = 0; h < NH; ++h)
       attention_head_backward(drows + h * hs, drows + C + h * hs, drows + 2 * C + h * hs,
                               dout + at(pk.rows[b], C) + h * hs, rows + h * hs, rows + C + h * hs,
-                              rows + 2 * C + h * hs, att + pk.attention[b] + at(h, len * len), len, C, hs, scratch);
+                              rows + 2 * C + h * hs, att + pk.attention[b] + at(h, len * len), len, C, hs, inside,
+                              scratch);
   }
 }
 
@@ -299,28 +336,29 @@ void crossentropy_backward(T* dlogits, const T* probs, const int* labels, T dlos
 
 // --- the two instantiations ------------------------------------------------------------------------
 
-#define PELAB_TRAINING_LAYERS(T)                                                                               \
-  template void encoder_forward<T>(T*, const int*, const T*, const T*, const Packing&, int);                   \
-  template void encoder_backward<T>(T*, T*, const T*, const int*, const Packing&, int);                        \
-  template void layernorm_forward<T>(T*, T*, T*, const T*, const T*, const T*, int, int);                      \
-  template void layernorm_backward<T>(T*, T*, T*, const T*, const T*, const T*, const T*, const T*, int, int); \
-  template void rmsnorm_forward<T>(T*, T*, const T*, const T*, int, int);                                      \
-  template void rmsnorm_backward<T>(T*, T*, const T*, const T*, const T*, const T*, int, int);                 \
-  template void matmul_forward<T>(T*, const T*, const T*, const T*, int, int, int);                            \
-  template void matmul_backward<T>(T*, T*, T*, const T*, const T*, const T*, int, int, int, T*);               \
-  template void attention_forward<T>(T*, T*, const T*, const Packing&, int, int, bool, T*);                    \
-  template void attention_backward<T>(T*, const T*, const T*, const T*, const Packing&, int, int, T*);         \
-  template void residual_forward<T>(T*, const T*, const T*, int);                                              \
-  template void residual_backward<T>(T*, T*, const T*, int);                                                   \
-  template void gelu_layer_forward<T>(T*, const T*, int);                                                      \
-  template void gelu_layer_backward<T>(T*, const T*, const T*, int);                                           \
-  template void relu_forward<T>(T*, const T*, int);                                                            \
-  template void relu_backward<T>(T*, const T*, const T*, int);                                                 \
-  template void mean_pool_forward<T>(T*, const T*, const Packing&, int);                                       \
-  template void mean_pool_backward<T>(T*, const T*, const Packing&, int);                                      \
-  template void first_row_forward<T>(T*, const T*, const Packing&, int);                                       \
-  template void first_row_backward<T>(T*, const T*, const Packing&, int);                                      \
-  template void crossentropy_forward<T>(T*, T*, const T*, const int*, int, int);                               \
+#define PELAB_TRAINING_LAYERS(T)                                                                                   \
+  template void encoder_forward<T>(T*, const int*, const T*, const T*, const Packing&, int);                       \
+  template void encoder_backward<T>(T*, T*, const T*, const int*, const Packing&, int);                            \
+  template void layernorm_forward<T>(T*, T*, T*, const T*, const T*, const T*, int, int);                          \
+  template void layernorm_backward<T>(T*, T*, T*, const T*, const T*, const T*, const T*, const T*, int, int);     \
+  template void rmsnorm_forward<T>(T*, T*, const T*, const T*, int, int);                                          \
+  template void rmsnorm_backward<T>(T*, T*, const T*, const T*, const T*, const T*, int, int);                     \
+  template void matmul_forward<T>(T*, const T*, const T*, const T*, int, int, int);                                \
+  template void matmul_backward<T>(T*, T*, T*, const T*, const T*, const T*, int, int, int, T*);                   \
+  template void attention_forward<T>(T*, T*, const T*, const Packing&, int, int, bool, T*, const InAttention<T>&); \
+  template void attention_backward<T>(T*, const T*, const T*, const T*, const Packing&, int, int, T*,              \
+                                      const InAttention<T>&);                                                      \
+  template void residual_forward<T>(T*, const T*, const T*, int);                                                  \
+  template void residual_backward<T>(T*, T*, const T*, int);                                                       \
+  template void gelu_layer_forward<T>(T*, const T*, int);                                                          \
+  template void gelu_layer_backward<T>(T*, const T*, const T*, int);                                               \
+  template void relu_forward<T>(T*, const T*, int);                                                                \
+  template void relu_backward<T>(T*, const T*, const T*, int);                                                     \
+  template void mean_pool_forward<T>(T*, const T*, const Packing&, int);                                           \
+  template void mean_pool_backward<T>(T*, const T*, const Packing&, int);                                          \
+  template void first_row_forward<T>(T*, const T*, const Packing&, int);                                           \
+  template void first_row_backward<T>(T*, const T*, const Packing&, int);                                          \
+  template void crossentropy_forward<T>(T*, T*, const T*, const int*, int, int);                                   \
   template void crossentropy_backward<T>(T*, const T*, const int*, T, int, int);
 
 PELAB_TRAINING_LAYERS(float)

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "pelab/attention/alibi.hpp"
 #include "pelab/encodings/learned.hpp"
 #include "pelab/encodings/sinusoidal.hpp"
 #include "pelab/numerics/random.hpp"
@@ -121,6 +122,11 @@ std::size_t fixed_table_size(const ModelConfig& c) {
   return c.encoding == Encoding::sinusoidal ? z(c.positionRows) * z(c.C) : 0;
 }
 
+std::size_t in_attention_size(const ModelConfig& c) {
+  if (c.encoding == Encoding::rope) return 2 * z(c.maxLength) * z(c.C / c.NH / 2);
+  return c.encoding == Encoding::alibi ? z(c.NH) : 0;
+}
+
 }  // namespace
 
 ModelConfig model_config(const TrainerSpec& s) {
@@ -141,7 +147,7 @@ std::size_t parameter_count(const ModelConfig& c) { return total(parameter_sizes
 
 std::size_t model_floats(const ModelConfig& c) {
   return 2 * total(parameter_sizes(c)) + total(activation_sizes(c, false)) + total(activation_sizes(c, true)) +
-         scratch_size(c) + fixed_table_size(c);
+         scratch_size(c) + fixed_table_size(c) + in_attention_size(c);
 }
 
 template <typename T>
@@ -154,6 +160,7 @@ Model<T>::Model(const ModelConfig& config)
       dactMemory_(total(activation_sizes(config, true))),
       scratch_(scratch_size(config)),
       fixedPositions_(fixed_table_size(config)),
+      inAttention_(in_attention_size(config)),
       noLabels_(z(config.maxSequences), 0) {
   for (int i = 1; i < kParameterTensors; ++i) offsets_[z(i)] = offsets_[z(i - 1)] + sizes_[z(i - 1)];
   point(params, paramMemory_.data(), sizes_);
@@ -180,6 +187,14 @@ void Model<T>::initialise() {
     fill_sinusoidal({c.positionRows, c.C, c.base, c.variant, 0}, table.data());
     std::copy(table.begin(), table.end(), fixedPositions_.begin());
   }
+  if (c.encoding == Encoding::rope) {
+    const std::size_t half = inAttention_.size() / 2;
+    fill_rope_tables(inAttention_.data(), inAttention_.data() + half, c.maxLength, c.C / c.NH, c.base);
+  }
+  if (c.encoding == Encoding::alibi) {
+    const std::vector<double> slopes = alibi_slopes(c.NH);
+    std::copy(slopes.begin(), slopes.end(), inAttention_.begin());
+  }
   T* base = paramMemory_.data();
   const double residual = 1.0 / std::sqrt(2.0 * c.L);
   fill_weights(base, params.qkvw, L * C * 3 * C, c.C, 1.0, c.seed);
@@ -198,6 +213,17 @@ const T* Model<T>::position_table() const {
   if (config_.encoding == Encoding::learned) return params.wpe;
   if (config_.encoding == Encoding::sinusoidal) return fixedPositions_.data();
   return nullptr;
+}
+
+template <typename T>
+InAttention<T> Model<T>::in_attention() const {
+  InAttention<T> inside;
+  if (config_.encoding == Encoding::rope) {
+    inside.ropeCos = inAttention_.data();
+    inside.ropeSin = inAttention_.data() + inAttention_.size() / 2;
+  }
+  if (config_.encoding == Encoding::alibi) inside.alibiSlopes = inAttention_.data();
+  return inside;
 }
 
 template <typename T>
@@ -225,7 +251,7 @@ void Model<T>::layer_forward(int l, const T* residual, const Packing& pk) {
   const LayerActs<T> a = layer_acts(acts, config_, l);
   norm_forward(a.ln1, a.ln1_mean, a.ln1_rstd, residual, p.ln1w, p.ln1b, N);
   matmul_forward(a.qkv, a.ln1, p.qkvw, p.qkvb, N, C, 3 * C);
-  attention_forward(a.atty, a.att, a.qkv, pk, C, config_.NH, config_.causal, scratch_.data());
+  attention_forward(a.atty, a.att, a.qkv, pk, C, config_.NH, config_.causal, scratch_.data(), in_attention());
   matmul_forward(a.attproj, a.atty, p.attprojw, p.attprojb, N, C, C);
   residual_forward(a.residual2, residual, a.attproj, N * C);
   norm_forward(a.ln2, a.ln2_mean, a.ln2_rstd, a.residual2, p.ln2w, p.ln2b, N);
@@ -270,7 +296,7 @@ void Model<T>::layer_backward(int l, const T* residual, T* dresidual, const Pack
   norm_backward(da.residual2, dp.ln2w, dp.ln2b, da.ln2, a.residual2, p.ln2w, a.ln2_mean, a.ln2_rstd, N);
   residual_backward(dresidual, da.attproj, da.residual2, N * C);
   matmul_backward(da.atty, dp.attprojw, dp.attprojb, da.attproj, a.atty, p.attprojw, N, C, C, scratch);
-  attention_backward(da.qkv, da.atty, a.qkv, a.att, pk, C, config_.NH, scratch);
+  attention_backward(da.qkv, da.atty, a.qkv, a.att, pk, C, config_.NH, scratch, in_attention());
   matmul_backward(da.ln1, dp.qkvw, dp.qkvb, da.qkv, a.ln1, p.qkvw, N, C, 3 * C, scratch);
   norm_backward(dresidual, dp.ln1w, dp.ln1b, da.ln1, residual, p.ln1w, a.ln1_mean, a.ln1_rstd, N);
 }

@@ -36,6 +36,8 @@ Status parse_choices(const TrainerOptions& o, TrainerSpec& out) {
 }
 
 double hidden_of(const TrainerOptions& o) { return o.hidden.value_or(2 * o.dModel); }
+// Absent, it follows the training lengths, so a long trainLength alone is never refused on its account.
+double max_eval_length_of(const TrainerOptions& o) { return o.maxEvalLength.value_or(std::max(64.0, o.maxLength)); }
 
 // The numbers, in the order of TrainerOptions. Ranges that depend on an earlier field use it as a bound.
 Status check_numbers(const TrainerOptions& o) {
@@ -46,7 +48,7 @@ Status check_numbers(const TrainerOptions& o) {
                       o.maxLength, 1);
   if (s.ok)
     s = check(IntParam{lim::maxEvalLength.name, static_cast<std::int64_t>(o.maxLength), lim::maxEvalLength.hi},
-              o.maxEvalLength);
+              max_eval_length_of(o));
   if (s.ok)
     s = first_error(check(lim::batch, o.batch), check(lim::learningRate, o.learningRate), check(lim::beta1, o.beta1),
                     check(lim::beta2, o.beta2), check(lim::eps, o.eps), check(limits::seed, o.seed));
@@ -57,7 +59,7 @@ void copy_numbers(const TrainerOptions& o, TrainerSpec& out) {
   auto i = [](double v) { return static_cast<int>(v); };
   out.base = o.base, out.maxLen = i(o.maxLen);
   out.layers = i(o.layers), out.dModel = i(o.dModel), out.heads = i(o.heads), out.hidden = i(hidden_of(o));
-  out.minLength = i(o.minLength), out.maxLength = i(o.maxLength), out.maxEvalLength = i(o.maxEvalLength);
+  out.minLength = i(o.minLength), out.maxLength = i(o.maxLength), out.maxEvalLength = i(max_eval_length_of(o));
   out.batch = i(o.batch);
   out.learningRate = o.learningRate, out.beta1 = o.beta1, out.beta2 = o.beta2, out.eps = o.eps;
   out.seed = static_cast<std::uint32_t>(o.seed);
@@ -68,6 +70,9 @@ Status check_together(const TrainerSpec& s) {
   if (s.dModel % s.heads != 0) return Status::broken(Rule::not_divisible, "dModel", s.dModel, s.heads, s.heads);
   if (s.encoding == Encoding::sinusoidal && s.variant == Variant::paper && s.dModel % 2 != 0)
     return Status::broken(Rule::even_width, "dModel", s.dModel, 0, 0);
+  // RoPE turns pairs of each head's dimensions (i, i + hs/2): a head needs an even width.
+  if (s.encoding == Encoding::rope && (s.dModel / s.heads) % 2 != 0)
+    return Status::broken(Rule::even_width, "dModel", s.dModel, s.heads, s.heads);
   const int lastTrainedPosition = s.maxLength + cls_tokens(s) - 1;
   if (s.encoding == Encoding::learned && s.maxLen <= lastTrainedPosition)
     return Status::broken(Rule::learned_too_short, "maxLen", s.maxLen, lastTrainedPosition, lastTrainedPosition);

@@ -130,14 +130,23 @@ StepStats Trainer::step(int steps) {
 // --- evaluation ------------------------------------------------------------------------------------
 
 Status Trainer::check_evaluate(double length, double samples, double seed) const {
-  return check_evaluate(length, length, samples, seed);
+  Status s = check(IntParam{"length", lim::trainLength.lo, spec_.maxEvalLength}, length);
+  if (s.ok) s = check_learned_rows(spec_, length + cls_tokens(spec_), "length");
+  return s.ok ? check_samples(length, samples, seed) : s;
 }
 
+// The range's errors name `lengths` and the element at fault, as trainLength's do.
 Status Trainer::check_evaluate(double minLength, double maxLength, double samples, double seed) const {
-  Status s = check(IntParam{"length", lim::trainLength.lo, spec_.maxEvalLength}, minLength);
-  if (s.ok) s = check(IntParam{"length", static_cast<std::int64_t>(minLength), spec_.maxEvalLength}, maxLength);
-  if (s.ok) s = check_learned_rows(spec_, maxLength + cls_tokens(spec_), "length");
-  if (s.ok) s = first_error(check(lim::samples, samples), check(limits::seed, seed));
+  Status s = check(IntParam{"lengths", lim::trainLength.lo, spec_.maxEvalLength}, minLength);
+  if (!s.ok) return s.index = 0, s;
+  s = check(IntParam{"lengths", static_cast<std::int64_t>(minLength), spec_.maxEvalLength}, maxLength);
+  if (!s.ok) return s.index = 1, s;
+  s = check_learned_rows(spec_, maxLength + cls_tokens(spec_), "lengths");
+  return s.ok ? check_samples(maxLength, samples, seed) : s;
+}
+
+Status Trainer::check_samples(double maxLength, double samples, double seed) const {
+  const Status s = first_error(check(lim::samples, samples), check(limits::seed, seed));
   if (!s.ok) return s;
   const double work = evaluation_work(spec_, samples, maxLength);
   if (work > limits::maxWork) return Status::too_much_work("samples", Cost::evaluation, work, limits::maxWork);

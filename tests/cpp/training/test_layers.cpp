@@ -1,11 +1,14 @@
 // Every layer's backward function against central finite differences, in double, and the float build
 // of the same layer (SIMD kernels) against the double one. Objective: Σ out · g for a random upstream
 // gradient g, so dout = g and every input's gradient is checked, not only some combination of them.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <string>
 #include <vector>
 
 #include "gradient_check.hpp"
+#include "pelab/attention/alibi.hpp"
 #include "pelab/training/kernels.hpp"
 #include "pelab/training/layers.hpp"
 
@@ -107,26 +110,57 @@ using MatmulOdd = MatmulCase<T, 7, 9, 31>;  // 31 = 16 + 8 + 4 + 3
 template <typename T>
 using MatmulQkv = MatmulCase<T, 13, 16, 48>;
 
-template <typename T, bool Causal>
+enum class Inside { plain, rope, alibi };
+
+// Tables for the attention cases: RoPE at base 10 (so every pair turns by a visible angle over 9
+// positions) for heads of 4, ALiBi's slopes for 2 heads.
+template <typename T>
+struct InsideTables {
+  static constexpr int P = 9, hs = 4;
+  std::vector<T> cos = std::vector<T>(P * hs / 2), sin = std::vector<T>(P * hs / 2), slopes;
+  InsideTables() {
+    fill_rope_tables(cos.data(), sin.data(), P, hs, 10.0);
+    for (double s : alibi_slopes(2)) slopes.push_back(T(s));
+  }
+  InAttention<T> of(Inside inside) const {
+    InAttention<T> a;
+    if (inside == Inside::rope) a.ropeCos = cos.data(), a.ropeSin = sin.data();
+    if (inside == Inside::alibi) a.alibiSlopes = slopes.data();
+    return a;
+  }
+};
+
+template <typename T, bool Causal, Inside In = Inside::plain>
 struct AttentionCase : LayerCase<T> {
   static constexpr int C = 8, NH = 2;
   Packed pk{{5, 3, 9}, NH};
+  InsideTables<T> tables;
   std::vector<T> att, scratch = std::vector<T>(std::size_t(attention_scratch(9, C, NH)));
   AttentionCase() {
     this->add("qkv", std::size_t(pk.total()) * 3 * C, 11), this->outputs(std::size_t(pk.total()) * C);
     att.assign(std::size_t(pk.attention.back()), T(0));
   }
   void forward() {
-    attention_forward(this->out.data(), att.data(), this->in(0), pk.packing(), C, NH, Causal, scratch.data());
+    attention_forward(this->out.data(), att.data(), this->in(0), pk.packing(), C, NH, Causal, scratch.data(),
+                      tables.of(In));
   }
   void backward(std::vector<std::vector<T>>& d) {
-    attention_backward(d[0].data(), this->g.data(), this->in(0), att.data(), pk.packing(), C, NH, scratch.data());
+    attention_backward(d[0].data(), this->g.data(), this->in(0), att.data(), pk.packing(), C, NH, scratch.data(),
+                       tables.of(In));
   }
 };
 template <typename T>
 using Bidirectional = AttentionCase<T, false>;
 template <typename T>
 using Causal = AttentionCase<T, true>;
+template <typename T>
+using RopeBidirectional = AttentionCase<T, false, Inside::rope>;
+template <typename T>
+using RopeCausal = AttentionCase<T, true, Inside::rope>;
+template <typename T>
+using AlibiBidirectional = AttentionCase<T, false, Inside::alibi>;
+template <typename T>
+using AlibiCausal = AttentionCase<T, true, Inside::alibi>;
 
 template <typename T>
 struct ResidualCase : LayerCase<T> {
@@ -245,6 +279,86 @@ TEST_CASE("training layers: matmul backward matches finite differences", "[train
 TEST_CASE("training layers: attention backward matches finite differences, packed sequences", "[training][gradients]") {
   check_layer<Bidirectional>();
   check_layer<Causal>();
+}
+TEST_CASE("training layers: attention with RoPE and with ALiBi, backward matches finite differences",
+          "[training][gradients]") {
+  check_layer<RopeBidirectional>();
+  check_layer<RopeCausal>();
+  check_layer<AlibiBidirectional>();
+  check_layer<AlibiCausal>();
+}
+
+TEST_CASE("training layers: RoPE and ALiBi weights match a direct float64 computation", "[training]") {
+  // Each head's scores written out from the definitions: q and k of position p turned pair by pair
+  // (i with i + hs/2) by p·10^(−2i/hs), or −slope·|t − j| added; then the softmax over visible keys.
+  for (Inside inside : {Inside::rope, Inside::alibi})
+    for (bool causal : {false, true}) {
+      AttentionCase<double, false, Inside::plain> data;  // its qkv and packing
+      const InsideTables<double> tables;
+      std::vector<double> att(data.att.size()), scratch(data.scratch.size()), out(data.out.size());
+      attention_forward(out.data(), att.data(), data.in(0), data.pk.packing(), 8, 2, causal, scratch.data(),
+                        tables.of(inside));
+      const std::vector<double> slopes = alibi_slopes(2);
+      double worst = 0;
+      for (int b = 0; b < 3; ++b) {
+        const int T = data.pk.rows[b + 1] - data.pk.rows[b];
+        for (int h = 0; h < 2; ++h) {
+          const auto turned = [&](int row, int part, int p) {  // part 0: q, 1: k
+            const double* x = data.in(0) + (data.pk.rows[b] + row) * 24 + part * 8 + h * 4;
+            std::vector<double> r(x, x + 4);
+            if (inside != Inside::rope) return r;
+            for (int i = 0; i < 2; ++i) {
+              const double angle = p * std::pow(10.0, -2.0 * i / 4);
+              r[std::size_t(i)] = x[i] * std::cos(angle) - x[i + 2] * std::sin(angle);
+              r[std::size_t(i + 2)] = x[i] * std::sin(angle) + x[i + 2] * std::cos(angle);
+            }
+            return r;
+          };
+          for (int t = 0; t < T; ++t) {
+            const int visible = causal ? t + 1 : T;
+            std::vector<double> score(static_cast<std::size_t>(visible));
+            double most = -1e300, sum = 0;
+            for (int j = 0; j < visible; ++j) {
+              const auto q = turned(t, 0, t), k = turned(j, 1, j);
+              double dot = 0;
+              for (int i = 0; i < 4; ++i) dot += q[std::size_t(i)] * k[std::size_t(i)];
+              score[std::size_t(j)] =
+                  dot / 2.0 - (inside == Inside::alibi ? slopes[std::size_t(h)] * std::abs(t - j) : 0);
+              most = std::max(most, score[std::size_t(j)]);
+            }
+            for (double& v : score) sum += (v = std::exp(v - most));
+            for (int j = 0; j < T; ++j) {
+              const double want = j < visible ? score[std::size_t(j)] / sum : 0.0;
+              worst = std::max(worst, std::fabs(att[std::size_t(data.pk.attention[b] + (h * T + t) * T + j)] - want));
+            }
+          }
+        }
+      }
+      INFO((inside == Inside::rope ? "rope" : "alibi") << (causal ? ", causal" : ", bidirectional"));
+      CHECK(worst <= 1e-14);
+    }
+}
+
+TEST_CASE("training layers: RoPE's inverse rotation undoes it, and scores depend only on the offset", "[training]") {
+  InsideTables<double> tables;
+  std::vector<double> x = normals(9 * 4, 40), y = x;
+  rope_rotate(y.data(), 4, 9, 4, tables.cos.data(), tables.sin.data(), false);
+  rope_rotate(y.data(), 4, 9, 4, tables.cos.data(), tables.sin.data(), true);
+  CHECK(testing::relative_difference(y, x) <= 1e-15);
+  // One q and one k placed at every position: R(m)q · R(n)k depends on m − n only.
+  std::vector<double> q(9 * 4), k(9 * 4);
+  for (int p = 0; p < 9; ++p)
+    for (int i = 0; i < 4; ++i)
+      q[std::size_t(p * 4 + i)] = x[std::size_t(i)], k[std::size_t(p * 4 + i)] = x[std::size_t(4 + i)];
+  rope_rotate(q.data(), 4, 9, 4, tables.cos.data(), tables.sin.data(), false);
+  rope_rotate(k.data(), 4, 9, 4, tables.cos.data(), tables.sin.data(), false);
+  const auto dot = [&](int m, int n) {
+    double s = 0;
+    for (int i = 0; i < 4; ++i) s += q[std::size_t(m * 4 + i)] * k[std::size_t(n * 4 + i)];
+    return s;
+  };
+  for (int m = 2; m < 9; ++m) CHECK(dot(m, m - 2) == Approx(dot(2, 0)).epsilon(1e-12));
+  CHECK(std::fabs(dot(3, 1) - dot(3, 0)) > 1e-3);  // and it does depend on the offset
 }
 TEST_CASE("training layers: residual, GELU and ReLU backward match finite differences", "[training][gradients]") {
   check_layer<ResidualCase>();

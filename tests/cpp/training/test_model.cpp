@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "gradient_check.hpp"
@@ -46,7 +47,7 @@ ModelConfig small(Norm norm, Activation act, bool causal, Readout readout, Encod
   c.norm = norm, c.activation = act, c.causal = causal, c.readout = readout, c.encoding = enc;
   c.positionRows = enc == Encoding::none ? 0 : 10;
   c.seed = 3;
-  c.maxSequences = 3, c.maxRows = 20, c.maxAttention = 2 * 3 * 49, c.maxLength = 7;
+  c.maxSequences = 3, c.maxRows = 20, c.maxAttention = 2 * 3 * 64, c.maxLength = 8;
   return c;
 }
 
@@ -107,6 +108,51 @@ TEST_CASE("model gradients: layernorm, GELU, causal, mean readout, no encoding, 
 
 TEST_CASE("model gradients: RMSNorm, GELU, bidirectional, CLS readout, learned, 3 layers", "[training][gradients]") {
   check_model(small(Norm::rmsnorm, Activation::gelu, false, Readout::cls, Encoding::learned, 3));
+}
+
+TEST_CASE("model gradients: RoPE inside attention, bidirectional and causal, mean and CLS readouts",
+          "[training][gradients]") {
+  ModelConfig c = small(Norm::layernorm, Activation::gelu, false, Readout::mean, Encoding::rope, 2);
+  c.base = 10;  // every pair of a head turns visibly over the batch's 7 positions
+  check_model(c);
+  c = small(Norm::rmsnorm, Activation::gelu, true, Readout::cls, Encoding::rope, 1);
+  check_model(c);
+}
+
+TEST_CASE("model gradients: ALiBi inside attention, bidirectional and causal, mean and CLS readouts",
+          "[training][gradients]") {
+  check_model(small(Norm::layernorm, Activation::gelu, false, Readout::mean, Encoding::alibi, 2));
+  check_model(small(Norm::rmsnorm, Activation::gelu, true, Readout::cls, Encoding::alibi, 1));
+}
+
+TEST_CASE("model: two-sided ALiBi with mean readout gives a sequence and its reverse the same output", "[training]") {
+  // −slope·|i − j| is unchanged when both positions are mirrored (i → T−1−i), and so is everything
+  // else the model computes per row; the mean over rows ignores their order. So reversing the input
+  // only reverses the rows: the same logits, in double to rounding (the order of sums changes).
+  // Reversing an `order` sequence swaps A and B: the label flips, the answer cannot.
+  for (int layers : {1, 3}) {
+    Model<double> m(small(Norm::layernorm, Activation::gelu, false, Readout::mean, Encoding::alibi, layers));
+    const std::vector<int> rows{0, 7, 14}, attention{0, 2 * 49, 4 * 49};
+    const std::vector<int> tokens{3, 1, 4, 4, 2, 7, 5, /* reversed: */ 5, 7, 2, 4, 4, 1, 3};
+    m.forward(tokens.data(), nullptr, {2, rows.data(), attention.data()});
+    const double* p = m.probabilities();
+    INFO(layers << " layers: P(1) " << p[1] << " and " << p[3]);
+    CHECK(std::fabs(p[1] - p[3]) <= 1e-14);
+    CHECK(std::fabs(p[1] - 0.5) > 1e-3);  // the output is not merely constant
+
+    // Each of the other arms tells them apart: causal ALiBi, ALiBi with the CLS row, and RoPE.
+    const std::vector<int> clsTokens{0, 3, 1, 4, 4, 2, 7, 5, 0, 5, 7, 2, 4, 4, 1, 3};
+    const std::vector<int> clsRows{0, 8, 16}, clsAttention{0, 2 * 64, 4 * 64};
+    for (auto [causal, readout, encoding] :
+         {std::tuple{true, Readout::mean, Encoding::alibi}, std::tuple{false, Readout::cls, Encoding::alibi},
+          std::tuple{false, Readout::mean, Encoding::rope}}) {
+      Model<double> other(small(Norm::layernorm, Activation::gelu, causal, readout, encoding, layers));
+      const bool cls = readout == Readout::cls;
+      other.forward(cls ? clsTokens.data() : tokens.data(), nullptr,
+                    cls ? Packing{2, clsRows.data(), clsAttention.data()} : Packing{2, rows.data(), attention.data()});
+      CHECK(std::fabs(other.probabilities()[1] - other.probabilities()[3]) > 1e-6);
+    }
+  }
 }
 
 TEST_CASE("model: parameters start as the existing seeded tables", "[training]") {

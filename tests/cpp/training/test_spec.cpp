@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "pelab/training/limits.hpp"
@@ -48,14 +49,22 @@ TEST_CASE("trainer spec: every choice is checked by name", "[training]") {
     return !s.ok && s.rule == Rule::choice && s.param == param;
   };
   CHECK(choice(with([](auto& o) { o.task = "sort"; }), "task"));
-  CHECK(choice(with([](auto& o) { o.encoding = "rope"; }), "encoding"));  // not yet: see limits
+  CHECK(choice(with([](auto& o) { o.encoding = "alibi-causal"; }), "encoding"));
   CHECK(choice(with([](auto& o) { o.variant = "fairseq"; }), "variant"));
   CHECK(choice(with([](auto& o) { o.attention = "masked"; }), "attention"));
   CHECK(choice(with([](auto& o) { o.readout = "max"; }), "readout"));
   CHECK(choice(with([](auto& o) { o.norm = "batchnorm"; }), "norm"));
   CHECK(choice(with([](auto& o) { o.activation = "swish"; }), "activation"));
   for (const char* name : {"order", "count"}) CHECK(with([&](auto& o) { o.task = name; }).ok);
-  for (const char* name : {"none", "sinusoidal", "learned"}) CHECK(with([&](auto& o) { o.encoding = name; }).ok);
+  for (const char* name : {"none", "sinusoidal", "learned", "rope", "alibi"})
+    CHECK(with([&](auto& o) { o.encoding = name; }).ok);
+  for (const char* name : limits::training::encodings) {
+    TrainerOptions o;
+    o.encoding = name;
+    TrainerSpec spec;
+    REQUIRE(make_trainer_spec(o, spec).ok);
+    CHECK(std::string(limits::training::encodings[std::size_t(spec.encoding)]) == name);  // name for name
+  }
   for (const char* name : {"cls", "mean"}) CHECK(with([&](auto& o) { o.readout = name; }).ok);
   CHECK(with([](auto& o) { o.attention = "causal", o.norm = "rmsnorm", o.activation = "relu"; }).ok);
 }
@@ -73,7 +82,6 @@ TEST_CASE("trainer spec: every number is checked for NaN, fractions and range", 
                                   {"heads", &TrainerOptions::heads, 17},
                                   {"trainLength", &TrainerOptions::minLength, 600},
                                   {"trainLength", &TrainerOptions::maxLength, 600},
-                                  {"maxEvalLength", &TrainerOptions::maxEvalLength, 2000},
                                   {"batch", &TrainerOptions::batch, 2048},
                                   {"learningRate", &TrainerOptions::learningRate, 2},
                                   {"beta1", &TrainerOptions::beta1, 1},
@@ -89,6 +97,8 @@ TEST_CASE("trainer spec: every number is checked for NaN, fractions and range", 
       CHECK(((s.rule == Rule::integer_range || s.rule == Rule::real_range) || std::string(f.param) == "trainLength"));
     }
   CHECK(with([](auto& o) { o.layers = 1.5; }).rule == Rule::integer_range);
+  for (double bad : {kNaN, std::numeric_limits<double>::infinity(), -1.0, 2000.0, 64.5})
+    CHECK(with([&](auto& o) { o.maxEvalLength = bad; }).param == "maxEvalLength");
   for (double bad : {kNaN, 0.0, 2048.0, 2.5}) CHECK(with([&](auto& o) { o.hidden = bad; }).param == "hidden");
   // Absent, the MLP width follows dModel: 2 × dModel (so dModel 600 fails as dModel, not as hidden).
   TrainerOptions o;
@@ -109,6 +119,20 @@ TEST_CASE("trainer spec: the rules between fields", "[training]") {
   CHECK((s.rule == Rule::integer_range && s.param == "trainLength" && s.index == 0 && s.lo == 2));
   s = with([](auto& o) { o.maxEvalLength = 15; });
   CHECK((s.rule == Rule::integer_range && s.param == "maxEvalLength" && s.lo == 16));
+  // Absent, maxEvalLength is 64, or the longest training length when that is longer: a long
+  // trainLength alone is accepted, not refused in maxEvalLength's name.
+  TrainerSpec spec;
+  TrainerOptions longer;
+  longer.maxLength = 200;
+  REQUIRE(make_trainer_spec(longer, spec).ok);
+  CHECK(spec.maxEvalLength == 200);
+  REQUIRE(make_trainer_spec(TrainerOptions{}, spec).ok);
+  CHECK(spec.maxEvalLength == 64);
+  // RoPE turns pairs within a head: dModel 12 over 4 heads leaves each head 3 dimensions.
+  s = with([](auto& o) { o.encoding = "rope", o.dModel = 12, o.heads = 4; });
+  CHECK((s.rule == Rule::even_width && s.param == "dModel" && s.got == 12 && s.lo == 4));
+  CHECK(with([](auto& o) { o.encoding = "rope", o.dModel = 12, o.heads = 3; }).ok);
+  CHECK(with([](auto& o) { o.encoding = "alibi", o.dModel = 12, o.heads = 4; }).ok);
   s = with([](auto& o) { o.dModel = 18, o.heads = 4; });
   CHECK((s.rule == Rule::not_divisible && s.param == "dModel" && s.got == 18 && s.lo == 4));
   s = with([](auto& o) { o.encoding = "sinusoidal", o.dModel = 15, o.heads = 3; });
@@ -148,6 +172,14 @@ TEST_CASE("trainer: step, evaluate and probe arguments are checked", "[training]
   CHECK((row.rule == Rule::no_learned_row && row.got == 40 && row.hi == 39));
   CHECK(t.check_evaluate(1, 100, 1).rule == Rule::integer_range);
   CHECK(t.check_evaluate(65, 100, 1).rule == Rule::integer_range);  // past maxEvalLength
+  CHECK(t.check_evaluate(65, 100, 1).param == "length");
+  // A range names `lengths` and the element at fault.
+  CHECK(t.check_evaluate(8, 16, 100, 1).ok);
+  const Status low = t.check_evaluate(1, 16, 100, 1), high = t.check_evaluate(8, 65, 100, 1);
+  CHECK((low.param == "lengths" && low.index == 0 && low.rule == Rule::integer_range));
+  CHECK((high.param == "lengths" && high.index == 1 && high.hi == 64));
+  CHECK(t.check_evaluate(8, 40, 100, 1).param == "lengths");  // no learned row for position 40
+  CHECK(t.check_evaluate(8, 16, 0, 1).param == "samples");
   CHECK(t.check_evaluate(12, 0, 1).param == "samples");
   CHECK(t.check_evaluate(12, 10, -1).param == "seed");
   CHECK(t.check_evaluate(12, 1e6, 1).cost == Cost::evaluation);

@@ -9,6 +9,7 @@
 // Shapes: N = rows of the packed batch (all tokens of all sequences), C = dModel, NH = heads,
 // hs = C/NH, H = MLP width, B = sequences, V = vocabulary, P = position-table rows.
 #pragma once
+#include "pelab/training/in_attention.hpp"
 
 namespace pelab::training {
 
@@ -60,14 +61,17 @@ void matmul_backward(T* dinp, T* dweight, T* dbias, const T* dout, const T* inp,
 // Multi-head self-attention within each sequence. qkv (N, 3C) holds q | k | v, head h at columns
 // h·hs … of each; out (N, C); att: per sequence (NH, T_b, T_b) softmax weights, kept for backward and
 // for the heatmaps. Causal: query t sees keys 0 … t. Scratch: attention_scratch(max T_b, C, NH).
-// (An encoding applied inside attention — rope rotating q and k, alibi biasing the scores — would act
-// on the scores formed here, in attention_head_forward, and its backward in attention_head_backward.)
+// `inside` (in_attention.hpp): RoPE rotates each head's q and k by position before their product
+// (qkv keeps them unrotated; backward rotates again), ALiBi adds −slope_h·|t − t'| to head h's scores
+// before the softmax (a constant: nothing to differentiate). Positions restart at 0 in each sequence.
 template <typename T>
-void attention_forward(T* out, T* att, const T* qkv, const Packing& pk, int C, int NH, bool causal, T* scratch);
-// dqkv (N, 3C) += gradients of q, k, v, from dout (N, C) and the weights att of the forward pass.
+void attention_forward(T* out, T* att, const T* qkv, const Packing& pk, int C, int NH, bool causal, T* scratch,
+                       const InAttention<T>& inside = InAttention<T>{});
+// dqkv (N, 3C) += gradients of q, k, v, from dout (N, C) and the weights att of the forward pass (with
+// the same `inside`: RoPE's gradients are turned back by the inverse rotation, into unrotated q and k).
 template <typename T>
 void attention_backward(T* dqkv, const T* dout, const T* qkv, const T* att, const Packing& pk, int C, int NH,
-                        T* scratch);
+                        T* scratch, const InAttention<T>& inside = InAttention<T>{});
 
 // out (n) = a + b; backward: da += dout, db += dout.
 template <typename T>

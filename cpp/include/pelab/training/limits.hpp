@@ -10,9 +10,9 @@
 namespace pelab::limits::training {
 
 inline constexpr std::array<const char*, 2> tasks{"order", "count"};
-// Encodings added to the input. `rope` and `alibi` act inside attention instead; when they come they
-// are appended here (and to training::Encoding) and handled by the attention layer.
-inline constexpr std::array<const char*, 3> encodings{"none", "sinusoidal", "learned"};
+// training::Encoding, name for name: `sinusoidal` and `learned` are added to the input, `rope` and
+// `alibi` act inside attention.
+inline constexpr std::array<const char*, 5> encodings{"none", "sinusoidal", "learned", "rope", "alibi"};
 inline constexpr std::array<const char*, 2> attentions{"bidirectional", "causal"};
 inline constexpr std::array<const char*, 2> readouts{"cls", "mean"};
 inline constexpr std::array<const char*, 2> norms{"layernorm", "rmsnorm"};

@@ -28,8 +28,8 @@ struct ModelConfig {
   bool causal = false;
   Readout readout = Readout::mean;
   Encoding encoding = Encoding::none;
-  int positionRows = 0;  // P: learned rows (maxLen), or sinusoidal rows (the longest sequence); 0 for none
-  double base = 10000;
+  int positionRows = 0;  // P: learned rows (maxLen), or sinusoidal rows (the longest sequence); else 0
+  double base = 10000;   // sinusoidal and rope (whose tables cover maxLength positions)
   Variant variant = Variant::paper;
   std::uint32_t seed = 0;
   // Capacity, fixed at construction: per forward pass at most maxSequences sequences, maxRows rows in
@@ -133,6 +133,8 @@ class Model {
   const T* attention(int layer) const;                   // (A) of that layer
   // The table added to token embeddings: learned (trained), sinusoidal (fixed), or null.
   const T* position_table() const;
+  // What attention applies inside (rope's cos/sin tables, alibi's slopes), or all null.
+  InAttention<T> in_attention() const;
 
  private:
   void initialise();
@@ -145,6 +147,7 @@ class Model {
   ModelConfig config_;
   std::array<std::size_t, kParameterTensors> sizes_{}, offsets_{};
   std::vector<T> paramMemory_, gradMemory_, actMemory_, dactMemory_, scratch_, fixedPositions_;
+  std::vector<T> inAttention_;  // rope: cos then sin (maxLength, hs/2); alibi: slopes (NH)
   std::vector<int> noLabels_;
 };
 

@@ -13,9 +13,9 @@
 namespace pelab::training {
 
 enum class Task { order, count };  // limits::training::tasks, name for name
-// Encodings added to the token embeddings. Encodings that act inside attention (rope, alibi) would
-// be appended here and applied by the attention layer (layers.hpp marks the place).
-enum class Encoding { none, sinusoidal, learned };
+// Where a token's position enters: nothing, a table added to the token embeddings (sinusoidal,
+// learned), or inside attention (rope rotates queries and keys, alibi biases the scores: layers.hpp).
+enum class Encoding { none, sinusoidal, learned, rope, alibi };
 enum class Norm { layernorm, rmsnorm };
 enum class Activation { gelu, relu };
 enum class Readout { cls, mean };
@@ -23,7 +23,7 @@ enum class Readout { cls, mean };
 struct TrainerOptions {
   std::string task = "order";
   std::string encoding = "none";
-  double base = 10000;            // sinusoidal
+  double base = 10000;            // sinusoidal and rope
   std::string variant = "paper";  // sinusoidal
   double maxLen = 128;            // learned: rows of the table (positions 0 … maxLen-1)
   std::string attention = "bidirectional";
@@ -36,7 +36,8 @@ struct TrainerOptions {
   std::optional<double> hidden;  // MLP width, dModel → hidden → dModel; absent: 2 × dModel
   double minLength = 8;          // trainLength[0]: task tokens per sequence, CLS not counted
   double maxLength = 16;         // trainLength[1]
-  double maxEvalLength = 64;     // the longest sequence evaluate() and the probes accept
+  // The longest sequence evaluate() and the probes accept; absent: 64, or trainLength[1] if longer.
+  std::optional<double> maxEvalLength;
   double batch = 32;
   double learningRate = 1e-2;
   double beta1 = 0.9;

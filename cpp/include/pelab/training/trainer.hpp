@@ -48,7 +48,8 @@ class Trainer {
   // Forward passes over `samples` fresh samples of exactly `length` task tokens, drawn from the
   // evaluation stream under `seed` (never the samples training draws).
   EvalStats evaluate(int length, int samples, std::uint32_t seed);
-  // The same over lengths drawn uniformly from [minLength, maxLength], as training draws them.
+  // The same over lengths drawn uniformly from [minLength, maxLength], as training draws them; its
+  // errors name `lengths` (index 0 or 1), the single length's name `length`.
   Status check_evaluate(double minLength, double maxLength, double samples, double seed) const;
   EvalStats evaluate(int minLength, int maxLength, int samples, std::uint32_t seed);
 
@@ -85,6 +86,7 @@ class Trainer {
   void close_sequence(int count);
   void add_tokens(const int* tokens, int count);
   bool fits(int rows) const;
+  Status check_samples(double maxLength, double samples, double seed) const;
   Packing packing() const;
   int correct(const float* probs) const;
 

@@ -1,0 +1,186 @@
+// npm run package (the last step of npm run build; alone, after it): the course-platform packages in
+// dist/packages/.
+//   pelab-lesson-scorm12.zip, pelab-lesson-scorm2004.zip        the whole lesson (every exercise)
+//   pelab-<id>-scorm12.zip, pelab-<id>-scorm2004.zip            one exercise each, for every exercise id
+//   pelab-exercise.h5p                                         our H5P content type with example content
+// A SCORM package is dist/lms (the lesson and single-exercise pages, bundled by web/platforms/vite.config.js)
+// with an imsmanifest.xml and the launch page told which LMS dialect to speak (a <meta> tag read by
+// web/platforms/connect.js). Options: --only ID[,ID…] (these exercises' packages and the lesson's),
+// --passing X (the lesson's passing scaled score, default 0.8; a single exercise passes when fully right).
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { exercises } from '../web/exercises/index.js';
+import { buildH5p } from './package-h5p.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const LMS = join(root, 'dist', 'lms');
+const OUT = join(root, 'dist', 'packages');
+
+const xml = (text) =>
+  String(text).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c],
+  );
+
+/** Every file under `dir`, as package-relative paths with '/' separators, sorted. */
+export async function filesUnder(dir) {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) =>
+      relative(dir, join(e.parentPath ?? e.path, e.name))
+        .split(sep)
+        .join('/'),
+    )
+    .sort();
+}
+
+// Each namespace and its schema file, as ADL's templates pair them.
+const SCHEMAS = {
+  1.2: [
+    'http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd',
+    'http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd',
+    'http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd',
+  ].join(' '),
+  2004: [
+    'http://www.imsglobal.org/xsd/imscp_v1p1 imscp_v1p1.xsd',
+    'http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd',
+    'http://www.adlnet.org/xsd/adlseq_v1p3 adlseq_v1p3.xsd',
+    'http://www.adlnet.org/xsd/adlnav_v1p3 adlnav_v1p3.xsd',
+    'http://www.imsglobal.org/xsd/imsss imsss_v1p0.xsd',
+  ].join(' '),
+};
+
+/**
+ * imsmanifest.xml for one SCO. `version`: '1.2' (IMS CP 1.1.2 + ADL CP 1.2) or '2004' (SCORM 2004 4th
+ * Edition: IMS CP 1.1.4, ADL CP/SEQ/NAV 1.3, IMS SS 1.0). `passing` goes to the manifest's mastery score
+ * (1.2) or the primary objective's minimum normalized measure (2004), from which the LMS sets the passing
+ * score the launch page reads.
+ */
+export function manifest({ version, identifier, title, href, files, passing }) {
+  const fileList = files.map((f) => `        <file href="${xml(f)}" />`).join('\n');
+  if (version === '1.2')
+    return `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="${xml(identifier)}" version="1.0"
+    xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+    xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
+    xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+    xsi:schemaLocation="${SCHEMAS['1.2']}">
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>1.2</schemaversion>
+  </metadata>
+  <organizations default="organization">
+    <organization identifier="organization">
+      <title>${xml(title)}</title>
+      <item identifier="item" identifierref="resource" isvisible="true">
+        <title>${xml(title)}</title>
+        <adlcp:masteryscore>${Math.round(passing * 100)}</adlcp:masteryscore>
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="resource" type="webcontent" adlcp:scormtype="sco" href="${xml(href)}">
+${fileList}
+    </resource>
+  </resources>
+</manifest>
+`;
+  if (version !== '2004') throw new RangeError(`manifest: version must be '1.2' or '2004' (got ${version})`);
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="${xml(identifier)}" version="1"
+    xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+    xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"
+    xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3"
+    xmlns:adlnav="http://www.adlnet.org/xsd/adlnav_v1p3"
+    xmlns:imsss="http://www.imsglobal.org/xsd/imsss"
+    xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+    xsi:schemaLocation="${SCHEMAS[2004]}">
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>2004 4th Edition</schemaversion>
+  </metadata>
+  <organizations default="organization">
+    <organization identifier="organization">
+      <title>${xml(title)}</title>
+      <item identifier="item" identifierref="resource" isvisible="true">
+        <title>${xml(title)}</title>
+        <imsss:sequencing>
+          <imsss:objectives>
+            <imsss:primaryObjective objectiveID="score" satisfiedByMeasure="true">
+              <imsss:minNormalizedMeasure>${passing}</imsss:minNormalizedMeasure>
+            </imsss:primaryObjective>
+          </imsss:objectives>
+        </imsss:sequencing>
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="resource" type="webcontent" adlcp:scormType="sco" href="${xml(href)}">
+${fileList}
+    </resource>
+  </resources>
+</manifest>
+`;
+}
+
+/** The launch page's HTML, told the LMS dialect, the passing score and (for one exercise) its id. */
+export function launchHtml(html, { version, passing, exercise }) {
+  const metas = [
+    `<meta name="pelab-lms" content="scorm-${version}" />`,
+    `<meta name="pelab-passing" content="${passing}" />`,
+    exercise ? `<meta name="pelab-exercise" content="${xml(exercise)}" />` : '',
+  ].join('');
+  if (!html.includes('<head>')) throw new Error('launchHtml: the page has no <head>');
+  return html.replace('<head>', `<head>${metas}`);
+}
+
+const VERSIONS = { 1.2: 'scorm12', 2004: 'scorm2004' };
+
+async function scormPackage({ version, name, title, exercise, passing, files }) {
+  const stage = join(OUT, '.stage', `${name}-${VERSIONS[version]}`);
+  await rm(stage, { recursive: true, force: true });
+  await cp(LMS, stage, { recursive: true });
+  const href = exercise ? 'platforms/exercise.html' : 'index.html';
+  const page = join(stage, ...href.split('/'));
+  await writeFile(page, launchHtml(await readFile(page, 'utf8'), { version, passing, exercise }));
+  const identifier = `positional-encoding-lab-${name}-${VERSIONS[version]}`;
+  await writeFile(join(stage, 'imsmanifest.xml'), manifest({ version, identifier, title, href, files, passing }));
+  const zip = join(OUT, `${name}-${VERSIONS[version]}.zip`);
+  await rm(zip, { force: true });
+  execFileSync('zip', ['-q', '-r', '-X', zip, '.'], { cwd: stage });
+  await rm(stage, { recursive: true, force: true });
+  return zip;
+}
+
+async function main(argv) {
+  const arg = (flag) => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
+  const passing = Number(arg('--passing') ?? 0.8);
+  if (!(passing >= 0 && passing <= 1)) throw new RangeError(`--passing must be from 0 to 1 (got ${arg('--passing')})`);
+  const only = arg('--only')?.split(',');
+  const chosen = only ? exercises.filter((e) => only.includes(e.id)) : exercises;
+  if (only && chosen.length !== only.length)
+    throw new RangeError(
+      `--only: unknown exercise among ${only.join(', ')} (ids: ${exercises.map((e) => e.id).join(', ')})`,
+    );
+  // The pages (dist/lms) and the H5P bundle (dist/h5p), from web/ and the package entry built in dist/.
+  for (const config of ['web/platforms/vite.config.js', 'web/platforms/h5p/vite.config.js'])
+    execFileSync('npx', ['--no-install', 'vite', 'build', '--config', config], { cwd: root, stdio: 'inherit' });
+  await mkdir(OUT, { recursive: true });
+  const files = await filesUnder(LMS); // fails clearly when dist/lms was not built
+  const made = [];
+  for (const version of ['1.2', '2004']) {
+    made.push(await scormPackage({ version, name: 'pelab-lesson', title: 'Positional Encoding Lab', passing, files }));
+    for (const e of chosen)
+      made.push(
+        await scormPackage({ version, name: `pelab-${e.id}`, title: e.title, exercise: e.id, passing: 1, files }),
+      );
+  }
+  made.push(await buildH5p({ root, out: OUT }));
+  await rm(join(OUT, '.stage'), { recursive: true, force: true });
+  console.log(`package: ${made.length} packages in dist/packages/`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main(process.argv.slice(2));

@@ -1,0 +1,108 @@
+// Beyond absolute: the absolute-vs-relative, rope and alibi sections in headless Chromium. Each number
+// the page shows is compared with what the core returns through the public API, and what answers a
+// question appears only once it is checked.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openLab, watchedPage } from './browser.mjs';
+
+let lab, page, problems;
+before(async () => {
+  lab = await openLab();
+  ({ page, problems } = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } }));
+  await page.goto(`${lab.url}#absolute-vs-relative`);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
+});
+after(async () => {
+  assert.deepEqual(problems, []);
+  await lab.close();
+});
+
+const section = (id) => page.locator(`section[data-exercise="${id}"]`);
+const mounted = (id) => page.waitForSelector(`section[data-exercise="${id}"][data-mounted=true]`);
+async function answer(id, option) {
+  await section(id).locator(`input[type=radio][value="${option}"]`).check();
+  await section(id)
+    .getByRole('button', { name: /^Check\b/ })
+    .click();
+}
+
+test('absolute-vs-relative: the demo waits for the prediction, then shows which weights move', async () => {
+  await section('absolute-vs-relative').scrollIntoViewIfNeeded();
+  await mounted('absolute-vs-relative');
+  const s = section('absolute-vs-relative');
+  assert.equal(await s.locator('input[type=range]').isVisible(), false, 'the demo is hidden before the answer');
+  await answer('absolute-vs-relative', 'absolute');
+  assert.match(await s.locator('.feedback').innerText(), /^Not quite\./);
+  await s.locator('input[type=range]').fill('120');
+  const rows = await s.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.innerText.split('\t')));
+  // The same three arms computed here through the public API.
+  const expected = await page.evaluate((shift) => {
+    const { lab } = window.pelab;
+    const words = 'the dog bites the man in the park'.split(' ');
+    const vocabulary = [...new Set(words)];
+    const tokens = words.map((w) => vocabulary.indexOf(w));
+    const base = { n: tokens.length, dModel: 16, dK: 8, seed: 7 };
+    const embed = (encoding, start) =>
+      lab.embed({ tokens, vocabSize: vocabulary.length, dModel: 16, seed: 7, encoding, start });
+    const change = (a, b) => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
+    const sin = (at) => lab.selfAttention({ ...base, x: embed('sinusoidal', at) }).weights;
+    const rope = (at) => lab.selfAttention({ ...base, x: embed('none', 0), rope: { start: at } }).weights;
+    return [change(sin(shift), sin(0)), change(rope(shift), rope(0))].map((v) => v.toExponential(1));
+  }, 120);
+  assert.equal(rows[0][1], expected[0]);
+  assert.equal(rows[0][2], 'changed');
+  assert.equal(rows[1][1], expected[1]);
+  assert.equal(rows[1][2], 'same (float rounding)');
+  assert.equal(rows[2][2], 'same (float rounding)');
+});
+
+test('rope: moving both positions leaves every score; scaling divides positions; layouts shown once answered', async () => {
+  await section('rope').scrollIntoViewIfNeeded();
+  await mounted('rope');
+  const s = section('rope');
+  const texts = await s.locator('p[role=status]').allInnerTexts();
+  const change = Number(/largest change of a score is (\S+) /.exec(texts[0])[1]);
+  assert.ok(change < 1e-5, texts[0]);
+  const [scaled, plain] = [...texts[1].matchAll(/is (-?\d+(?:\.\d+)?)/g)].map((m) => Number(m[1]));
+  assert.equal(scaled, plain, texts[1]);
+  assert.equal(await s.getByRole('heading', { name: 'Two layouts' }).isVisible(), false);
+  await answer('rope', 'silent');
+  assert.match(await s.locator('.feedback').innerText(), /^Right\./);
+  const shown = await s.locator('table.text-table tbody tr td:last-child').allInnerTexts();
+  const expected = await page.evaluate(() => {
+    const { lab } = window.pelab;
+    const rows = lab.embed({ tokens: [0, 1], vocabSize: 2, dModel: 16, seed: 7, encoding: 'none' });
+    const score = (layout) => {
+      const q = lab.rope({ x: rows.subarray(0, 16), n: 1, dHead: 16, start: 40, layout });
+      const k = lab.rope({ x: rows.subarray(16), n: 1, dHead: 16, start: 37, layout });
+      return q.reduce((sum, v, i) => sum + v * k[i], 0).toFixed(4);
+    };
+    return [score('halves'), score('interleaved')];
+  });
+  assert.deepEqual(shown, expected);
+  assert.notEqual(shown[0], shown[1], 'the two layouts give different scores');
+});
+
+test('alibi: the slopes are the core’s, and the numeric answer is checked against its bias', async () => {
+  await section('alibi').scrollIntoViewIfNeeded();
+  await mounted('alibi');
+  const s = section('alibi');
+  await s.getByLabel('heads', { exact: true }).fill('8');
+  const slopes = await s.locator('table.text-table tbody td').allInnerTexts();
+  const core = await page.evaluate(() => Array.from(window.pelab.lab.alibiSlopes({ heads: 8 })));
+  assert.equal(slopes.length, 8);
+  slopes.forEach((text, i) => assert.ok(text.endsWith(String(core[i])), `${text} vs ${core[i]}`));
+  const expected = await page.evaluate(
+    () => window.pelab.lab.alibiBias({ heads: 8, n: 41 })[2 * 41 * 41 + 40 * 41 + 13],
+  );
+  assert.equal(expected, -27 / 8);
+  const input = s.locator('input.number-answer');
+  await input.fill(String(-expected)); // the sign forgotten: wrong, and that is the record
+  await s.getByRole('button', { name: /^Check\b/ }).click();
+  assert.match(await s.locator('.feedback').innerText(), /^Not quite\./);
+  await input.fill(String(expected));
+  await s.getByRole('button', { name: /^Check\b/ }).click();
+  assert.match(await s.locator('.feedback').innerText(), /^Right\./);
+  const record = await page.evaluate(() => window.pelab.lesson.progress.summary().byId.alibi);
+  assert.equal(record.correct, false, 'wrong, then right, is recorded wrong');
+});

@@ -1,0 +1,71 @@
+// The course-platform packages' descriptors (scripts/package.mjs, scripts/package-h5p.mjs): SCORM manifests
+// of each version, the launch page's dialect, and the H5P library's files. The packages themselves are
+// played by real runtimes in tests/browser/scorm.test.mjs and tests/browser/h5p.test.mjs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchHtml, manifest } from '../../scripts/package.mjs';
+import { h5pJson, libraryJson, semanticsJson, LIBRARY_FOLDER } from '../../scripts/package-h5p.mjs';
+import { exercises } from '../../web/exercises/index.js';
+
+const args = {
+  identifier: 'pkg-1',
+  title: 'Q & A <1>',
+  href: 'index.html',
+  files: ['index.html', 'a b.js'],
+  passing: 0.8,
+};
+
+test('SCORM 1.2 manifest: IMS CP 1.1.2 with ADL CP 1.2, a SCO and its mastery score', () => {
+  const xml = manifest({ version: '1.2', ...args });
+  assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<manifest identifier="pkg-1"/);
+  assert.match(xml, /xmlns="http:\/\/www.imsproject.org\/xsd\/imscp_rootv1p1p2"/);
+  assert.match(xml, /<schemaversion>1.2<\/schemaversion>/);
+  assert.match(xml, /adlcp:scormtype="sco" href="index.html"/);
+  assert.match(xml, /<adlcp:masteryscore>80<\/adlcp:masteryscore>/);
+  assert.match(xml, /<title>Q &amp; A &lt;1&gt;<\/title>/, 'text is escaped');
+  assert.match(xml, /<file href="a b.js" \/>/);
+});
+
+test('SCORM 2004 4th Edition manifest: IMS CP 1.1.4, ADL CP 1.3, a SCO, the passing measure', () => {
+  const xml = manifest({ version: '2004', ...args });
+  assert.match(xml, /xmlns="http:\/\/www.imsglobal.org\/xsd\/imscp_v1p1"/);
+  assert.match(xml, /xmlns:adlcp="http:\/\/www.adlnet.org\/xsd\/adlcp_v1p3"/);
+  assert.match(xml, /<schemaversion>2004 4th Edition<\/schemaversion>/);
+  assert.match(xml, /adlcp:scormType="sco" href="index.html"/);
+  assert.match(xml, /satisfiedByMeasure="true">\s*<imsss:minNormalizedMeasure>0.8</);
+  assert.throws(() => manifest({ version: '2004 3rd', ...args }), RangeError);
+});
+
+test('the launch page is told its dialect, passing score and exercise', () => {
+  const html = '<!doctype html><html><head><title>x</title></head></html>';
+  const page = launchHtml(html, { version: '2004', passing: 1, exercise: 'norm-of-pe' });
+  assert.match(page, /<head><meta name="pelab-lms" content="scorm-2004" \/><meta name="pelab-passing" content="1" \/>/);
+  assert.match(page, /<meta name="pelab-exercise" content="norm-of-pe" \/>/);
+  assert.doesNotMatch(launchHtml(html, { version: '1.2', passing: 0.8 }), /pelab-exercise/);
+  assert.throws(() => launchHtml('<html></html>', { version: '1.2', passing: 1 }), /no <head>/);
+});
+
+test('the H5P library: the fields H5P requires, the editor’s exercise list, and a runnable main library', () => {
+  const library = libraryJson();
+  for (const field of ['title', 'machineName', 'majorVersion', 'minorVersion', 'patchVersion', 'runnable'])
+    assert.ok(library[field] !== undefined, field);
+  assert.equal(LIBRARY_FOLDER, `${library.machineName}-${library.majorVersion}.${library.minorVersion}`);
+  assert.notEqual(library.minorVersion, 0, 'a minor version 0 shows as undefined in some players’ xAPI');
+  assert.deepEqual(library.preloadedJs, [{ path: 'library.js' }]);
+  const [exercise, theme] = semanticsJson();
+  assert.equal(exercise.name, 'exercise');
+  assert.deepEqual(
+    exercise.options.map((o) => o.value),
+    exercises.map((e) => e.id),
+  );
+  assert.ok(exercise.options.some((o) => o.value === exercise.default));
+  assert.deepEqual(
+    theme.options.map((o) => o.value),
+    ['auto', 'light', 'dark'],
+  );
+  const h5p = h5pJson();
+  assert.equal(h5p.mainLibrary, library.machineName);
+  assert.deepEqual(h5p.preloadedDependencies, [
+    { machineName: library.machineName, majorVersion: library.majorVersion, minorVersion: library.minorVersion },
+  ]);
+});

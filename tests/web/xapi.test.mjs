@@ -1,0 +1,110 @@
+// The xAPI statement embed.html sends (web/platforms/xapi.js) is a valid statement: its actor an Agent with
+// exactly one identifier, and a host that knows the learner puts them in (connectEmbeds({ actor })).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { answeredStatement, anonymousAgent, checkAgent } from '../../web/platforms/xapi.js';
+import { connectEmbeds } from '../../web/embed/host.js';
+
+const record = { correct: true, score: 3, maxScore: 4, answer: null, solutionViewed: false };
+const args = {
+  actor: anonymousAgent('https://lab.example.org', 12345),
+  activity: 'https://lab.example.org/embed.html?exercise=four-properties',
+  title: 'Four properties, four checks',
+  record,
+  solutionViewedIri: 'https://lab.example.org/embed.html#solution-viewed',
+  timestamp: '2026-11-30T12:00:00.000Z',
+};
+
+// The statement rules of the xAPI 1.0.3 specification that this statement touches, checked independently.
+function assertValidStatement(s) {
+  const ifis = ['mbox', 'mbox_sha1sum', 'openid', 'account'].filter((k) => k in s.actor);
+  assert.equal(ifis.length, 1, 'an Agent has exactly one inverse functional identifier');
+  assert.ok(['Agent', undefined].includes(s.actor.objectType));
+  if (s.actor.account) assert.ok(new URL(s.actor.account.homePage) && s.actor.account.name.length > 0);
+  assert.ok(new URL(s.verb.id));
+  assert.equal(s.object.objectType, 'Activity');
+  assert.ok(new URL(s.object.id));
+  const { raw, min, max, scaled } = s.result.score;
+  assert.ok(min <= raw && raw <= max, 'raw between min and max');
+  assert.ok(scaled >= -1 && scaled <= 1);
+  assert.ok(Math.abs(scaled - raw / max) < 1e-12);
+  for (const key of Object.keys(s.result.extensions)) assert.ok(new URL(key), 'extension keys are IRIs');
+  assert.ok(!Number.isNaN(Date.parse(s.timestamp)));
+}
+
+test('the embed statement is valid xAPI: an anonymous account until the host names the learner', () => {
+  const s = answeredStatement(args);
+  assertValidStatement(s);
+  assert.deepEqual(s.actor, {
+    objectType: 'Agent',
+    account: { homePage: 'https://lab.example.org', name: 'anonymous-12345' },
+  });
+  assert.equal(s.verb.id, 'http://adlnet.gov/expapi/verbs/answered');
+  assert.deepEqual(s.result.score, { raw: 3, min: 0, max: 4, scaled: 0.75 });
+  assert.equal(s.result.success, true);
+  assert.equal(s.result.extensions[args.solutionViewedIri], false);
+  const viewed = answeredStatement({ ...args, record: { ...record, correct: false, score: 0, solutionViewed: true } });
+  assertValidStatement(viewed);
+  assert.equal(viewed.result.success, false);
+  assert.equal(viewed.result.extensions[args.solutionViewedIri], true);
+});
+
+test('an actor is accepted with exactly one valid identifier, else refused by a TypeError saying why', () => {
+  for (const good of [
+    { mbox: 'mailto:ada@example.org', name: 'Ada' },
+    { mbox_sha1sum: 'a'.repeat(40) },
+    { openid: 'https://id.example.org/ada' },
+    { objectType: 'Agent', account: { homePage: 'https://lms.example.org', name: '42' } },
+  ])
+    assert.deepEqual(checkAgent(good), { objectType: 'Agent', ...good });
+  const bad = [
+    [{ objectType: 'Agent', name: 'learner' }, /it has none/], // what the embed sent before
+    [{ mbox: 'mailto:a@b.c', openid: 'https://x.org' }, /it has mbox and openid/],
+    [{ mbox: 'ada@example.org' }, /mbox must be 'mailto:'/],
+    [{ mbox_sha1sum: 'xyz' }, /40 hex digits/],
+    [{ openid: 'not an iri' }, /openid must be an IRI/],
+    [{ account: { homePage: 'https://lms.example.org', name: '' } }, /account must be/],
+    [{ objectType: 'Group', mbox: 'mailto:a@b.c' }, /objectType is Group/],
+    [{ mbox: 'mailto:a@b.c', name: 7 }, /name must be a string/],
+    [null, /got null/],
+    ['mailto:a@b.c', /got mailto:a@b.c/],
+  ];
+  for (const [actor, why] of bad)
+    assert.throws(
+      () => checkAgent(actor, 'connectEmbeds: actor'),
+      (e) => e instanceof TypeError && why.test(e.message),
+    );
+});
+
+test('connectEmbeds({ actor }) puts the learner into every result statement; a bad actor throws at once', () => {
+  const listeners = new EventTarget();
+  globalThis.window = listeners;
+  try {
+    const hellos = [];
+    const source = { postMessage: (data, origin) => hellos.push([data.type, origin]) };
+    const events = [];
+    const frame = { contentWindow: source, style: {}, dispatchEvent: (e) => events.push(e) };
+    const root = { querySelectorAll: () => [frame] };
+    assert.throws(
+      () => connectEmbeds({ origins: ['https://lab.example.org'], root, actor: { name: 'no id' } }),
+      /connectEmbeds: actor must be an xAPI Agent/,
+    );
+    const learner = { mbox: 'mailto:ada@example.org', name: 'Ada' };
+    const stop = connectEmbeds({ origins: ['https://lab.example.org'], root, actor: learner });
+    const message = Object.assign(new Event('message'), {
+      origin: 'https://lab.example.org',
+      source,
+      data: { type: 'pelab:result', exercise: 'four-properties', ...record, statement: answeredStatement(args) },
+    });
+    listeners.dispatchEvent(message);
+    stop();
+    assert.deepEqual(hellos, [['pelab:hello', 'https://lab.example.org']]); // the frame is asked for its height
+    assert.equal(events.length, 1);
+    const { statement } = events[0].detail;
+    assertValidStatement(statement);
+    assert.deepEqual(statement.actor, { objectType: 'Agent', ...learner });
+    assert.deepEqual(statement.result, answeredStatement(args).result, 'the rest is the frame’s statement');
+  } finally {
+    delete globalThis.window;
+  }
+});

@@ -1,0 +1,43 @@
+// One exercise as a course platform's content object: the exercise named by
+// <meta name="pelab-exercise"> (written by scripts/package.mjs into each single-exercise package) or
+// ?exercise=ID, mounted with the lesson's recording rules (web/mount.js). Its record is kept like the
+// lesson page's progress (web/progress.js): in the LMS's suspend data when an LMS launched it
+// (web/platforms/connect.js), else in localStorage, so a relaunch shows the record and checks are practice.
+import { createLab } from 'positional-encoding-lab';
+import { findExercise, unknownExerciseMessage } from '../exercises/index.js';
+import { createProgress } from '../progress.js';
+import { mountExercise } from '../mount.js';
+import { h } from '../widgets/dom.js';
+import { typeset } from '../widgets/math.js';
+import { connectPlatform } from './connect.js';
+
+const name =
+  document.querySelector('meta[name="pelab-exercise"]')?.getAttribute('content') ??
+  new URLSearchParams(location.search).get('exercise');
+const root = document.getElementById('exercise');
+const exercise = findExercise(name);
+if (!exercise) {
+  root.replaceChildren(h('p', { class: 'error', role: 'alert' }, unknownExerciseMessage(name)));
+} else {
+  document.title = `${exercise.title} — Positional Encoding Lab`;
+  const [lab, platform] = await Promise.all([createLab(), connectPlatform([exercise])]);
+  const progress = createProgress([exercise.id], platform?.storage);
+  const section = h(
+    'section',
+    { 'data-exercise': exercise.id, 'aria-labelledby': 'title' },
+    h('h1', { id: 'title' }, exercise.title),
+  );
+  root.replaceChildren(section);
+  const controller = mountExercise(exercise, section, {
+    lab,
+    restored: progress.restored(exercise.id),
+    onRecord: (record) => {
+      progress.record(exercise.id, record);
+      platform?.record(exercise.id, record);
+    },
+  });
+  platform?.track(progress, { [exercise.id]: controller.getMaxScore() });
+  window.pelabExercise = controller;
+  await typeset();
+  document.body.dataset.ready = 'true';
+}

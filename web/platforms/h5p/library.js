@@ -1,0 +1,120 @@
+// H5P.PelabExercise: one exercise of the lab as an H5P content type. A plain script, as H5P loads a
+// library's preloadedJs, using only what H5P's core gives every content type (H5P.jQuery and
+// H5P.EventDispatcher). It shows <pe-exercise> (the lab's web component, bundled with the core into this
+// library's dist/ folder) and implements H5P's question contract around it. Scores follow the lesson's
+// rules (web/attempts.js, inside the component): the first checked attempt is the record; the solution
+// shown first records 0, not correct. That record is sent once, as xAPI 'answered' and 'completed'
+// statements with result.score, through H5P's event dispatcher (triggerXAPIScored), which the platform
+// records (Moodle's and WordPress's gradebooks, Drupal's results).
+/* global H5P */
+H5P.PelabExercise = (function ($, EventDispatcher) {
+  // The extension saying the record is "solution viewed" (an IRI of the lab's, as xAPI asks of extensions).
+  var SOLUTION_VIEWED = 'https://www.npmjs.com/package/positional-encoding-lab#solution-viewed';
+  var INTERACTION = 'http://adlnet.gov/expapi/activities/cmi.interaction';
+
+  function PelabExercise(params, contentId, extras) {
+    EventDispatcher.call(this);
+    this.params = $.extend({ exercise: 'swap-invariance', theme: 'auto' }, params);
+    this.contentId = contentId;
+    this.extras = extras || {};
+    var state = this.extras.previousState;
+    // A record from an earlier launch (getCurrentState below): it stays the record, sent once.
+    this.record = state && state.record && typeof state.record.score === 'number' ? state.record : null;
+    this.element = null;
+  }
+  PelabExercise.prototype = Object.create(EventDispatcher.prototype);
+  PelabExercise.prototype.constructor = PelabExercise;
+
+  PelabExercise.prototype.attach = function ($container) {
+    var self = this;
+    var element = document.createElement('pe-exercise');
+    element.setAttribute('name', this.params.exercise);
+    if (this.params.theme === 'light' || this.params.theme === 'dark') element.setAttribute('theme', this.params.theme);
+    element.addEventListener('pe-result', function (event) {
+      self.onRecord(event.detail);
+    });
+    element.addEventListener('pe-ready', function () {
+      self.trigger('resize');
+    });
+    if (typeof ResizeObserver === 'function')
+      new ResizeObserver(function () {
+        self.trigger('resize');
+      }).observe(element);
+    this.element = element;
+    $container.addClass('h5p-pelab-exercise').empty().append(element);
+    var note = $('<p class="h5p-pelab-note" role="status"></p>');
+    if (this.record) {
+      note.text('Recorded on an earlier visit: ' + describe(this.record) + '. Checks now are practice.');
+      $container.append(note);
+    }
+    // The component and the core, from this library's own folder.
+    var base = new URL(H5P.getLibraryPath(this.libraryInfo.versionedNameNoSpaces) + '/', document.baseURI);
+    import(new URL('dist/pe-exercise.js', base).href).catch(function (error) {
+      note.text('The exercise could not start: ' + error.message);
+      $container.append(note);
+    });
+  };
+
+  function describe(record) {
+    return record.solutionViewed
+      ? 'the solution, viewed before any answer (0 points)'
+      : 'the first answer (' + record.score + ' of ' + record.maxScore + ')';
+  }
+
+  // The component's record (once per task): kept, and reported unless an earlier launch reported one.
+  PelabExercise.prototype.onRecord = function (detail) {
+    if (this.record) return;
+    this.record = {
+      correct: detail.correct === true,
+      score: detail.score,
+      maxScore: detail.maxScore,
+      solutionViewed: detail.solutionViewed === true,
+    };
+    this.trigger(this.scored('answered'));
+    this.trigger(this.scored('completed'));
+  };
+
+  /** An xAPI event for the record, with result.score, success and the solution-viewed extension. */
+  PelabExercise.prototype.scored = function (verb) {
+    var r = this.record;
+    var event = this.createXAPIEventTemplate(verb);
+    event.setScoredResult(r.score, r.maxScore, this, true, r.correct);
+    var statement = event.data.statement;
+    statement.result.extensions = {};
+    statement.result.extensions[SOLUTION_VIEWED] = r.solutionViewed;
+    var definition = statement.object.definition;
+    definition.type = INTERACTION;
+    definition.interactionType = 'other';
+    definition.description = { 'en-US': 'Positional Encoding Lab exercise: ' + this.params.exercise };
+    return event;
+  };
+
+  // H5P's question contract (what Question Set, Interactive Video, Course Presentation and the platforms call).
+  PelabExercise.prototype.getScore = function () {
+    return this.record ? this.record.score : 0;
+  };
+  PelabExercise.prototype.getMaxScore = function () {
+    if (this.record) return this.record.maxScore;
+    return this.element && this.element.ready ? this.element.getMaxScore() : 1;
+  };
+  PelabExercise.prototype.getAnswerGiven = function () {
+    return this.record !== null;
+  };
+  /** Shows the solution; before any answer that records "solution viewed" (score 0), as on the page. */
+  PelabExercise.prototype.showSolutions = function () {
+    if (this.element) this.element.showSolutions();
+  };
+  /** Clears the learner's inputs; the record stays (later checks are practice). */
+  PelabExercise.prototype.resetTask = function () {
+    if (this.element) this.element.resetTask();
+  };
+  PelabExercise.prototype.getXAPIData = function () {
+    var event = this.record ? this.scored('answered') : this.createXAPIEventTemplate('answered');
+    return { statement: event.data.statement };
+  };
+  PelabExercise.prototype.getCurrentState = function () {
+    return this.record ? { record: this.record } : undefined;
+  };
+
+  return PelabExercise;
+})(H5P.jQuery, H5P.EventDispatcher);

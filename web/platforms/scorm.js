@@ -1,0 +1,165 @@
+// The lesson as a SCORM 1.2 or SCORM 2004 (4th edition) content object: finds the LMS's API in the frame
+// chain, keeps the lesson's progress in the LMS's suspend data (so a relaunch resumes it), and reports
+// each record as an interaction, then the score, completion and success status and the session time.
+// What is recorded is decided by web/attempts.js, as everywhere; this module only relays it.
+import { interactionOf, sessionTime, statusOf } from './report.js';
+import { learnerSeed } from '../order.js';
+
+const NAMES = { 1.2: 'API', 2004: 'API_1484_11' };
+const SEED_KEY = 'pelab:learner-seed:v1'; // web/order.js's key: kept in the suspend data too
+
+// The standard walk (ADL's findAPI): this window and its parents, then the opener's. A frame of another
+// origin cannot be read (the access throws): it is skipped, not fatal.
+function searchUp(win, name) {
+  for (let w = win, depth = 0; w && depth < 500; depth++) {
+    try {
+      if (w[name]) return w[name];
+    } catch {
+      /* another origin */
+    }
+    let parent = null;
+    try {
+      parent = w.parent;
+    } catch {
+      /* unreachable */
+    }
+    if (!parent || parent === w) break;
+    w = parent;
+  }
+  return null;
+}
+/** The LMS's API object for `version` ('1.2' or '2004'), or null where there is no LMS. */
+export function findApi(win, version) {
+  const name = NAMES[version];
+  let opener = null;
+  try {
+    opener = win.top?.opener ?? win.opener;
+  } catch {
+    /* another origin */
+  }
+  return searchUp(win, name) ?? (opener ? searchUp(opener, name) : null);
+}
+
+// One vocabulary over both versions' calls and elements.
+const DIALECTS = {
+  1.2: {
+    calls: ['LMSInitialize', 'LMSFinish', 'LMSGetValue', 'LMSSetValue', 'LMSCommit'],
+    suspend: 'cmi.suspend_data',
+    exit: 'cmi.core.exit',
+    sessionTime: 'cmi.core.session_time',
+    passing: (get) =>
+      get('cmi.student_data.mastery_score') === '' ? NaN : get('cmi.student_data.mastery_score') / 100,
+    score: 'cmi.core.score',
+    interactionResponse: 'student_response',
+    status(set, s) {
+      set('cmi.core.lesson_status', s.complete ? (s.passed ? 'passed' : 'failed') : 'incomplete');
+    },
+  },
+  2004: {
+    calls: ['Initialize', 'Terminate', 'GetValue', 'SetValue', 'Commit'],
+    suspend: 'cmi.suspend_data',
+    exit: 'cmi.exit',
+    sessionTime: 'cmi.session_time',
+    passing: (get) => (get('cmi.scaled_passing_score') === '' ? NaN : Number(get('cmi.scaled_passing_score'))),
+    score: 'cmi.score',
+    interactionResponse: 'learner_response',
+    status(set, s) {
+      set('cmi.score.scaled', String(Math.round(s.scaled * 1e4) / 1e4));
+      set('cmi.completion_status', s.complete ? 'completed' : 'incomplete');
+      set('cmi.success_status', s.complete ? (s.passed ? 'passed' : 'failed') : 'unknown');
+    },
+  },
+};
+
+/**
+ * Starts a session with the LMS, or returns null where none is found (the page then works as it does
+ * alone, with its progress in localStorage). `passing`: the scaled score that passes unless the LMS sets
+ * its own (mastery score, scaled passing score). Returns {version, storage, record, track, finish}:
+ * `storage` is a Storage-like object for web/progress.js, backed by the suspend data.
+ */
+export function connectScorm({ version, passing, exercises, win = window }) {
+  const api = findApi(win, version);
+  if (!api) return null;
+  const d = DIALECTS[version];
+  const [initialize, terminate, getValue, setValue, commit] = d.calls.map(
+    (c) =>
+      (...a) =>
+        api[c](...a),
+  );
+  if (String(initialize('')) !== 'true') return null;
+  const started = Date.now();
+  const get = (element) => String(getValue(element) ?? '');
+  const set = (element, value) => String(setValue(element, String(value))) === 'true';
+
+  // The suspend data: what the page would keep in localStorage, keyed the same way.
+  let saved = {};
+  try {
+    const parsed = JSON.parse(get(d.suspend) || '{}');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) saved = parsed;
+  } catch {
+    /* foreign or corrupt: start afresh */
+  }
+  // The option order follows the learner from launch to launch (and from device to device).
+  const seed = typeof saved[SEED_KEY] === 'string' ? saved[SEED_KEY] : String(learnerSeed());
+  saved[SEED_KEY] = seed;
+  try {
+    win.localStorage?.setItem(SEED_KEY, seed);
+  } catch {
+    /* storage blocked: order.js makes a seed for this visit */
+  }
+  const storage = {
+    getItem: (key) => (Object.hasOwn(saved, key) ? saved[key] : null),
+    setItem(key, value) {
+      saved[key] = String(value);
+      set(d.suspend, JSON.stringify(saved));
+    },
+  };
+  set(d.exit, 'suspend'); // the LMS keeps the suspend data for the next launch
+
+  const lmsPassing = d.passing(get);
+  const threshold = Number.isFinite(lmsPassing) && lmsPassing >= 0 && lmsPassing <= 1 ? lmsPassing : passing;
+  const byId = new Map(exercises.map((e) => [e.id, e]));
+  let finished = false;
+
+  function save() {
+    set(d.sessionTime, sessionTime(Date.now() - started, version));
+    commit('');
+  }
+
+  return {
+    version,
+    storage,
+    /** A new record (the first check, or the solution viewed first): one interaction, then a commit. */
+    record(id, record) {
+      const n = Number(get('cmi.interactions._count')) || 0;
+      const i = interactionOf(byId.get(id), record, { version, seed: Number(seed) });
+      const at = (field, value) => set(`cmi.interactions.${n}.${field}`, value);
+      at('id', i.id);
+      at('type', i.type);
+      if (i.correctResponse !== null) at('correct_responses.0.pattern', i.correctResponse);
+      if (i.response !== null) at(d.interactionResponse, i.response);
+      at('result', i.result);
+      at('weighting', i.weighting);
+      if (version === '2004') at('timestamp', new Date().toISOString().slice(0, 19));
+      save();
+    },
+    /** Reports the score and statuses now and after every change of `progress` (web/progress.js). */
+    track(progress, maxScores) {
+      progress.subscribe(({ byId: records }) => {
+        const s = statusOf({ records, maxScores, passing: threshold });
+        set(`${d.score}.min`, 0);
+        set(`${d.score}.max`, 100);
+        set(`${d.score}.raw`, s.percent);
+        d.status(set, s);
+        save();
+      });
+    },
+    /** Ends the session (on pagehide): the session time, a last commit, LMSFinish/Terminate. */
+    finish() {
+      if (finished) return;
+      finished = true;
+      save();
+      terminate('');
+    },
+  };
+}
