@@ -174,6 +174,43 @@ test('numbers on the page equal what the core returns', async () => {
     'rows no longer sum to 1',
   );
 
+  // pipeline: seven stages in each sentence's column, each caption starting with its sentence; Q, K and
+  // the scores (−∞ where the mask hides a later word) are the core's
+  const pipe = section('pipeline');
+  await pipe.locator('input[type=radio][value="differs"]').check();
+  await pipe.getByRole('button', { name: /^Check\b/ }).click();
+  await pipe.locator('select').nth(0).selectOption('sinusoidal');
+  await pipe.locator('select').nth(1).selectOption('causal');
+  const captions = await pipe.locator('.pipeline table caption').allInnerTexts();
+  const sentences = ['dog bites man', 'man bites dog'];
+  assert.equal(captions.length, 14);
+  captions.forEach((c, i) => assert.ok(c.startsWith(`“${sentences[Math.floor(i / 7)]}”, ${(i % 7) + 1}. `), c));
+  assert.match(captions[4], /5\. scores QKᵀ\/√dₖ \(mask applied\)$/);
+  const tables = pipe.locator('.pipeline table');
+  const stages = await page.evaluate((sentences) => {
+    const { lab } = window.pelab;
+    const vocabulary = ['dog', 'bites', 'man'];
+    // The page's fmt at two digits: −∞ for a masked score.
+    const show = (v) => (v === -Infinity ? '−∞' : v !== 0 && Math.abs(v) < 0.005 ? v.toExponential(2) : v.toFixed(2));
+    return sentences.map((sentence) => {
+      const tokens = sentence.split(' ').map((w) => vocabulary.indexOf(w));
+      const x = lab.embed({ tokens, vocabSize: 3, dModel: 8, seed: 5, encoding: 'sinusoidal' });
+      const r = lab.selfAttention({ x, n: 3, dModel: 8, dK: 4, seed: 5, mask: 'before-softmax' });
+      return [r.q, r.k, r.scores, r.weights].map((m) => Array.from(m, show));
+    });
+  }, sentences);
+  for (let s = 0; s < 2; s++)
+    for (let k = 0; k < 4; k++)
+      assert.deepEqual(
+        await tables
+          .nth(s * 7 + 2 + k)
+          .locator('tbody td')
+          .allInnerTexts(),
+        stages[s][k],
+        `${s} ${k}`,
+      );
+  assert.equal(stages[0][2].filter((v) => v === '−∞').length, 3, 'three masked scores');
+
   // conventions: the fingerprints
   const cells = await section('conventions').locator('tbody td').allInnerTexts();
   const fp = await page.evaluate(() =>

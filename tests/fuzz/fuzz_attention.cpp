@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -128,12 +129,19 @@ void attention_in_heads(fuzz::Input& in) {
   const std::size_t rows = static_cast<std::size_t>(r.shape.n);
   const std::vector<float> q = matrix(in, rows * r.shape.dK, true), k = matrix(in, rows * r.shape.dK, true),
                            v = matrix(in, rows * r.shape.dV, true);
-  std::vector<float> weights(static_cast<std::size_t>(r.heads.heads) * rows * rows), out(rows * r.shape.dV);
-  attention(r.shape, q.data(), k.data(), v.data(), r.mask, weights.data(), out.data(), r.heads);
+  std::vector<float> weights(static_cast<std::size_t>(r.heads.heads) * rows * rows), out(rows * r.shape.dV),
+      scores(weights.size()), qk(2 * q.size());
+  const AttentionTaps taps{scores.data(), qk.data(), qk.data() + q.size()};
+  attention(r.shape, q.data(), k.data(), v.data(), r.mask, weights.data(), out.data(), r.heads, taps);
   for (int h = 0; h < r.heads.heads; ++h)
     expect_weights(std::vector<float>(weights.begin() + h * rows * rows, weights.begin() + (h + 1) * rows * rows),
                    r.shape.n, r.mask, true);
-  FUZZ_ASSERT(fuzz::all_finite(out.data(), out.size()));
+  FUZZ_ASSERT(fuzz::all_finite(out.data(), out.size()) && fuzz::all_finite(qk.data(), qk.size()));
+  // Bounded entries: every score is finite but those the before-softmax mask hides, which are −∞.
+  for (std::size_t e = 0; e < scores.size(); ++e) {
+    const bool hidden = r.mask == Mask::before_softmax && e % rows > e / rows % rows;
+    FUZZ_ASSERT(hidden ? scores[e] == -std::numeric_limits<float>::infinity() : std::isfinite(scores[e]));
+  }
 }
 
 // Rope turns pairs: each output is within float rounding of the float64 rotation, and the rest pass.

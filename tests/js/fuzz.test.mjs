@@ -491,6 +491,10 @@ function checkResult(method, o, r) {
       assert.ok(r.weights instanceof Float32Array && r.output instanceof Float32Array);
       assert.equal(r.weights.length, (o.heads ?? 1) * o.n * o.n);
       assert.equal(r.output.length, o.n * width);
+      assert.ok(r.scores instanceof Float32Array && r.scores.length === r.weights.length);
+      if (method === 'selfAttention')
+        for (const m of [r.q, r.k]) assert.ok(m instanceof Float32Array && m.length === o.n * o.dK);
+      else assert.ok(!Object.hasOwn(r, 'q') && !Object.hasOwn(r, 'k'));
       break;
     }
     case 'rope':

@@ -263,7 +263,9 @@ test("rope's options are read once each, own properties only, like the options t
 });
 
 test('results are copies, never views of wasm memory', () => {
-  for (const r of [lab.sinusoidal(GOOD.sinusoidal), lab.attention(GOOD.attention).weights, lab.embed(GOOD.embed)])
+  const a = lab.attention(GOOD.attention),
+    s = lab.selfAttention(GOOD.selfAttention);
+  for (const r of [lab.sinusoidal(GOOD.sinusoidal), a.weights, a.scores, s.scores, s.q, s.k, lab.embed(GOOD.embed)])
     assert.notEqual(r.buffer, module.HEAPU8.buffer);
 });
 

@@ -43,13 +43,18 @@ function getSlopes(n) {
   ];
 }
 
-// Attention in heads, float64: weights heads × n × n, each head over its share of the columns.
+// Attention in heads, float64: weights heads × n × n, each head over its share of the columns; the
+// scores softmax receives (−Infinity where the mask hides a key before softmax), and the (rotated)
+// queries and keys, n × dK.
 function attentionFloat64({ q, k, v, n, dK, dV = dK, heads = 1, rope, alibi = false, mask = 'none' }) {
   const dh = dK / heads,
     dvh = dV / heads;
   const slopes = alibi ? getSlopes(heads) : [];
   const weights = new Float64Array(heads * n * n),
-    output = new Float64Array(n * dV);
+    output = new Float64Array(n * dV),
+    allScores = new Float64Array(heads * n * n).fill(-Infinity),
+    turnedQ = new Float64Array(n * dK),
+    turnedK = new Float64Array(n * dK);
   const slice = (m, width, first, count) =>
     Float64Array.from({ length: n * count }, (_, i) => m[Math.floor(i / count) * width + first + (i % count)]);
   for (let h = 0; h < heads; h++) {
@@ -60,6 +65,10 @@ function attentionFloat64({ q, k, v, n, dK, dV = dK, heads = 1, rope, alibi = fa
       qh = ropeFloat64(qh, { n, dHead: dh, ...rope });
       kh = ropeFloat64(kh, { n, dHead: dh, ...rope });
     }
+    for (let i = 0; i < n * dh; i++) {
+      turnedQ[Math.floor(i / dh) * dK + h * dh + (i % dh)] = qh[i];
+      turnedK[Math.floor(i / dh) * dK + h * dh + (i % dh)] = kh[i];
+    }
     for (let i = 0; i < n; i++) {
       const visible = mask === 'before-softmax' ? i + 1 : n;
       const scores = [];
@@ -67,18 +76,29 @@ function attentionFloat64({ q, k, v, n, dK, dV = dK, heads = 1, rope, alibi = fa
         let s = 0;
         for (let c = 0; c < dh; c++) s += qh[i * dh + c] * kh[j * dh + c];
         scores.push(s / Math.sqrt(dh) - (alibi ? slopes[h] * Math.abs(i - j) : 0));
+        allScores[(h * n + i) * n + j] = scores[j];
       }
       const peak = Math.max(...scores);
       const e = scores.map((s) => Math.exp(s - peak));
       const total = e.reduce((a, b) => a + b, 0);
       for (let j = 0; j < visible; j++) {
-        const w = e[j] / total;
+        const w = mask === 'after-softmax' && j > i ? 0 : e[j] / total;
         weights[(h * n + i) * n + j] = w;
         for (let c = 0; c < dvh; c++) output[i * dV + h * dvh + c] += w * vh[j * dvh + c];
       }
     }
   }
-  return { weights, output };
+  return { weights, output, scores: allScores, q: turnedQ, k: turnedK };
+}
+
+// The largest |got − expected| over scores, after checking that both are −Infinity at the same places.
+function scoresError(got, expected, label) {
+  assert.equal(got.length, expected.length, label);
+  let worst = 0;
+  for (let i = 0; i < got.length; i++)
+    if (expected[i] === -Infinity) assert.equal(got[i], -Infinity, `${label}: entry ${i} is masked`);
+    else worst = Math.max(worst, Math.abs(got[i] - expected[i]));
+  return worst;
 }
 
 test('rope matches float64 in both layouts, with partial rotary and scaling', () => {
@@ -187,6 +207,41 @@ test('attention with rope or ALiBi inside matches float64, in several heads', ()
     const expected = attentionFloat64({ q, k, v, n, dK, dV, ...extra });
     assert.ok(maxAbsDiff(got.weights, expected.weights) <= 1e-6, JSON.stringify(extra));
     assert.ok(maxAbsDiff(got.output, expected.output) <= 1e-5, JSON.stringify(extra));
+    assert.ok(scoresError(got.scores, expected.scores, JSON.stringify(extra)) <= 1e-5, JSON.stringify(extra));
+  }
+});
+
+test('selfAttention returns its projections and the scores softmax receives, as float64 computes them', () => {
+  const n = 5,
+    dModel = 6,
+    dK = 8,
+    seed = 3;
+  const x = inputs(n * dModel, 4);
+  // The seeded projection matrices, read off the core by projecting unit vectors: row r of W is e_r·W.
+  const eye = Float32Array.from({ length: dModel * dModel }, (_, i) => (i % (dModel + 1) === 0 ? 1 : 0));
+  const basis = lab.selfAttention({ x: eye, n: dModel, dModel, dK, seed });
+  const times = (w) =>
+    Float64Array.from({ length: n * dK }, (_, i) => {
+      let s = 0;
+      for (let t = 0; t < dModel; t++) s += x[Math.floor(i / dK) * dModel + t] * w[t * dK + (i % dK)];
+      return s;
+    });
+  const q = times(basis.q),
+    k = times(basis.k);
+  for (const extra of [
+    {},
+    { mask: 'before-softmax' },
+    { heads: 2, rope: { start: 7 } },
+    { heads: 4, alibi: true, mask: 'before-softmax' },
+    { heads: 2, rope: { layout: 'interleaved' }, alibi: true, mask: 'after-softmax' },
+  ]) {
+    const label = JSON.stringify(extra);
+    const got = lab.selfAttention({ x, n, dModel, dK, seed, ...extra });
+    const expected = attentionFloat64({ q, k, v: q, n, dK, ...extra });
+    assert.ok(got.q instanceof Float32Array && got.k instanceof Float32Array, label);
+    assert.ok(maxAbsDiff(got.q, expected.q) <= 1e-5 && maxAbsDiff(got.k, expected.k) <= 1e-5, label);
+    assert.ok(scoresError(got.scores, expected.scores, label) <= 1e-5, label);
+    assert.ok(maxAbsDiff(got.weights, expected.weights) <= 1e-5, label);
   }
 });
 

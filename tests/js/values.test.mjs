@@ -106,6 +106,34 @@ test('masking before softmax keeps rows summing to 1; after softmax it does not'
   after.slice(0, 4).forEach((s) => assert.ok(s < 1 - 1e-4));
 });
 
+test("attention's scores are q·k/√dK in float64, −∞ where masked, and their softmax is the weights", () => {
+  const n = 4,
+    dK = 3;
+  const q = Float32Array.from({ length: n * dK }, (_, i) => Math.sin(i + 1)),
+    k = Float32Array.from({ length: n * dK }, (_, i) => Math.cos(2 * i));
+  for (const mask of ['none', 'before-softmax', 'after-softmax']) {
+    const { scores, weights } = lab.attention({ q, k, v: q, n, dK, mask });
+    assert.ok(scores instanceof Float32Array && scores.length === n * n, mask);
+    for (let i = 0; i < n; i++) {
+      const row = [];
+      for (let j = 0; j < n; j++) {
+        let dot = 0;
+        for (let c = 0; c < dK; c++) dot += q[i * dK + c] * k[j * dK + c];
+        const hidden = mask === 'before-softmax' && j > i;
+        const got = scores[i * n + j];
+        if (hidden) assert.equal(got, -Infinity, `${mask} ${i} ${j}`);
+        else assert.ok(Math.abs(got - dot / Math.sqrt(dK)) <= 1e-6, `${mask} ${i} ${j}`);
+        row.push(Math.exp(got));
+      }
+      const total = row.reduce((a, b) => a + b, 0);
+      for (let j = 0; j < n; j++) {
+        const expected = mask === 'after-softmax' && j > i ? 0 : row[j] / total; // after softmax: future zeroed
+        assert.ok(Math.abs(weights[i * n + j] - expected) <= 1e-6, `${mask} weight ${i} ${j}`);
+      }
+    }
+  }
+});
+
 test('out is filled in place and returned', () => {
   const out = new Float32Array(10 * 16);
   const result = lab.sinusoidal({ positions: 10, dModel: 16, out });

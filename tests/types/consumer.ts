@@ -28,7 +28,10 @@ export async function use(): Promise<number> {
   const slopes: Float64Array = lab.alibiSlopes({ heads: 8 });
   const bias: Float32Array = lab.alibiBias({ heads: 8, n: 4, mask: 'causal' });
   const inHeads = lab.selfAttention({ x: [1, 2, 3, 4], n: 2, dModel: 2, dK: 2, heads: 2, rope: { start: 3 } });
-  lab.attention({ q: [1], k: [1], v: [1], n: 1, dK: 1, alibi: true });
+  const scored: Float32Array = lab.attention({ q: [1], k: [1], v: [1], n: 1, dK: 1, alibi: true }).scores;
+  const { q: queries, k: keys }: { q: Float32Array; k: Float32Array } = inHeads;
+  // @ts-expect-error: attention returns no projections (its caller gave q and k)
+  void lab.attention({ q: [1], k: [1], v: [1], n: 1, dK: 1 }).q;
   // @ts-expect-error: rope's layout is 'halves' or 'interleaved'
   lab.rope({ x: [1, 2], n: 1, dHead: 2, layout: 'neox' });
   // @ts-expect-error: alibiBias's mask is 'none' or 'causal'
@@ -107,7 +110,7 @@ export async function use(): Promise<number> {
     const detail: PeResultDetail = event.detail;
     void detail.solutionViewed;
   });
-  void [turned, slopes, bias, inHeads.weights];
+  void [turned, slopes, bias, inHeads.weights, inHeads.scores, scored, queries, keys];
   void [simd, table, omega, wavelength, weights, output, limit, loss, accuracy, step, e.accuracy, w.probability, rows];
   return table.length;
 }

@@ -62,8 +62,16 @@ export default {
       const e = lab.embed({ tokens, vocabSize: VOCABULARY.length, dModel: D, seed: SEED, encoding: 'none' });
       const x = lab.embed({ tokens, vocabSize: VOCABULARY.length, dModel: D, seed: SEED, encoding: state.encoding });
       const mask = state.mask === 'causal' ? 'before-softmax' : 'none';
-      const { weights, output } = lab.selfAttention({ x, n: words.length, dModel: D, dK: DK, seed: SEED, mask });
-      return { words, e, x, weights, output };
+      // q and k are the projections the scores come from; scores are what each row's softmax receives.
+      const { q, k, scores, weights, output } = lab.selfAttention({
+        x,
+        n: words.length,
+        dModel: D,
+        dK: DK,
+        seed: SEED,
+        mask,
+      });
+      return { words, e, x, q, k, scores, weights, output };
     };
     const stage = (caption, values, rows, cols, labels, colLabel) =>
       matrixTable({
@@ -92,8 +100,18 @@ export default {
               D,
               r.words,
             ),
-            stage('3. attention weights (Q, K from step 2)', r.weights, 3, 3, r.words, (j) => r.words[j]),
-            stage('4. outputs', r.output, 3, DK, r.words),
+            stage('3. Q (from step 2)', r.q, 3, DK, r.words),
+            stage('4. K', r.k, 3, DK, r.words),
+            stage(
+              state.mask === 'causal' ? '5. scores QKᵀ/√dₖ (mask applied)' : '5. scores QKᵀ/√dₖ (no mask)',
+              r.scores,
+              3,
+              3,
+              r.words,
+              (j) => r.words[j],
+            ),
+            stage('6. weights: softmax of each row', r.weights, 3, 3, r.words, (j) => r.words[j]),
+            stage('7. outputs', r.output, 3, DK, r.words),
           ),
         ),
       );
@@ -154,7 +172,9 @@ export default {
         'p',
         {},
         'Follow two sentences through attention: the token embeddings, the input with or without a position ',
-        'encoding, the attention weights computed from it, and the outputs. The same word has the same embedding in ',
+        'encoding, the queries Q and keys K projected from it, their scores (a row per query word, a column per ',
+        'key word), the attention weights that softmax makes of each row, and the outputs. With the mask on, the ',
+        'score of a later word is −∞, which softmax turns into weight 0. The same word has the same embedding in ',
         'both. Predict first; then switch the encoding and the mask, and watch “dog” and “bites”.',
       ),
       question.element,

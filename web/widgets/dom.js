@@ -21,7 +21,8 @@ export function uid(prefix) {
 
 /** Formats a number for display with a fixed number of significant decimals. */
 export function fmt(value, digits = 4) {
-  if (!Number.isFinite(value)) return String(value);
+  // ±∞ as the lesson writes it (a masked score is −∞), with a true minus sign.
+  if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : value > 0 ? '∞' : '−∞';
   // Exponential only where fixed notation would show nothing but zeros, or too many digits.
   if (value !== 0 && (Math.abs(value) < 0.5 * 10 ** -digits || Math.abs(value) >= 1e6)) return value.toExponential(2);
   return value.toFixed(digits);

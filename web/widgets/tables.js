@@ -30,7 +30,8 @@ export function matrixTable({
       ...Array.from({ length: cols }, (_, j) => {
         const v = values[i * cols + j];
         const cell = h('td', {}, fmt(v, digits));
-        if (limit) {
+        // ±∞ (a masked score) stays uncoloured: it is no point on the map's scale.
+        if (limit && Number.isFinite(v)) {
           cell.style.background = cssColour(v, limit);
           cell.classList.add(textToneFor(v, limit) === 'dark' ? 'on-light' : 'on-dark');
         }

@@ -34,7 +34,8 @@ int answer(const Status& s) {
   return static_cast<int>(s.rule);
 }
 
-std::vector<float>& result32(int slot, std::size_t n) {
+// (Never inlined: one copy of vector's resize serves every call site, and the module has a size budget.)
+__attribute__((noinline)) std::vector<float>& result32(int slot, std::size_t n) {
   std::vector<float>& r = exchange().results32[static_cast<std::size_t>(slot)];
   r.resize(n);
   return r;
@@ -149,6 +150,8 @@ RawHeadOptions raw_heads(double heads, bool rope, double base, const std::string
   return {heads, rope, base, layout, rotaryDims, scale, start, alibi};
 }
 
+// Results: weights (slot 0), outputs (1), the scores softmax received (2); selfAttention also the
+// queries and keys the scores come from (3, 4).
 int attention_of(double n, double dK, double dV, const std::string& mask, double heads, bool rope, double base,
                  const std::string& layout, double rotaryDims, double scale, double start, bool alibi) {
   AttentionRequest r;
@@ -156,10 +159,11 @@ int attention_of(double n, double dK, double dV, const std::string& mask, double
       make_attention_request(n, dK, dV, mask, raw_heads(heads, rope, base, layout, rotaryDims, scale, start, alibi),
                              floats_length(0), floats_length(1), floats_length(2), r);
   if (s.ok) {
-    const auto rows = static_cast<std::size_t>(r.shape.n);
-    attention(r.shape, floats(0).data(), floats(1).data(), floats(2).data(), r.mask,
-              result32(0, static_cast<std::size_t>(r.heads.heads) * rows * rows).data(),
-              result32(1, rows * static_cast<std::size_t>(r.shape.dV)).data(), r.heads);
+    const auto rows = static_cast<std::size_t>(r.shape.n),
+               matrices = static_cast<std::size_t>(r.heads.heads) * rows * rows;
+    const AttentionTaps taps{result32(2, matrices).data()};
+    attention(r.shape, floats(0).data(), floats(1).data(), floats(2).data(), r.mask, result32(0, matrices).data(),
+              result32(1, rows * static_cast<std::size_t>(r.shape.dV)).data(), r.heads, taps);
   }
   return answer(s);
 }
@@ -172,10 +176,12 @@ int self_attention_of(double n, double dModel, double dK, double seed, const std
       make_self_attention(n, dModel, dK, seed, mask,
                           raw_heads(heads, rope, base, layout, rotaryDims, scale, start, alibi), floats_length(0), r);
   if (s.ok) {
-    const auto rows = static_cast<std::size_t>(r.shape.n);
-    self_attention(floats(0).data(), r.shape.n, r.dModel, r.shape.dK, r.seed, r.mask,
-                   result32(0, static_cast<std::size_t>(r.heads.heads) * rows * rows).data(),
-                   result32(1, rows * static_cast<std::size_t>(r.shape.dK)).data(), r.heads);
+    const auto rows = static_cast<std::size_t>(r.shape.n),
+               matrices = static_cast<std::size_t>(r.heads.heads) * rows * rows,
+               width = rows * static_cast<std::size_t>(r.shape.dK);
+    const AttentionTaps taps{result32(2, matrices).data(), result32(3, width).data(), result32(4, width).data()};
+    self_attention(floats(0).data(), r.shape.n, r.dModel, r.shape.dK, r.seed, r.mask, result32(0, matrices).data(),
+                   result32(1, width).data(), r.heads, taps);
   }
   return answer(s);
 }

@@ -96,6 +96,26 @@ export interface AttentionResult {
   output: Float32Array;
 }
 
+/** What attention and selfAttention return: the weights, the outputs, and the scores behind them. */
+export interface ScoredAttentionResult extends AttentionResult {
+  /**
+   * heads × n × n, laid out like weights: exactly what each row's softmax receives, QKᵀ/√(dK/heads) of the
+   * (rotated, with rope) queries and keys plus ALiBi's bias, and −Infinity at the keys 'before-softmax' hides.
+   * 'after-softmax' hides nothing from softmax: its scores are all finite, and weights are their softmax with
+   * the future then set to 0. A row whose float scores overflow is scored in double: those scores rounded
+   * to float (±Infinity past float's range).
+   */
+  scores: Float32Array;
+}
+
+/** selfAttention's result: also the queries and keys its scores come from. */
+export interface SelfAttentionResult extends ScoredAttentionResult {
+  /** n × dK projected queries, row-major, after rope when rope is on (head h in its share of columns). */
+  q: Float32Array;
+  /** n × dK projected keys, the same way. */
+  k: Float32Array;
+}
+
 export interface PermutationArm {
   original: AttentionResult;
   swapped: AttentionResult;
@@ -168,7 +188,7 @@ export class Lab {
       dV?: number;
       mask?: Mask;
     } & HeadOptions,
-  ): AttentionResult;
+  ): ScoredAttentionResult;
   /** Self-attention of x (n × dModel) through seeded Q, K, V projections to width dK. */
   selfAttention(
     options: {
@@ -179,7 +199,7 @@ export class Lab {
       seed?: number;
       mask?: Mask;
     } & HeadOptions,
-  ): AttentionResult;
+  ): SelfAttentionResult;
 
   /** x (n × dHead, row r at position start + r) with rope applied: n × dHead. Max abs error vs float64 ≤ 2e-6 for |x| ≤ 1. */
   rope(options: { x: NumberList; n: number; dHead: number } & RopeOptions): Float32Array;

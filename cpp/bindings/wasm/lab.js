@@ -230,7 +230,7 @@ const METHODS = {
       ...HEADS,
     },
     args: (o) => withHeads([o.n, o.dK, o.dV ?? o.dK, o.mask], o, o.dK),
-    read: (r) => r.attention(0),
+    read: (r) => r.scored(false),
   },
   selfAttention: {
     schema: {
@@ -243,7 +243,7 @@ const METHODS = {
       ...HEADS,
     },
     args: (o) => withHeads([o.n, o.dModel, o.dK, o.seed, o.mask], o, o.dK),
-    read: (r) => r.attention(0),
+    read: (r) => r.scored(true),
   },
   rope: {
     schema: {
@@ -557,11 +557,18 @@ export class Lab {
       return out;
     };
     const attention = (slot) => ({ weights: float32(slot), output: float32(slot + 1) });
+    // attention's and selfAttention's results (bindings.cpp): weights, outputs, the scores softmax
+    // received, and for selfAttention the queries and keys they come from.
+    // (Literals, not assignments: a setter on a polluted Object.prototype never sees a result.)
+    const scored = (withProjections) =>
+      withProjections
+        ? { weights: float32(0), output: float32(1), scores: float32(2), q: float32(3), k: float32(4) }
+        : { weights: float32(0), output: float32(1), scores: float32(2) };
     return {
       float32,
       float64: (slot) => copyOf(view(64, slot), 'float64'),
       number: (slot) => module.number(slot),
-      attention,
+      scored,
       arm: (slot, residual) => ({
         original: attention(slot),
         swapped: attention(slot + 2),

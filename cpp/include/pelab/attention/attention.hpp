@@ -49,8 +49,9 @@ struct RawHeadOptions {
 };
 
 // The cost of a call in multiply-adds, as the caps in limits.hpp count it (see there for the weights):
-// each head's n² scores cost one softmax weight each. Rope's n × dK rotations and ALiBi's one add per
-// score are not counted: they are smaller than the terms counted.
+// each head's n² scores cost one softmax weight each. Rope's n × dK rotations, ALiBi's one add per
+// score and the taps' copies (one store per score, per query and key entry) are not counted: they are
+// smaller than the terms counted (tests/bench/caps.mjs times every kernel at its cap with the taps on).
 double attention_work(double n, double dK, double dV, double heads = 1);
 // Projections to Q, K, V, then attention.
 double self_attention_work(double n, double dModel, double dK, double heads = 1);
@@ -88,17 +89,32 @@ struct SelfAttentionRequest {
 Status make_self_attention(double n, double dModel, double dK, double seed, const std::string& mask,
                            const RawHeadOptions& heads, double xLength, SelfAttentionRequest& out);
 
+// What attention can also hand back on its way to the weights; each is optional (null: not kept).
+// `scores` (heads × n × n, like weights) holds exactly what each row's softmax receives: Q Kᵀ / sqrt(dK/heads)
+// of the (rotated) queries and keys, plus ALiBi's bias, with −∞ at the keys the before-softmax mask hides.
+// The after-softmax mask hides nothing from softmax (it zeroes weights afterwards), so its scores are all
+// finite and weights = softmax(scores) with the future then set to 0. A row whose float scores overflow
+// is scored in double (see attention()): its scores are those doubles rounded once to float (±∞ past
+// float's range). `q` and `k` (n × dK) receive the queries and keys the scores come from: rotated when
+// rope is on, else a copy of q and k, head h in its share of columns.
+struct AttentionTaps {
+  float* scores = nullptr;
+  float* q = nullptr;
+  float* k = nullptr;
+};
+
 // weights: heads × n × n (head, then row = query), out: n × dV. Softmax subtracts each row's maximum
 // first, so exp cannot overflow; a row whose float scores overflow (huge but finite inputs) is redone
 // in double.
 void attention(const AttentionShape& shape, const float* q, const float* k, const float* v, Mask mask, float* weights,
-               float* out, const HeadOptions& heads = {});
+               float* out, const HeadOptions& heads = {}, const AttentionTaps& taps = {});
 
 // x (n × dModel) times a seeded dModel × dK matrix of N(0, 1/dModel) entries: the Q, K or V projection.
 void project(const float* x, int n, int dModel, int dK, std::uint32_t seed, random::Stream stream, float* out);
 
-// Self-attention of x (n × dModel): seeded Q, K, V projections to width dK, then attention.
+// Self-attention of x (n × dModel): seeded Q, K, V projections to width dK, then attention (taps as
+// there: taps.q and taps.k receive the projections, rotated when rope is on).
 void self_attention(const float* x, int n, int dModel, int dK, std::uint32_t seed, Mask mask, float* weights,
-                    float* out, const HeadOptions& heads = {});
+                    float* out, const HeadOptions& heads = {}, const AttentionTaps& taps = {});
 
 }  // namespace pelab

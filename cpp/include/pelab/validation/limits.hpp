@@ -76,7 +76,8 @@ inline Status check_input_elements(const char* param, double length) {
   return Status::broken(Rule::input_elements, param, length, 0, static_cast<double>(maxElements));
 }
 
-// A result of count × n × n numbers (one n × n matrix per head) must fit in maxElements; a failure names `param`.
+// A result of count × n × n numbers (one n × n matrix per head: attention's weights, and its scores, each
+// one such result) must fit in maxElements; a failure names `param`.
 inline Status check_matrices(const char* param, double count, double n) {
   const double elements = count * n * n;
   if (elements <= static_cast<double>(maxElements)) return Status::fine();
