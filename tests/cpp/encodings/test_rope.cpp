@@ -2,11 +2,13 @@
 #include <cmath>
 #include <vector>
 
+#include "../table_helpers.hpp"
 #include "pelab/encodings/rope.hpp"
 #include "pelab/numerics/random.hpp"
 #include "pelab/validation/limits.hpp"
 
 using namespace pelab;
+using pelab::testing::max_abs_difference;
 
 namespace {
 
@@ -39,18 +41,7 @@ std::vector<double> reference(const RopeSpec& spec, const std::vector<float>& x)
   return out;
 }
 
-template <typename A, typename B>
-double max_abs_difference(const A& a, const B& b) {
-  double worst = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) worst = std::max(worst, std::fabs(double(a[i]) - double(b[i])));
-  return worst;
-}
-
-double dot(const float* a, const float* b, int d) {
-  double s = 0;
-  for (int i = 0; i < d; ++i) s += double(a[i]) * b[i];
-  return s;
-}
+double dot(const float* a, const float* b, int d) { return pelab::testing::dot(a, b, std::size_t(d)); }
 
 // Interleaved dimension 2i ↔ halves dimension i, 2i+1 ↔ i + r/2; dimensions from r on stay.
 std::vector<float> interleaved_to_halves(const std::vector<float>& x, int d, int r) {
