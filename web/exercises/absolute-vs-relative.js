@@ -1,7 +1,7 @@
 import { h } from '../widgets/dom.js';
 import { choiceQuestion } from '../widgets/question.js';
 import { textTable } from '../widgets/tables.js';
-import { DEMO, hiddenUntilAnswered, slider, tokenize } from './common.js';
+import { DEMO, hiddenUntilAnswered, maxAbsDifference, slider, tokenize } from './common.js';
 
 const SENTENCE = 'the dog bites the man in the park';
 const MAX_SHIFT = 200;
@@ -48,9 +48,6 @@ const QUESTION = {
   ],
 };
 
-/** Largest |a − b| between two weight arrays (computed by the core; compared here). */
-const maxChange = (a, b) => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
-
 // Attention weights of the sentence placed at `start`, with the sinusoidal table added or with RoPE.
 function weights(lab, sentence, encoding, start) {
   const { tokens, vocabSize } = sentence;
@@ -88,7 +85,7 @@ export default {
       const rows = ARMS.map(([arm, name]) => {
         // ALiBi takes no position at all, so there is nothing to move: say so, do not measure it.
         if (arm === 'alibi') return [name, '—', 'same: no position enters'];
-        const change = maxChange(weights(lab, sentence, arm, state.shift), atZero[arm]);
+        const change = maxAbsDifference(weights(lab, sentence, arm, state.shift), atZero[arm]);
         return [name, change.toExponential(1), change < 1e-5 ? 'same (float rounding)' : 'changed'];
       });
       result.replaceChildren(

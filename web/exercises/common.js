@@ -33,6 +33,9 @@ export function embedSentence(lab, text, encoding = 'sinusoidal') {
   };
 }
 
+/** The largest |a[i] − b[i]| of two arrays the core returned (0 for empty ones). */
+export const maxAbsDifference = (a, b) => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
+
 /** Row i of a row-major matrix. */
 export const row = (matrix, width, i) => matrix.subarray(i * width, (i + 1) * width);
 

@@ -2,6 +2,7 @@ import { h, fmt, uid } from '../widgets/dom.js';
 import { LinePlot } from '../widgets/lineplot.js';
 import { gradeMatching } from '../grading.js';
 import { learnerSeed, shuffled } from '../order.js';
+import { maxAbsDifference } from './common.js';
 
 // Each property a good encoding needs, and the check (below) that shows it. One check is left over.
 const KEY = {
@@ -36,7 +37,6 @@ export default {
     const summary = lab.properties({ positions: N, dModel: D, k: 3 });
     const far = lab.properties({ positions: N, dModel: D, k: 3, start: FAR });
     const row = (table, p) => table.subarray(p * D, (p + 1) * D);
-    const maxDiff = (a, b) => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
     // Deterministic: a learned table drawn with another seed has another row P; the formula has no seed.
     const seeded = [1, 2].map((seed) => lab.learnedLookup({ maxLen: N, dModel: D, seed, position: P }));
     // Length-independent: row P of a short table and of a long one, against p/N.
@@ -54,14 +54,14 @@ export default {
         'so no two share a vector (a distance depends on the offset k alone: ‖PE(p+k) − PE(p)‖² = d − 2Σᵢcos kωᵢ)',
       seed:
         `Row ${P} of a learned table drawn with seed 1 and with seed 2 differ by up to ` +
-        `${fmt(maxDiff(...seeded), 3)}; ` +
+        `${fmt(maxAbsDifference(...seeded), 3)}; ` +
         'the formula has no seed to draw',
       symmetric:
         `PE(q)·PE(q+3) is ${fmt(summary.minOffsetDot, 4)} to ${fmt(summary.maxOffsetDot, 4)} for every q, and ` +
         `PE(${CENTRE})·PE(${CENTRE}+k) equals PE(${CENTRE})·PE(${CENTRE}−k) to ${fmt(asymmetry, 6)} (the curve below)`,
       length:
         `Row ${P} of a 64-position table and of a ${N}-position table differ by ` +
-        `${fmt(maxDiff(row(short, P), row(long, P)), 6)}; ` +
+        `${fmt(maxAbsDifference(row(short, P), row(long, P)), 6)}; ` +
         `an encoding p/N would give ${fmt(P / 64, 3)} and ${fmt(P / N, 3)}`,
       bounded:
         `Largest |value| near position ${FAR.toLocaleString('en')}: ${fmt(far.maxAbsValue, 6)}, ` + 'as at position 0',

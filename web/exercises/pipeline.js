@@ -1,7 +1,7 @@
 import { h, fmt } from '../widgets/dom.js';
 import { matrixTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
-import { select } from './common.js';
+import { maxAbsDifference, select } from './common.js';
 
 // Two sentences over one vocabulary, so the same word is the same token id in both.
 const VOCABULARY = ['dog', 'bites', 'man'];
@@ -120,7 +120,7 @@ export default {
       // Below 1e-5 two outputs are the same vector up to float rounding (the core computes in float32).
       const compare = (word) => {
         const [a, b] = outputOf(word);
-        const change = a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
+        const change = maxAbsDifference(a, b);
         return change < 1e-5
           ? `the outputs of “${word}” are the same vector (they differ by ${change.toExponential(1)}, float rounding)`
           : `the outputs of “${word}” differ by up to ${fmt(change, 3)}`;

@@ -2,6 +2,7 @@ import { h } from '../widgets/dom.js';
 import { LinePlot } from '../widgets/lineplot.js';
 import { dataTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
+import { maxAbsDifference } from './common.js';
 
 const D = 64,
   STARTS = [0, 256, 1024, 2048, 4096, 8192, 16384, 32768, 65000];
@@ -45,14 +46,13 @@ export default {
       'number: the angle p·ω is rounded more coarsely the larger p is, and sin and cos pass that error on.',
   },
   mount(host, { lab, onResult }) {
-    const maxErr = (a, b) => a.reduce((m, v, i) => Math.max(m, Math.abs(v - b[i])), 0);
     const naive = [],
       ours = [];
     for (const start of STARTS) {
       const spec = { positions: 16, dModel: D, start };
       const reference = lab.sinusoidalReference(spec);
-      naive.push(maxErr(lab.sinusoidalFloat32Angles(spec), reference));
-      ours.push(maxErr(lab.sinusoidal(spec), reference));
+      naive.push(maxAbsDifference(lab.sinusoidalFloat32Angles(spec), reference));
+      ours.push(maxAbsDifference(lab.sinusoidal(spec), reference));
     }
     const series = [
       { name: 'float32 angle p·ω', values: naive },

@@ -1,7 +1,7 @@
 import { h, fmt } from '../widgets/dom.js';
 import { matrixTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
-import { TORCH_MODULE as MODULE, hiddenUntilAnswered } from './common.js';
+import { TORCH_MODULE as MODULE, hiddenUntilAnswered, maxAbsDifference } from './common.js';
 
 // Position bands for the float32 error: the measurement and the lesson's ranges.
 const BANDS = [
@@ -122,10 +122,9 @@ function precisionByBand(lab, { dModel, maxLen }) {
     for (let r = 0; r < spec.positions; r++) {
       const p = start + r,
         band = BANDS.findIndex(([lo, hi]) => p >= lo && p <= hi);
-      for (let i = r * dModel; i < (r + 1) * dModel; i++) {
-        float32[band] = Math.max(float32[band], Math.abs(tables[0][i] - reference[i]));
-        ours[band] = Math.max(ours[band], Math.abs(tables[1][i] - reference[i]));
-      }
+      const at = (t) => t.subarray(r * dModel, (r + 1) * dModel);
+      float32[band] = Math.max(float32[band], maxAbsDifference(at(tables[0]), at(reference)));
+      ours[band] = Math.max(ours[band], maxAbsDifference(at(tables[1]), at(reference)));
     }
   }
   return { float32, ours };

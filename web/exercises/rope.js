@@ -2,7 +2,7 @@ import { h, fmt } from '../widgets/dom.js';
 import { LinePlot } from '../widgets/lineplot.js';
 import { dataTable, textTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
-import { DEMO, hiddenUntilAnswered, select, slider } from './common.js';
+import { DEMO, hiddenUntilAnswered, maxAbsDifference, select, slider } from './common.js';
 
 const D_HEAD = 16,
   REACH = 24, // offsets −REACH … REACH on the plot
@@ -99,7 +99,7 @@ export default {
         { name: `query at m + s = ${state.m + state.shift}`, values: moved },
       ];
       plot.update(offsets, series);
-      const change = at.reduce((mx, v, i) => Math.max(mx, Math.abs(v - moved[i])), 0);
+      const change = maxAbsDifference(at, moved);
       shiftText.textContent =
         `Both positions moved by ${state.shift}: the largest change of a score is ` +
         `${change.toExponential(1)} (float rounding), so the two curves lie on top of each other.`;

@@ -85,37 +85,14 @@ export default {
         return v;
       };
       const labels = (i) => `“${words[firstAt]}” @ ${i ? second : firstAt}`;
+      // The two rows as a table, and their distance from the core: once without, once with the encoding.
+      const arm = (caption, x) => [
+        matrixTable({ caption, values: pair(x), rows: 2, cols: DEMO.dModel, rowLabel: labels, limit: 3, digits: 2 }),
+        h('p', {}, `Distance: ${fmt(coreDistance(lab, row(x, DEMO.dModel, firstAt), row(x, DEMO.dModel, second)), 6)}`),
+      ];
       view.replaceChildren(
-        matrixTable({
-          caption: 'Token embeddings only',
-          values: pair(plain.x),
-          rows: 2,
-          cols: DEMO.dModel,
-          rowLabel: labels,
-          limit: 3,
-          digits: 2,
-        }),
-        h(
-          'p',
-          {},
-          'Distance: ' +
-            `${fmt(coreDistance(lab, row(plain.x, DEMO.dModel, firstAt), row(plain.x, DEMO.dModel, second)), 6)}`,
-        ),
-        matrixTable({
-          caption: 'Token embeddings + sinusoidal encoding',
-          values: pair(encoded.x),
-          rows: 2,
-          cols: DEMO.dModel,
-          rowLabel: labels,
-          limit: 3,
-          digits: 2,
-        }),
-        h(
-          'p',
-          {},
-          'Distance: ' +
-            `${fmt(coreDistance(lab, row(encoded.x, DEMO.dModel, firstAt), row(encoded.x, DEMO.dModel, second)), 6)}`,
-        ),
+        ...arm('Token embeddings only', plain.x),
+        ...arm('Token embeddings + sinusoidal encoding', encoded.x),
       );
     }
     input.addEventListener('input', show);
@@ -125,8 +102,8 @@ export default {
       h(
         'p',
         {},
-        'Type a sentence with a repeated word. The core embeds it (seeded embeddings, dModel 16) with and without ' +
-          'the encoding.',
+        `Type a sentence with a repeated word. The core embeds it (seeded embeddings, dModel ${DEMO.dModel}) ` +
+          'with and without the encoding.',
       ),
       h('div', { class: 'control wide' }, h('label', {}, 'Sentence ', input)),
       view,

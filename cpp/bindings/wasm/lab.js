@@ -696,6 +696,7 @@ export async function createLab(options = {}) {
       new TypeError(
         `createLab: wasmBinary does not fit this engine's build: pass the bytes of ${wasm} ` +
           `(this engine ${simd ? 'has' : 'lacks'} WebAssembly SIMD; hasWasmSimd() says which)`,
+        { cause: failure }, // what the loader said, for whoever debugs it
       ),
       'wasmBinary',
     );
