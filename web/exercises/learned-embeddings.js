@@ -12,7 +12,7 @@ const QUESTION = {
     {
       id: 'a',
       correct: true,
-      label: 'The table trains maxLen × dModel numbers and stops at row maxLen; the formula, none.',
+      label: 'The table trains maxLen × dModel numbers and ends before row maxLen; the formula, none.',
       why:
         'Both halves are visible above: the learned table is numbers to train (no structure until training gives it ' +
         'some), and it has no row past its size. The formula has no parameters and can be evaluated at any ' +
