@@ -1,10 +1,12 @@
 // The lesson page's exercises, each in its own <section data-exercise="ID">, with a progress bar kept in
-// localStorage and a reset. (The explorer above them is explorer.js.)
+// the site's storage (web/storage.js) and a reset. (The explorer above them is explorer.js.)
 import { h } from './widgets/dom.js';
 import { exercises } from './exercises/index.js';
 import { createProgress } from './progress.js';
 import { mountExercise } from './mount.js';
 import { typeset } from './widgets/math.js';
+import { storageNote } from './widgets/storage-note.js';
+import { siteStorage } from './storage.js';
 
 export { exercises }; // for the page's platform hook (main.js)
 
@@ -64,7 +66,7 @@ function progressBar(progress, resettable) {
  * there for find-in-page and for anyone who waits (the page calls this once its heatmap is on screen).
  * `ready` resolves when every exercise is mounted and its formulas typeset; `controllers` fills as they mount.
  * `platform`: a course platform's session (web/platforms/connect.js), which keeps the progress and hears
- * every record; without one the progress is kept in localStorage.
+ * every record; without one the progress is kept in the site's storage (for the visit, where it is denied).
  */
 export function mountLesson(main, lab, platform = null) {
   const progress = createProgress(
@@ -73,6 +75,8 @@ export function mountLesson(main, lab, platform = null) {
   );
   const bar = progressBar(progress, !platform);
   main.before(contents(), bar.element);
+  const note = platform ? null : storageNote(siteStorage());
+  if (note) bar.element.append(note);
   const controllers = {};
   const waiting = new Map(); // section → exercise, in page order
   for (const exercise of exercises) {

@@ -7,6 +7,7 @@
 import { createLab } from 'positional-encoding-lab';
 import { mountExplorer } from './explorer.js';
 import { connectPlatform } from './platforms/connect.js';
+import { loadFailure } from './widgets/core-loader.js';
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 const loading = document.getElementById('loading');
@@ -14,9 +15,13 @@ const loading = document.getElementById('loading');
 // preloads it) and is used once the heatmap is on screen.
 const lessonModule = import('./lesson.js');
 lessonModule.catch(() => {}); // reported where it is awaited
+let coreError = null; // the core's own failure, told apart from the lesson's
 try {
   // The explorer's controls and canvas are laid out while the core loads; it draws once the core is there.
   const loadingLab = createLab();
+  loadingLab.catch((error) => {
+    coreError = error;
+  });
   const explorer = mountExplorer(document.getElementById('explorer'), loadingLab);
   const [lab] = await Promise.all([loadingLab, explorer.ready]);
   loading.hidden = true;
@@ -34,7 +39,11 @@ try {
   performance.mark('pelab:ready');
   document.body.dataset.ready = 'true';
 } catch (error) {
-  loading.hidden = false;
-  loading.textContent = `The WebAssembly core could not start: ${error.message}`;
-  loading.classList.add('error');
+  if (error === coreError) {
+    loading.replaceWith(loadFailure(error, () => location.reload()));
+  } else {
+    loading.hidden = false;
+    loading.textContent = `The lesson could not start: ${error.message}`;
+    loading.classList.add('error');
+  }
 }

@@ -1,6 +1,9 @@
 // The order in which a learner sees a question's options: shuffled per learner, with a seed kept in
-// localStorage, so the order is stable across reloads (a learner can come back to "option c") and
+// the site's storage (web/storage.js: for the visit only where the browser denies it), so the order is
+// stable across reloads (a learner can come back to "option c") and
 // carries no hint (the right option is not always first). Free of the DOM for unit tests.
+
+import { siteStorage } from './storage.js';
 
 const SEED_KEY = 'pelab:learner-seed:v1';
 
@@ -34,19 +37,11 @@ export function shuffled(items, seed, key) {
 }
 
 /** This learner's seed: read from storage, or made and saved on the first visit. */
-export function learnerSeed(storage = globalThis.localStorage) {
-  try {
-    const saved = Number(storage?.getItem(SEED_KEY));
-    if (Number.isInteger(saved) && saved > 0 && saved < 2 ** 32) return saved;
-  } catch {
-    /* storage blocked: a seed for this visit only */
-  }
+export function learnerSeed(storage = siteStorage()) {
+  const saved = Number(storage.getItem(SEED_KEY));
+  if (Number.isInteger(saved) && saved > 0 && saved < 2 ** 32) return saved;
   const seed = 1 + (crypto.getRandomValues(new Uint32Array(1))[0] % (2 ** 32 - 1));
-  try {
-    storage?.setItem(SEED_KEY, String(seed));
-  } catch {
-    /* kept for this visit only */
-  }
+  storage.setItem(SEED_KEY, String(seed));
   return seed;
 }
 

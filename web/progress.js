@@ -1,6 +1,9 @@
-// Lesson progress in localStorage: per exercise, its one record (web/attempts.js): answered, correct,
+// Lesson progress in the site's storage (web/storage.js; for the visit only where the browser denies it):
+// per exercise, its one record (web/attempts.js): answered, correct,
 // score of maxScore, and whether the solution was viewed first. Anything unreadable or foreign under
 // our key is discarded and replaced, never trusted.
+import { siteStorage } from './storage.js';
+
 const KEY = 'pelab:progress:v1';
 
 // A stored record is kept only if it is what record() writes: {answered: true, correct: boolean, …}
@@ -38,20 +41,24 @@ function sanitize(raw, ids) {
   return kept;
 }
 
-export function createProgress(ids, storage = globalThis.localStorage) {
+/**
+ * `storage`: web/storage.js's site storage, or a course platform's suspend data (getItem / setItem); `key`:
+ * where in it the records are kept (embed.html keeps the records it sent to a host under their own key).
+ */
+export function createProgress(ids, storage = siteStorage(), { key = KEY } = {}) {
   // A Map keyed by id, so no id (even '__proto__') can reach Object.prototype.
   let state;
   try {
-    state = sanitize(JSON.parse(storage?.getItem(KEY) ?? '{}'), ids);
+    state = sanitize(JSON.parse(storage.getItem(key) ?? '{}'), ids);
   } catch {
     state = new Map();
   }
   const listeners = new Set();
   const save = () => {
     try {
-      storage?.setItem(KEY, JSON.stringify(Object.fromEntries(state)));
+      storage.setItem(key, JSON.stringify(Object.fromEntries(state)));
     } catch {
-      /* storage full or blocked: keep in memory */
+      /* a course platform's store that failed: kept in memory (web/storage.js's never throws) */
     }
     listeners.forEach((f) => f(summary()));
   };

@@ -83,14 +83,19 @@ test('connectEmbeds({ actor }) puts the learner into every result statement; a b
     const hellos = [];
     const source = { postMessage: (data, origin) => hellos.push([data.type, origin]) };
     const events = [];
-    const frame = { contentWindow: source, style: {}, dispatchEvent: (e) => events.push(e) };
+    const frame = {
+      src: 'https://lab.example.org/embed.html?exercise=four-properties',
+      contentWindow: source,
+      style: {},
+      dispatchEvent: (e) => events.push(e),
+    };
     const root = { querySelectorAll: () => [frame] };
     assert.throws(
       () => connectEmbeds({ origins: ['https://lab.example.org'], root, actor: { name: 'no id' } }),
       /connectEmbeds: actor must be an xAPI Agent/,
     );
     const learner = { mbox: 'mailto:ada@example.org', name: 'Ada' };
-    const stop = connectEmbeds({ origins: ['https://lab.example.org'], root, actor: learner });
+    const stop = connectEmbeds({ origins: ['https://lab.example.org'], root, actor: learner, store: null });
     const message = Object.assign(new Event('message'), {
       origin: 'https://lab.example.org',
       source,

@@ -8,11 +8,21 @@ import { findExercise, unknownExerciseMessage } from '../exercises/index.js';
 import { h } from '../widgets/dom.js';
 import { mountExercise } from '../mount.js';
 import { typeset } from '../widgets/math.js';
+import { loadLab } from '../widgets/core-loader.js';
 import themeCss from '../styles/theme.css?inline';
 import exerciseCss from '../styles/exercise.css?inline';
 
+// One core per page, loaded by the first exercise; after a failure the next try loads it afresh.
 let labPromise;
-const sharedLab = () => (labPromise ??= createLab());
+const sharedLab = () =>
+  (labPromise ??= createLab().catch((error) => {
+    labPromise = undefined;
+    throw error;
+  }));
+
+// The records made on this page, by exercise: an exercise renamed away and back, or mounted twice, restores
+// its record instead of offering a second first attempt (the host's platform keeps them across visits).
+const records = new Map();
 
 let sheets;
 function styleSheets() {
@@ -53,8 +63,7 @@ export class PeExercise extends HTMLElement {
       this.shadowRoot.replaceChildren(h('p', { class: 'error', role: 'alert' }, unknownExerciseMessage(name)));
       return;
     }
-    this.shadowRoot.replaceChildren(h('p', { role: 'status' }, 'Starting the WebAssembly core…'));
-    const lab = await sharedLab();
+    const lab = await loadLab(this.shadowRoot, sharedLab);
     if (this.#mounted !== name) return; // renamed while loading
     const section = h(
       'section',
@@ -62,7 +71,14 @@ export class PeExercise extends HTMLElement {
       h('h2', { id: 'title' }, exercise.title),
     );
     this.shadowRoot.replaceChildren(section);
-    this.#controller = mountExercise(exercise, section, { lab, onRecord: (r) => this.#report(name, r) });
+    this.#controller = mountExercise(exercise, section, {
+      lab,
+      restored: records.get(name) ?? null,
+      onRecord: (r) => {
+        records.set(name, r);
+        this.#report(name, r);
+      },
+    });
     await typeset(); // KaTeX loads on first use: ready means the formulas are there too
     if (this.#mounted !== name) return;
     // Bubbles and crosses shadow roots like pe-result, so one listener on the document hears every exercise;

@@ -1,6 +1,10 @@
 // embed.html: one exercise, chosen by ?exercise=ID (&theme=light|dark). It tells its host page its
 // height after every change (fonts and formulas included, via ResizeObserver) and its results, with an
 // xAPI statement. Without a listening host the page simply scrolls.
+//
+// Its record: kept in the lab origin's storage beside the lesson page's when the browser allows it, and
+// handed to the host helper (web/embed/host.js), which keeps it in the course page's storage and hands it
+// back on the next visit: across sites a frame usually may keep nothing (web/storage.js).
 import { createLab } from 'positional-encoding-lab';
 import { exercises, findExercise, unknownExerciseMessage } from '../exercises/index.js';
 import { createProgress } from '../progress.js';
@@ -9,6 +13,9 @@ import { mountExercise } from '../mount.js';
 import { typeset } from '../widgets/math.js';
 import { learnerSeed } from '../order.js';
 import { answeredStatement, anonymousAgent } from '../platforms/xapi.js';
+import { loadLab } from '../widgets/core-loader.js';
+import { storageNote } from '../widgets/storage-note.js';
+import { siteStorage } from '../storage.js';
 
 const params = new URLSearchParams(location.search);
 const name = params.get('exercise');
@@ -43,44 +50,86 @@ const resize = () => post({ type: 'pelab:resize', height: contentHeight() });
 const root = document.getElementById('exercise');
 new ResizeObserver(resize).observe(document.body);
 document.fonts?.ready.then(resize);
-// A host helper that connected after this frame loaded asks for the height it missed.
-window.addEventListener('message', (event) => {
-  if (event.source === window.parent && event.data?.type === 'pelab:hello') resize();
+// The host's answer to our hello: the record it kept for this exercise (or null), and whether it keeps one.
+const framed = window.parent !== window;
+let welcomed;
+const welcome = new Promise((resolve) => {
+  welcomed = resolve;
 });
+const hello = () => post({ type: 'pelab:hello', exercise: name });
+window.addEventListener('message', (event) => {
+  if (event.source !== window.parent || event.data === null || typeof event.data !== 'object') return;
+  // A host helper that connected after this frame loaded asks for what it missed.
+  if (event.data.type === 'pelab:hello') {
+    resize();
+    hello();
+  } else if (event.data.type === 'pelab:welcome' && event.data.exercise === name) welcomed(event.data);
+});
+hello();
+// How long a frame with no record of its own waits for a host's before it starts afresh: a helper that
+// answers does so within milliseconds; a course page without one never does.
+const WELCOME_MS = 400;
+const welcomeOrNone = () =>
+  framed ? Promise.race([welcome, new Promise((resolve) => setTimeout(() => resolve(null), WELCOME_MS))]) : null;
 
 const exercise = findExercise(name);
 if (!exercise) {
   root.replaceChildren(h('p', { class: 'error', role: 'alert' }, unknownExerciseMessage(name)));
 } else {
   document.title = `${exercise.title} — Positional Encoding Lab`;
-  const lab = await createLab();
-  const section = h(
-    'section',
-    { 'data-exercise': name, 'aria-labelledby': 'title' },
-    h('h1', { id: 'title' }, exercise.title),
-  );
-  root.replaceChildren(section);
+  const lab = await loadLab(root, createLab);
   // Records live in this origin's storage beside the lesson page's, so neither a reload nor the same
-  // exercise on the lesson page gives a new first attempt. Posted once: when the record is made (the
-  // first checked attempt, or "solution viewed", score 0, if that came first).
-  const progress = createProgress(exercises.map((e) => e.id));
-  const controller = mountExercise(exercise, section, {
-    lab,
-    restored: progress.restored(name),
-    onRecord: (r) => {
-      progress.record(name, r);
-      post({
-        type: 'pelab:result',
-        exercise: name,
-        correct: r.correct,
-        score: r.score,
-        maxScore: r.maxScore,
-        solutionViewed: r.solutionViewed,
-        statement: statement(name, exercise.title, r),
-      });
-    },
+  // exercise on the lesson page gives a new first attempt; a record that was sent to a host is also kept
+  // apart ('pelab:embed-sent:v1'), where the lesson page's "Reset progress" does not reach, so it is never
+  // made a second time. Posted once: when the record is made (the first checked attempt, or "solution
+  // viewed", score 0, if that came first).
+  const ids = exercises.map((e) => e.id);
+  const progress = createProgress(ids);
+  const sent = createProgress(ids, siteStorage(), { key: 'pelab:embed-sent:v1' });
+  const own = () => sent.restored(name) ?? progress.restored(name);
+  let controller = null;
+  const mount = (restored) => {
+    const section = h(
+      'section',
+      { 'data-exercise': name, 'aria-labelledby': 'title' },
+      h('h1', { id: 'title' }, exercise.title),
+    );
+    root.replaceChildren(section);
+    controller = mountExercise(exercise, section, {
+      lab,
+      restored,
+      onRecord: (r) => {
+        progress.record(name, r);
+        sent.record(name, r);
+        post({
+          type: 'pelab:result',
+          exercise: name,
+          correct: r.correct,
+          score: r.score,
+          maxScore: r.maxScore,
+          solutionViewed: r.solutionViewed,
+          statement: statement(name, exercise.title, r),
+        });
+      },
+    });
+    window.pelabExercise = controller;
+  };
+  // The host's record, checked as any stored record is (progress.js), restores this one.
+  const fromHost = (answer) => {
+    const checked = createProgress([name], { getItem: () => null, setItem() {} });
+    if (answer?.record) checked.record(name, answer.record);
+    return checked.restored(name);
+  };
+  const first = own() ?? fromHost(await welcomeOrNone());
+  mount(first);
+  // A host that answered late (its script ran after this frame started) still restores its record, as long
+  // as the learner has made none here.
+  welcome.then((answer) => {
+    const restored = fromHost(answer);
+    if (restored && controller.record === null) mount(restored);
   });
-  window.pelabExercise = controller;
+  const note = storageNote(siteStorage(), welcome);
+  if (note) root.after(note);
   await typeset(); // KaTeX loads on first use: ready means the formulas are there too
   document.body.dataset.ready = 'true';
 }

@@ -2,7 +2,8 @@
 // <meta name="pelab-exercise"> (written by scripts/package.mjs into each single-exercise package) or
 // ?exercise=ID, mounted with the lesson's recording rules (web/mount.js). Its record is kept like the
 // lesson page's progress (web/progress.js): in the LMS's suspend data when an LMS launched it
-// (web/platforms/connect.js), else in localStorage, so a relaunch shows the record and checks are practice.
+// (web/platforms/connect.js), else in the site's storage (web/storage.js), so a relaunch shows the record
+// and checks are practice.
 import { createLab } from 'positional-encoding-lab';
 import { findExercise, unknownExerciseMessage } from '../exercises/index.js';
 import { createProgress } from '../progress.js';
@@ -10,6 +11,9 @@ import { mountExercise } from '../mount.js';
 import { h } from '../widgets/dom.js';
 import { typeset } from '../widgets/math.js';
 import { connectPlatform } from './connect.js';
+import { loadLab } from '../widgets/core-loader.js';
+import { storageNote } from '../widgets/storage-note.js';
+import { siteStorage } from '../storage.js';
 
 const name =
   document.querySelector('meta[name="pelab-exercise"]')?.getAttribute('content') ??
@@ -20,7 +24,7 @@ if (!exercise) {
   root.replaceChildren(h('p', { class: 'error', role: 'alert' }, unknownExerciseMessage(name)));
 } else {
   document.title = `${exercise.title} — Positional Encoding Lab`;
-  const [lab, platform] = await Promise.all([createLab(), connectPlatform([exercise])]);
+  const [lab, platform] = await Promise.all([loadLab(root, createLab), connectPlatform([exercise])]);
   const progress = createProgress([exercise.id], platform?.storage);
   const section = h(
     'section',
@@ -37,6 +41,8 @@ if (!exercise) {
     },
   });
   platform?.track(progress, { [exercise.id]: controller.getMaxScore() });
+  const note = platform ? null : storageNote(siteStorage()); // under an LMS, the LMS keeps the record
+  if (note) root.after(note);
   window.pelabExercise = controller;
   await typeset();
   document.body.dataset.ready = 'true';

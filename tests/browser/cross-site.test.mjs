@@ -1,0 +1,217 @@
+// The lab where courses put it: on another *site* than the course page (the lab at 127.0.0.1, the course at
+// localhost; both loopback, as Chromium's local-network checks refuse a public page framing either), in
+// Chromium with its default settings, which block third-party storage: inside such a frame, merely reading localStorage throws.
+// Two ports of one host would be one site and hide it. Every page must start, grade and report there, with
+// its records kept for the visit (said once on the page) or by the course page's host helper.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer, CSP, DEFAULT_MOUNTS } from '../../scripts/serve.mjs';
+import { watchedPage, TOTAL } from './browser.mjs';
+
+const path = (p) => fileURLToPath(new URL(p, import.meta.url));
+const VISIT_ONLY = /keeps no data for the lab here, so your answers are recorded for this visit only/;
+const HOST_KEEPS = /the course page keeps your record of this exercise/;
+let browser, lab, course, labUrl, courseUrl;
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+  });
+  // Each may frame the other: a course page on either site (the course fixture is mounted on the lab's too).
+  const csp = `${CSP}; frame-src http://localhost:* http://127.0.0.1:*`;
+  const host = path('../consumer/host');
+  lab = await startServer({ port: 0, csp, mounts: [['/course/', host], ...DEFAULT_MOUNTS] });
+  labUrl = `http://127.0.0.1:${lab.address().port}`;
+  course = await startServer({
+    port: 0,
+    csp,
+    mounts: [
+      ['/dist/', path('../../dist')],
+      ['/static/', path('../consumer/static')],
+      ['/', path('../consumer/host')],
+    ],
+  });
+  courseUrl = `http://localhost:${course.address().port}`; // the same server, reached as another site
+});
+after(async () => {
+  await browser.close();
+  lab.close();
+  course.close();
+});
+
+/** A page of one site framing `src` of the other, without the host helper (tests/consumer/host). */
+async function framedPage(top, src) {
+  const { page, problems } = await watchedPage(browser, { viewport: { width: 1000, height: 800 } });
+  await page.goto(`${top}?connect=never&frame=${encodeURIComponent(src)}`);
+  return { page, problems, frame: page.frameLocator('iframe') };
+}
+
+/** The course page's storage holds `record` under `key` (the host helper's records), before any script runs. */
+const keptByCourse = (page, key, record) =>
+  page.addInitScript(
+    ([origin, key, record]) => {
+      if (location.origin === origin) localStorage.setItem('pelab:embed-records:v1', JSON.stringify({ [key]: record }));
+    },
+    [courseUrl, key, record],
+  );
+
+const storageBlocked = (frame) =>
+  frame.locator('html').evaluate(() => {
+    try {
+      localStorage.getItem('x');
+      return false;
+    } catch {
+      return true;
+    }
+  });
+
+test('embed.html across sites starts, reports, and the course page keeps its record for the next visit', async () => {
+  const { page, problems } = await watchedPage(browser, { viewport: { width: 900, height: 700 } });
+  const frameUrl = `${labUrl}/embed.html?exercise=buffer-vs-parameter`;
+  await page.goto(`${courseUrl}/?frame=${encodeURIComponent(frameUrl)}`);
+  const frame = page.frameLocator('iframe');
+  await frame.locator('body[data-ready=true]').waitFor();
+  assert.equal(await storageBlocked(frame), true, 'Chromium blocks third-party storage by default');
+  await page.waitForFunction(() => parseInt(document.querySelector('iframe').style.height, 10) > 300);
+  assert.match(await frame.locator('.storage-note').innerText(), HOST_KEEPS);
+  await frame.locator('input[value="buffer"]').check();
+  await frame.getByRole('button', { name: /^Check\b/ }).click();
+  await page.waitForFunction(() => window.results.length === 1);
+  assert.equal((await page.evaluate(() => window.results))[0].correct, true);
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('pelab:embed-records:v1')));
+  assert.deepEqual(kept, {
+    [`${labUrl} buffer-vs-parameter`]: { correct: true, score: 1, maxScore: 1, solutionViewed: false },
+  });
+  // The next visit: the frame has nothing of its own (its storage lived for the visit), the host hands it back.
+  await page.reload();
+  await frame.locator('body[data-ready=true]').waitFor();
+  assert.match(await frame.locator('.attempt-status').innerText(), /^Recorded on an earlier visit/);
+  await frame.locator('input[value="parameter"]').check();
+  await frame.getByRole('button', { name: /^Check\b/ }).click();
+  await frame.locator('.feedback .verdict').waitFor();
+  assert.deepEqual(await page.evaluate(() => window.results), [], 'a practice check reports nothing');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a host helper that connects late still restores its record into a frame that started without it', async () => {
+  const { page, problems } = await watchedPage(browser, { viewport: { width: 900, height: 700 } });
+  const frameUrl = `${labUrl}/embed.html?exercise=conventions`;
+  const record = { correct: false, score: 0, maxScore: 1, solutionViewed: true };
+  await keptByCourse(page, `${labUrl} conventions`, record);
+  await page.goto(`${courseUrl}/?connect=late&frame=${encodeURIComponent(frameUrl)}`);
+  const frame = page.frameLocator('iframe');
+  await frame.locator('body[data-ready=true]').waitFor();
+  assert.equal(await frame.locator('.attempt-status').innerText(), '', 'no host yet: a fresh exercise');
+  await page.evaluate(() => window.connectNow());
+  await frame.locator('.attempt-status', { hasText: /^Recorded on an earlier visit/ }).waitFor();
+  assert.match(await frame.locator('.attempt-status').innerText(), /solution/i);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a host record the frame would not keep itself (an inflated score) is refused', async () => {
+  const { page, problems } = await watchedPage(browser);
+  const frameUrl = `${labUrl}/embed.html?exercise=conventions`;
+  await keptByCourse(page, `${labUrl} conventions`, { correct: true, score: 5, maxScore: 1, solutionViewed: false });
+  await page.goto(`${courseUrl}/?frame=${encodeURIComponent(frameUrl)}`);
+  const frame = page.frameLocator('iframe');
+  await frame.locator('body[data-ready=true]').waitFor();
+  assert.equal(await frame.locator('.attempt-status').innerText(), '');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('embed.html across sites without a host helper works for the visit and says so once', async () => {
+  const { page, problems } = await watchedPage(browser);
+  const frameUrl = `${labUrl}/embed.html?exercise=conventions`;
+  await page.goto(`${courseUrl}/?connect=never&frame=${encodeURIComponent(frameUrl)}`);
+  const frame = page.frameLocator('iframe');
+  await frame.locator('body[data-ready=true]').waitFor();
+  assert.equal(await frame.locator('.storage-note').count(), 1);
+  assert.match(await frame.locator('.storage-note').innerText(), VISIT_ONLY);
+  await frame.locator('input[value="halves"]').check();
+  await frame.getByRole('button', { name: /^Check\b/ }).click();
+  assert.match(await frame.locator('.attempt-status').innerText(), /^Recorded/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('<pe-exercise> in a cross-site frame starts, and renaming it away and back gives no second first record', async () => {
+  const { page, problems, frame } = await framedPage(`${labUrl}/course/`, `${courseUrl}/static/`);
+  await frame.locator('body[data-ready=true]').waitFor();
+  assert.equal(await storageBlocked(frame), true);
+  const el = frame.locator('pe-exercise');
+  await el.locator('input[value="a"]').check();
+  await el.getByRole('button', { name: /^Check\b/ }).click();
+  const result = () => frame.locator('body').getAttribute('data-result');
+  assert.equal(JSON.parse(await result()).exercise, 'why-positional-encoding');
+  await frame.locator('body').evaluate((b) => {
+    b.dataset.result = 'none';
+    const e = document.querySelector('pe-exercise');
+    e.setAttribute('name', 'conventions');
+    return new Promise((resolve) =>
+      e.addEventListener(
+        'pe-ready',
+        () => {
+          e.setAttribute('name', 'why-positional-encoding');
+          e.addEventListener('pe-ready', resolve, { once: true });
+        },
+        { once: true },
+      ),
+    );
+  });
+  assert.match(await el.locator('.attempt-status').innerText(), /^Recorded/);
+  await el.locator('input[value="b"]').check();
+  await el.getByRole('button', { name: /^Check\b/ }).click();
+  assert.equal(await result(), 'none', 'the check after the rename is practice');
+  assert.equal(await el.evaluate((e) => e.getAnswerGiven()), true);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the lesson page in a cross-site frame mounts every exercise and keeps its progress for the visit', async () => {
+  const { page, problems, frame } = await framedPage(`${courseUrl}/`, `${labUrl}/`);
+  await frame.locator('body[data-ready=true]').waitFor({ timeout: 60000 });
+  assert.equal(await storageBlocked(frame), true);
+  assert.equal(await frame.locator('section[data-exercise][data-mounted=true]').count(), TOTAL);
+  assert.equal(await frame.locator('.error').count(), 0);
+  assert.equal(await frame.locator('.storage-note').count(), 1);
+  assert.match(await frame.locator('.storage-note').innerText(), VISIT_ONLY);
+  const section = frame.locator('section[data-exercise="conventions"]');
+  await section.locator('input[value="halves"]').check();
+  await section.getByRole('button', { name: /^Check\b/ }).click();
+  await frame.locator('.progress-text', { hasText: /1 answered/ }).waitFor();
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a core that cannot load is named with its URL and a retry, in embed.html, <pe-exercise> and the lesson', async () => {
+  for (const [what, url] of [
+    ['embed', `${labUrl}/embed.html?exercise=conventions`],
+    ['component', `${courseUrl}/static/`],
+    ['lesson', `${labUrl}/`],
+  ]) {
+    const { page } = await watchedPage(browser);
+    let broken = true;
+    await page.route('**/*.wasm', (route) =>
+      broken ? route.fulfill({ status: 404, body: 'not found' }) : route.continue(),
+    );
+    await page.goto(url);
+    const alert = page.locator('.load-failure');
+    await alert.waitFor({ timeout: 10000 });
+    const text = await alert.innerText();
+    assert.match(text, /did not load from http:\/\/\S+\.wasm/, `${what}: ${text}`);
+    assert.match(text, /locateFile/, what);
+    assert.doesNotMatch(text, /^Aborted/m, what);
+    broken = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    if (what === 'component') await page.waitForFunction(() => document.querySelector('pe-exercise').ready);
+    else await page.locator('body[data-ready=true]').waitFor({ timeout: 60000 });
+    assert.equal(await page.locator('.load-failure').count(), 0, what);
+    await page.close();
+  }
+});
