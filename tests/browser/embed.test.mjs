@@ -128,6 +128,32 @@ test('an iframe on another origin is sized by the host helper and reports xAPI-s
   await page.close();
 });
 
+test('a record that left for the course is not re-opened by "Reset progress" on the lesson page', async () => {
+  const { page, problems } = await watchedPage(browser, { viewport: { width: 900, height: 700 } });
+  const frameUrl = `${siteUrl}/embed.html?exercise=conventions`;
+  const course = `${courseUrl}/?keep=none&frame=${encodeURIComponent(frameUrl)}`; // the lab's records alone
+  await page.goto(course);
+  const frame = page.frameLocator('iframe');
+  await frame.locator('body[data-ready=true]').waitFor();
+  await frame.getByRole('button', { name: /^Show solution/ }).click();
+  await page.waitForFunction(() => window.results.length === 1);
+  assert.equal((await page.evaluate(() => window.results))[0].score, 0);
+  const lesson = await page.context().newPage(); // the lesson page of the same lab, in the same browser
+  await lesson.goto(`${siteUrl}/`);
+  await lesson.locator('body[data-ready=true]').waitFor();
+  await lesson.getByRole('button', { name: 'Reset progress' }).click();
+  await lesson.close();
+  await page.goto(course);
+  await frame.locator('body[data-ready=true]').waitFor();
+  assert.match(await frame.locator('.attempt-status').innerText(), /^Recorded on an earlier visit/);
+  await frame.locator('input[value="halves"]').check();
+  await frame.getByRole('button', { name: /^Check\b/ }).click();
+  await frame.locator('.feedback .verdict').waitFor();
+  assert.deepEqual(await page.evaluate(() => window.results), [], 'no second first record reaches the course');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a helper connected after the frame loaded still sizes it (the frame answers its hello)', async () => {
   const { page, problems } = await watchedPage(browser, { viewport: { width: 900, height: 700 } });
   const frameUrl = `${siteUrl}/embed.html?exercise=conventions`;

@@ -12,7 +12,9 @@ document.getElementById('slot').append(frame);
 window.results = [];
 frame.addEventListener('pelab-result', (e) => window.results.push(e.detail));
 // the plain-script build of the helper; ?connect=late waits for the test to call connectNow(), as a course
-// page whose script runs after its iframes have loaded; ?connect=never is a course page without the helper
-const connect = () => window.PelabEmbed.connectEmbeds({ origins: [trust] });
+// page whose script runs after its iframes have loaded; ?connect=never is a course page without the helper;
+// ?keep=none a helper that keeps no records for its frames
+const store = params.get('keep') === 'none' ? null : undefined;
+const connect = () => window.PelabEmbed.connectEmbeds({ origins: [trust], store });
 if (params.get('connect') === 'late') window.connectNow = connect;
 else if (params.get('connect') !== 'never') connect();
