@@ -6,6 +6,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer, CSP, DEFAULT_MOUNTS } from '../../scripts/serve.mjs';
 import { watchedPage, TOTAL } from './browser.mjs';
@@ -13,7 +17,7 @@ import { watchedPage, TOTAL } from './browser.mjs';
 const path = (p) => fileURLToPath(new URL(p, import.meta.url));
 const VISIT_ONLY = /keeps no data for the lab here, so your answers are recorded for this visit only/;
 const HOST_KEEPS = /the course page keeps your record of this exercise/;
-let browser, lab, course, labUrl, courseUrl;
+let browser, lab, course, labUrl, courseUrl, sco;
 
 before(async () => {
   browser = await chromium.launch({
@@ -23,7 +27,10 @@ before(async () => {
   // Each may frame the other: a course page on either site (the course fixture is mounted on the lab's too).
   const csp = `${CSP}; frame-src http://localhost:* http://127.0.0.1:*`;
   const host = path('../consumer/host');
-  lab = await startServer({ port: 0, csp, mounts: [['/course/', host], ...DEFAULT_MOUNTS] });
+  // A SCORM package served by the lab's site, as a course whose LMS launches content from elsewhere does.
+  sco = mkdtempSync(join(tmpdir(), 'pelab-sco-'));
+  execFileSync('unzip', ['-q', path('../../dist/packages/pelab-conventions-scorm2004.zip'), '-d', sco]);
+  lab = await startServer({ port: 0, csp, mounts: [['/course/', host], ['/sco/', sco], ...DEFAULT_MOUNTS] });
   labUrl = `http://127.0.0.1:${lab.address().port}`;
   course = await startServer({
     port: 0,
@@ -31,6 +38,8 @@ before(async () => {
     mounts: [
       ['/dist/', path('../../dist')],
       ['/static/', path('../consumer/static')],
+      ['/scorm-again/', path('../../node_modules/scorm-again/dist')],
+      ['/lms/', path('fixtures/lms')],
       ['/', path('../consumer/host')],
     ],
   });
@@ -40,6 +49,7 @@ after(async () => {
   await browser.close();
   lab.close();
   course.close();
+  rmSync(sco, { recursive: true, force: true });
 });
 
 /** A page of one site framing `src` of the other, without the host helper (tests/consumer/host). */
@@ -214,4 +224,21 @@ test('a core that cannot load is named with its URL and a retry, in embed.html, 
     assert.equal(await page.locator('.load-failure').count(), 0, what);
     await page.close();
   }
+});
+
+test('a SCORM launch page served from another site than the LMS starts, grades, and keeps its record for the visit', async () => {
+  const { page, problems } = await watchedPage(browser);
+  await page.goto(`${courseUrl}/lms/`);
+  await page.locator('body[data-ready=true]').waitFor();
+  await page.evaluate((url) => window.lms.launch('2004', url), `${labUrl}/sco/platforms/exercise.html`);
+  const frame = page.frameLocator('#sco');
+  await frame.locator('body[data-ready=true]').waitFor();
+  assert.equal(await storageBlocked(frame), true);
+  assert.equal(await page.evaluate(() => window.lms.initialized()), false, 'the LMS API is out of reach across sites');
+  assert.match(await frame.locator('.storage-note').innerText(), VISIT_ONLY);
+  await frame.locator('input[value="halves"]').check();
+  await frame.getByRole('button', { name: /^Check\b/ }).click();
+  assert.match(await frame.locator('.attempt-status').innerText(), /^Recorded/);
+  assert.deepEqual(problems, []);
+  await page.close();
 });
