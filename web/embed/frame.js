@@ -2,7 +2,7 @@
 // height after every change (fonts and formulas included, via ResizeObserver) and its results, with an
 // xAPI statement. Without a listening host the page simply scrolls.
 import { createLab } from 'positional-encoding-lab';
-import { exercises, findExercise, unknownExerciseMessage } from '../exercises/index.js';
+import { findExercise, maxScores, unknownExerciseMessage } from '../exercises/index.js';
 import { createProgress } from '../progress.js';
 import { h } from '../widgets/dom.js';
 import { mountExercise } from '../mount.js';
@@ -63,7 +63,7 @@ if (!exercise) {
   // Records live in this origin's storage beside the lesson page's, so neither a reload nor the same
   // exercise on the lesson page gives a new first attempt. Posted once: when the record is made (the
   // first checked attempt, or "solution viewed", score 0, if that came first).
-  const progress = createProgress(exercises.map((e) => e.id));
+  const progress = createProgress(maxScores());
   const controller = mountExercise(exercise, section, {
     lab,
     restored: progress.restored(name),
