@@ -290,6 +290,30 @@ for (const version of ['1.2', '2004']) {
   });
 }
 
+test('SCORM 2004, whole lesson: an LMS that will not start, or cannot commit, leaves every exercise working', async () => {
+  const { page, problems } = await lmsPage();
+  const name = 'pelab-lesson-scorm2004';
+  const url = unpack(name) + (await launchHref(page, name));
+  for (const sabotage of [{ initialize: 'throws' }, { commit: 'missing' }]) {
+    const what = JSON.stringify(sabotage);
+    await page.evaluate((a) => window.lms.launch('2004', a.url, null, a.sabotage), { url, sabotage });
+    const frame = page.frameLocator('#sco');
+    await frame.locator('body[data-ready=true]').waitFor({ timeout: 60000 });
+    const mounted = await frame.locator('body').evaluate(() => Object.keys(window.pelab.lesson.controllers).length);
+    assert.equal(mounted, exercises.length, what);
+    assert.equal(await frame.locator('[role=alert]').count(), sabotage.initialize ? 1 : 0, what);
+    await choose(frame, 'swap-invariance', rightOption('swap-invariance'));
+    assert.match(
+      await section(frame, 'swap-invariance').locator('.attempt-status').innerText(),
+      /^The course platform did not keep this record/,
+      what,
+    );
+    await page.evaluate(() => window.lms.close());
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('SCORM 2004: a record in the suspend data inflated to 1000 of 1000 is not restored, nor reported', async () => {
   const { page, problems } = await lmsPage();
   const lie = { answered: true, correct: true, score: 1000, maxScore: 1000, solutionViewed: false };

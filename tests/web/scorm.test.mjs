@@ -165,3 +165,19 @@ test('a session that keeps nothing says why, keeps progress for the visit and cl
   assert.equal(createProgress(maxScores([swap]), session.storage).summary().correct, 1, 'kept for the visit');
   assert.equal(session.record(swap.id, RIGHT), false);
 });
+
+test('the suspend data’s learner seed is kept only if order.js would take it: else the page and its reports would disagree', () => {
+  const SEED_KEY = 'pelab:learner-seed:v1';
+  const seedOf = (runtime) => JSON.parse(cmi(runtime).suspend_data)[SEED_KEY];
+  for (const version of ['1.2', '2004']) {
+    const good = lms(version, {}, JSON.stringify({ [SEED_KEY]: '12345' }));
+    createProgress(maxScores([swap]), connectScorm({ version, passing: 1, exercises: [swap], win: good.win }).storage);
+    assert.equal(seedOf(good.runtime), '12345');
+    for (const bad of ['abc', '0', '-1', '1.5', '4294967296', '', { n: 1 }]) {
+      const { runtime, win } = lms(version, {}, JSON.stringify({ [SEED_KEY]: bad }));
+      createProgress(maxScores([swap]), connectScorm({ version, passing: 1, exercises: [swap], win }).storage);
+      const seed = Number(seedOf(runtime));
+      assert.ok(Number.isInteger(seed) && seed > 0 && seed < 2 ** 32, `${JSON.stringify(bad)} → ${seed}`);
+    }
+  }
+});

@@ -131,8 +131,12 @@ export function connectScorm({ version, passing, exercises, win = window }) {
   } catch {
     /* foreign or corrupt: start afresh */
   }
-  // The option order follows the learner from launch to launch (and from device to device).
-  const seed = typeof saved[SEED_KEY] === 'string' ? saved[SEED_KEY] : String(learnerSeed());
+  // The option order follows the learner from launch to launch (and from device to device): the suspend
+  // data's seed when it has one, read by order.js's own rule (a seed it would not take, such as 'abc', gives
+  // way to a new one: kept, it would show one order and report the interactions in another), else this
+  // browser's.
+  const suspended = Object.hasOwn(saved, SEED_KEY) ? { getItem: () => saved[SEED_KEY], setItem() {} } : undefined;
+  const seed = String(learnerSeed(suspended));
   saved[SEED_KEY] = seed;
   try {
     win.localStorage?.setItem(SEED_KEY, seed);
