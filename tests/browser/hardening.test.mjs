@@ -297,20 +297,42 @@ test('a URL fragment that does not decode (#%, #%zz, a cut UTF-8 sequence) is no
   }
 });
 
-test('the error line names what failed: the core, or the lesson’s code', async () => {
+test('the error line names what failed: the core, the explorer or the lesson’s code; an exercise, its own section', async () => {
   const failing = [
-    ['**/pelab*.wasm', /^The WebAssembly core could not start: /],
-    ['**/assets/lesson-*.js', /^The lesson’s code could not load: /],
+    [(page) => page.route('**/pelab*.wasm', (route) => route.abort()), /^The WebAssembly core could not start: /],
+    [(page) => page.addInitScript(() => delete window.ResizeObserver), /^The explorer could not start: /],
+    [(page) => page.route('**/assets/lesson-*.js', (route) => route.abort()), /^The lesson’s code could not load: /],
   ];
-  for (const [pattern, words] of failing) {
+  for (const [breakIt, words] of failing) {
     const { page } = await watchedPage(lab.browser);
-    await page.route(pattern, (route) => route.abort());
+    await breakIt(page);
     await page.goto(lab.url);
     const line = page.locator('#loading.error');
     await line.waitFor({ timeout: 15000 });
-    assert.match(await line.innerText(), words, pattern);
+    assert.match(await line.innerText(), words);
     await page.close();
   }
+  // One exercise whose mount throws (its core call, broken once the page has the core) says so alone.
+  const { page, problems } = await lessonPage(() => {
+    let kept;
+    Object.defineProperty(window, 'pelab', {
+      configurable: true,
+      get: () => kept,
+      set(value) {
+        kept = value;
+        value.lab.alibiSlopes = () => {
+          throw new Error('broken for the test');
+        };
+      },
+    });
+  });
+  assert.deepEqual(await page.locator('.error').allInnerTexts(), [
+    'This exercise could not start: broken for the test',
+  ]);
+  assert.equal(await page.locator('section[data-exercise="alibi"] .error').count(), 1);
+  assert.equal(await page.isHidden('#loading'), true);
+  assert.deepEqual(problems, []);
+  await page.close();
 });
 
 test('the host helper refuses non-web origins at setup, and never hears a sandboxed (null-origin) frame', async () => {
