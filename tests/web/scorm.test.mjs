@@ -5,41 +5,21 @@
 // kept it. (The page's side, what it shows, is tests/browser/scorm.test.mjs.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Scorm12API } from '../../node_modules/scorm-again/dist/esm/scorm12.js';
-import { Scorm2004API } from '../../node_modules/scorm-again/dist/esm/scorm2004.js';
+import { Scorm12API } from 'scorm-again/scorm12';
+import { Scorm2004API } from 'scorm-again/scorm2004';
 import { connectScorm } from '../../web/platforms/scorm.js';
 import { offlineSession } from '../../web/platforms/connect.js';
 import { createProgress } from '../../web/progress.js';
 import { exercises, findExercise, maxScores } from '../../web/exercises/index.js';
+import { CALLS, misbehaving } from '../browser/fixtures/lms/misbehaving.js';
 
-const CALLS = {
-  1.2: ['LMSInitialize', 'LMSFinish', 'LMSGetValue', 'LMSSetValue', 'LMSCommit'],
-  2004: ['Initialize', 'Terminate', 'GetValue', 'SetValue', 'Commit'],
-};
-const ROLES = ['initialize', 'terminate', 'getValue', 'setValue', 'commit'];
 const PROGRESS_KEY = 'pelab:progress:v1';
 
-/**
- * A scorm-again runtime of `version` behind an API object that misbehaves as `sabotage` says: per role,
- * 'throws', 'false' (answers 'false', doing nothing) or 'missing'; `count`: what GetValue answers for
- * cmi.interactions._count. `kept`: suspend data from an earlier launch. Answers {api, runtime, win}.
- */
+/** A scorm-again runtime of `version` behind an API that misbehaves as `sabotage` says (misbehaving.js). */
 function lms(version, sabotage = {}, kept = null) {
   const runtime = version === '1.2' ? new Scorm12API({ logLevel: 5 }) : new Scorm2004API({ logLevel: 5 });
   if (kept !== null) runtime.loadFromJSON({ suspend_data: kept });
-  const api = {};
-  CALLS[version].forEach((name, i) => {
-    const how = sabotage[ROLES[i]];
-    if (how === 'missing') return;
-    api[name] = (...args) => {
-      if (how === 'throws') throw new Error(`${name} broke`);
-      if (how === 'false') return 'false';
-      if (ROLES[i] === 'getValue' && args[0] === 'cmi.interactions._count' && 'count' in sabotage)
-        return sabotage.count;
-      return runtime[name](...args);
-    };
-  });
-  return { api, runtime, win: windowWith(version, api) };
+  return { runtime, win: windowWith(version, misbehaving(version, runtime, sabotage)) };
 }
 const windowWith = (version, api) => ({ [version === '1.2' ? 'API' : 'API_1484_11']: api });
 const cmi = (runtime) => JSON.parse(JSON.stringify(runtime.renderCMIToJSONObject().cmi));
@@ -73,25 +53,8 @@ for (const version of ['1.2', '2004']) {
       ['throws', lms(version, { initialize: 'throws' }).win, `${init}: ${init} broke`],
       ['answers false', lms(version, { initialize: 'false' }).win, `${init} answered “false”`],
       ['has none', lms(version, { initialize: 'missing' }).win, `${init}: the API has no ${init} method`],
-      ['is a string', windowWith(version, 'an API'), `${init}: the API has no ${init} method`],
-      [
-        'is a Proxy that throws on any access',
-        windowWith(
-          version,
-          new Proxy(
-            {},
-            {
-              get() {
-                throw new Error('no access');
-              },
-              has() {
-                throw new Error('no access');
-              },
-            },
-          ),
-        ),
-        `${init}: no access`,
-      ],
+      ['is a string', lms(version, { api: 'string' }).win, `${init}: the API has no ${init} method`],
+      ['is a Proxy that throws on any access', lms(version, { api: 'proxy' }).win, `${init}: no access`],
     ];
     for (const [what, win, words] of cases)
       assert.throws(
