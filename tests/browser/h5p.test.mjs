@@ -164,6 +164,13 @@ test('a saved state that lies about the score (1e9) is no record: getScore stays
     assert.equal(await instance('h5p.getScore()'), 0, what);
     assert.equal(await instance('h5p.getMaxScore()'), 1, what);
     assert.equal(await instance('h5p.getCurrentState()'), undefined, `${what}: not saved back`);
+    // Nor is a pe-result that any script in the frame dispatches with such a record.
+    await exercise.evaluate((element, record) => {
+      const detail = { exercise: 'swap-invariance', ...record };
+      element.dispatchEvent(new CustomEvent('pe-result', { bubbles: true, composed: true, detail }));
+    }, record);
+    assert.equal(await instance('h5p.getScore()'), 0, `${what}: dispatched`);
+    assert.deepEqual(await page.evaluate(() => window.statements), [], `${what}: nothing sent`);
     // The learner's first answer is the record, and it goes out.
     await exercise.locator(`input[value="${right}"]`).check();
     await exercise.getByRole('button', { name: /^Check\b/ }).click();

@@ -22,6 +22,7 @@ H5P.PelabExercise = (function ($, EventDispatcher) {
     // attach() has checked it as every stored record is checked (records.js): until then it is `stored`.
     this.stored = state && state.record ? state.record : null;
     this.record = null;
+    this.check = null; // records.js's check, once loaded (attach)
     this.element = null;
   }
   PelabExercise.prototype = Object.create(EventDispatcher.prototype);
@@ -49,7 +50,10 @@ H5P.PelabExercise = (function ($, EventDispatcher) {
     var base = new URL(H5P.getLibraryPath(this.libraryInfo.versionedNameNoSpaces) + '/', document.baseURI);
     import(new URL('dist/records.js', base).href)
       .then(function (records) {
-        if (self.stored) self.record = records.restoredRecord(self.params.exercise, self.stored);
+        self.check = function (record) {
+          return records.restoredRecord(self.params.exercise, record);
+        };
+        if (self.stored) self.record = self.check(self.stored);
         self.stored = null;
         if (self.record) {
           note.text('Recorded on an earlier visit: ' + describe(self.record) + '. Checks now are practice.');
@@ -69,15 +73,19 @@ H5P.PelabExercise = (function ($, EventDispatcher) {
       : 'the first answer (' + record.score + ' of ' + record.maxScore + ')';
   }
 
-  // The component's record (once per task): kept, and reported unless an earlier launch reported one.
+  // The component's record (once per task): kept, and reported unless an earlier launch reported one. It is
+  // checked as a saved one is: any script in this frame can dispatch a pe-result, and 1e9 of 1e9 from one
+  // must not become getScore().
   PelabExercise.prototype.onRecord = function (detail) {
-    if (this.record) return;
-    this.record = {
-      correct: detail.correct === true,
+    if (this.record || !this.check || !detail || detail.exercise !== this.params.exercise) return;
+    var record = this.check({
+      correct: detail.correct,
       score: detail.score,
       maxScore: detail.maxScore,
-      solutionViewed: detail.solutionViewed === true,
-    };
+      solutionViewed: detail.solutionViewed,
+    });
+    if (!record) return;
+    this.record = record;
     this.trigger(this.scored('answered'));
     this.trigger(this.scored('completed'));
   };
