@@ -53,14 +53,20 @@ export function createAttempts(restored = null) {
 
 /**
  * What the learner is told about the record after an event (never the answer itself). `restored`: the
- * record was made on an earlier visit.
+ * record was made on an earlier visit; `kept: false`: the course platform did not keep it (the page
+ * still does, for this visit).
  */
-export function describeRecord({ record, practice, restored = false }) {
+export function describeRecord({ record, practice, restored = false, kept = true }) {
   if (record === null) return '';
   const what = record.solutionViewed
     ? 'the solution, viewed before any answer (0 points)'
     : `your first answer (${record.score} of ${record.maxScore})`;
   if (restored) return `Recorded on an earlier visit: ${what}. Checks now are practice.`;
+  if (!kept)
+    return (
+      `The course platform did not keep this record: ${what}. This page keeps it until you leave; ` +
+      'further checks are practice.'
+    );
   return practice
     ? `Practice: not recorded. The record stays ${what}.`
     : `Recorded: ${what}. Further checks are practice.`;

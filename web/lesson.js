@@ -1,7 +1,7 @@
 // The lesson page's exercises, each in its own <section data-exercise="ID">, with a progress bar kept in
 // the site's storage (web/storage.js) and a reset. (The explorer above them is explorer.js.)
 import { h } from './widgets/dom.js';
-import { exercises } from './exercises/index.js';
+import { exercises, maxScores } from './exercises/index.js';
 import { createProgress } from './progress.js';
 import { mountExercise } from './mount.js';
 import { typeset } from './widgets/math.js';
@@ -59,6 +59,18 @@ function progressBar(progress, resettable) {
   };
 }
 
+// The element the URL's #fragment names, or null. A fragment that is not valid percent-encoding
+// (#%, #%zz, a cut UTF-8 sequence such as #%E0%A4%A) names nothing: it is no exercise link.
+function linkedElement() {
+  if (location.hash.length <= 1) return null;
+  try {
+    return document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  } catch (error) {
+    if (error instanceof URIError) return null;
+    throw error;
+  }
+}
+
 /**
  * Lays out every exercise's section (its bridge, heading and place in the progress count) at once, and
  * mounts each exercise — its controls, its computations — only when it is needed: when its section comes
@@ -69,14 +81,15 @@ function progressBar(progress, resettable) {
  * every record; without one the progress is kept in the site's storage (for the visit, where it is denied).
  */
 export function mountLesson(main, lab, platform = null) {
-  const progress = createProgress(
-    exercises.map((e) => e.id),
-    platform?.storage,
-  );
+  const progress = createProgress(maxScores(exercises), platform?.storage);
+  // The platform hears the score now and after every record.
+  platform?.track(progress, Object.fromEntries(maxScores(exercises)));
   const bar = progressBar(progress, !platform);
   main.before(contents(), bar.element);
   const note = platform ? null : storageNote(siteStorage());
   if (note) bar.element.append(note);
+  // A course platform that will not keep anything (web/platforms/connect.js) says so before any work.
+  if (platform?.problem) main.before(h('p', { class: 'error', role: 'alert' }, platform.problem));
   const controllers = {};
   const waiting = new Map(); // section → exercise, in page order
   for (const exercise of exercises) {
@@ -113,9 +126,10 @@ export function mountLesson(main, lab, platform = null) {
       controllers[exercise.id] = mountExercise(exercise, section, {
         lab,
         restored: progress.restored(exercise.id),
+        // Answers whether the record was kept: a course platform can refuse it (mount.js then says so).
         onRecord: (record) => {
           progress.record(exercise.id, record);
-          platform?.record(exercise.id, record);
+          return platform ? platform.record(exercise.id, record) : true;
         },
       });
     } catch (error) {
@@ -146,7 +160,7 @@ export function mountLesson(main, lab, platform = null) {
   // A link into the lesson (#ID-title) arrived before its section existed, so the browser could not
   // scroll to it: mount that exercise (the reader asked for it) and enough of what follows to fill the
   // screen below its top, so that it can scroll to the top, and go there.
-  const target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+  const target = linkedElement();
   if (target && main.contains(target)) {
     const section = target.closest('section[data-exercise]');
     for (
@@ -163,10 +177,6 @@ export function mountLesson(main, lab, platform = null) {
   idle(mountWhenIdle);
 
   // Starting the lesson over forgets every record (the only way to answer an exercise afresh).
-  // The platform hears the score once every exercise's maxScore is known.
-  ready.then(() =>
-    platform?.track(progress, Object.fromEntries(exercises.map((e) => [e.id, controllers[e.id]?.getMaxScore() ?? 1]))),
-  );
   bar.reset?.addEventListener('click', () => {
     progress.reset();
     Object.values(controllers).forEach((c) => c.forget());

@@ -15,15 +15,31 @@ const loading = document.getElementById('loading');
 // preloads it) and is used once the heatmap is on screen.
 const lessonModule = import('./lesson.js');
 lessonModule.catch(() => {}); // reported where it is awaited
-let coreError = null; // the core's own failure, told apart from the lesson's
+const loadingLab = createLab();
+let coreError = null; // the core's own failure: shown with its URL and a retry (widgets/core-loader.js)
+loadingLab.catch((error) => {
+  coreError = error;
+});
+
+// Each step names itself in the error line, so the line says what failed: the core, the explorer or the
+// lesson (an exercise that fails to mount says so in its own section and leaves the rest working).
+class StepFailure extends Error {}
+async function step(what, work) {
+  try {
+    return await work();
+  } catch (error) {
+    throw new StepFailure(`${what}: ${error?.message ?? String(error)}`, { cause: error });
+  }
+}
+
 try {
   // The explorer's controls and canvas are laid out while the core loads; it draws once the core is there.
-  const loadingLab = createLab();
-  loadingLab.catch((error) => {
-    coreError = error;
-  });
-  const explorer = mountExplorer(document.getElementById('explorer'), loadingLab);
-  const [lab] = await Promise.all([loadingLab, explorer.ready]);
+  const explorer = await step('The explorer could not start', () =>
+    mountExplorer(document.getElementById('explorer'), loadingLab),
+  );
+  explorer.ready.catch(() => {}); // reported below, after the core's own failure if that came first
+  const lab = await step('The WebAssembly core could not start', () => loadingLab);
+  await step('The explorer could not draw', () => explorer.ready);
   loading.hidden = true;
   window.pelab = { lab, explorer }; // for the browser tests and the curious
   // The heatmap is drawn as soon as the core is there; the rest waits until the frame showing it has
@@ -31,19 +47,21 @@ try {
   const painted = explorer.map.drawn.then(nextFrame).then(() => performance.mark('pelab:first-heatmap'));
   await Promise.race([painted, new Promise((resolve) => setTimeout(resolve, 3000))]);
   await new Promise((resolve) => setTimeout(resolve)); // out of the animation frame, so that it paints now
-  const { mountLesson, exercises } = await lessonModule;
-  const platform = await connectPlatform(exercises); // null unless packaged for an LMS and launched by one
-  const lesson = mountLesson(document.getElementById('exercises'), lab, platform);
+  const { mountLesson, exercises } = await step('The lesson’s code could not load', () => lessonModule);
+  const platform = await connectPlatform(exercises); // never fails: an LMS that misbehaves is reported in the page
+  const lesson = await step('The lesson could not start', () =>
+    mountLesson(document.getElementById('exercises'), lab, platform),
+  );
   window.pelab.lesson = lesson;
-  await lesson.ready;
+  await step('The lesson’s formulas could not be typeset', () => lesson.ready); // every exercise is mounted by then
   performance.mark('pelab:ready');
   document.body.dataset.ready = 'true';
 } catch (error) {
-  if (error === coreError) {
-    loading.replaceWith(loadFailure(error, () => location.reload()));
+  if (error instanceof StepFailure && error.cause === coreError) {
+    loading.replaceWith(loadFailure(coreError, () => location.reload())); // which URL, why, and a retry
   } else {
     loading.hidden = false;
-    loading.textContent = `The lesson could not start: ${error.message}`;
+    loading.textContent = error instanceof StepFailure ? error.message : `The page could not start: ${error?.message}`;
     loading.classList.add('error');
   }
 }

@@ -48,7 +48,8 @@ function explainBack({ prompt, model }) {
 /**
  * @param exercise {id, title, mount, explain?: {prompt, model}}
  * @param section the element to mount into (its heading already in place)
- * @param options {lab, restored?: a record saved earlier, onRecord?: (record) => void}
+ * @param options {lab, restored?: a record saved earlier, onRecord?: (record) => boolean | void: false when
+ *   the record could not be kept (the learner is told)}
  */
 export function mountExercise(exercise, section, { lab, restored = null, onRecord }) {
   const attempts = createAttempts(restored);
@@ -60,9 +61,10 @@ export function mountExercise(exercise, section, { lab, restored = null, onRecor
   };
   const onResult = (result) => {
     const event = result.solutionViewed ? attempts.viewSolution(result.maxScore) : attempts.check(result);
-    status.textContent = describeRecord(event);
+    // onRecord answers false when the record was not kept where it belongs (a course platform refused it).
+    const kept = event.recorded ? onRecord?.(event.record) !== false : true;
+    status.textContent = describeRecord({ ...event, kept });
     showExplain();
-    if (event.recorded) onRecord?.(event.record);
   };
   // `answered`: a record exists already (an earlier visit), so predict-first demos can start unlocked.
   const inner = exercise.mount(section, { lab, onResult, answered: restored !== null });

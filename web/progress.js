@@ -6,50 +6,51 @@ import { siteStorage } from './storage.js';
 
 const KEY = 'pelab:progress:v1';
 
-// A stored record is kept only if it is what record() writes: {answered: true, correct: boolean, …}
-// under a known id (own property), never correct with the solution viewed, with a score from 0 to
-// maxScore. Anything else, {answered: false, correct: true} included, is dropped, so what is shown as
-// correct was answered correctly on this page.
-const isScore = (score, maxScore) =>
-  Number.isFinite(score) && Number.isFinite(maxScore) && score >= 0 && score <= maxScore;
-const isRecord = (entry) =>
-  entry !== null &&
-  typeof entry === 'object' &&
-  !Array.isArray(entry) &&
-  entry.answered === true &&
-  typeof entry.correct === 'boolean' &&
-  (entry.solutionViewed === undefined || typeof entry.solutionViewed === 'boolean') &&
-  !(entry.solutionViewed === true && entry.correct) &&
-  (entry.score === undefined || isScore(entry.score, entry.maxScore));
-
-// The clean form of a record: exactly these fields (an early version stored only answered and correct).
-function clean({ correct, score, maxScore, solutionViewed }) {
-  const max = isScore(score, maxScore) ? maxScore : 1;
-  return {
-    answered: true,
-    correct,
-    score: isScore(score, maxScore) ? score : correct ? 1 : 0,
-    maxScore: max,
-    solutionViewed: solutionViewed === true,
-  };
+// A record is believed only if it is exactly what attempts.js makes for that exercise: its maxScore the
+// exercise's own (a record of 1000 of 1000 for an exercise worth 1 is a lie, not a good score), a whole
+// score from 0 to it, correct exactly when the score is full (as every grader in grading.js decides), and
+// the solution viewed only with 0 points. The one check for every record from outside: this page's
+// storage, an LMS's suspend data (web/platforms/scorm.js hands it here as the storage) and H5P's saved
+// state (web/platforms/h5p/records.js). Returns the record's clean form (exactly these fields), or null.
+export function checkedRecord(entry, maxScore) {
+  if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return null;
+  const { correct, score, solutionViewed = false } = entry;
+  const valid =
+    Number.isInteger(maxScore) &&
+    maxScore > 0 &&
+    entry.maxScore === maxScore &&
+    Number.isInteger(score) &&
+    score >= 0 &&
+    score <= maxScore &&
+    correct === (score === maxScore) &&
+    typeof solutionViewed === 'boolean' &&
+    !(solutionViewed && score !== 0);
+  return valid ? { answered: true, correct, score, maxScore, solutionViewed } : null;
 }
 
-function sanitize(raw, ids) {
+// What is stored: under each known id (an own property), a record as record() writes it (answered: true).
+function sanitize(raw, maxScores) {
   const kept = new Map();
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return kept;
-  for (const id of ids) if (Object.hasOwn(raw, id) && isRecord(raw[id])) kept.set(id, clean(raw[id]));
+  for (const [id, maxScore] of maxScores) {
+    const record = Object.hasOwn(raw, id) && raw[id]?.answered === true ? checkedRecord(raw[id], maxScore) : null;
+    if (record) kept.set(id, record);
+  }
   return kept;
 }
 
 /**
- * `storage`: web/storage.js's site storage, or a course platform's suspend data (getItem / setItem); `key`:
- * where in it the records are kept (embed.html keeps the records it sent to a host under their own key).
+ * The progress of the exercises in `maxScores` (a Map: id → the exercise's maxScore, as
+ * exercises/index.js's maxScores() gives it), kept in `storage`: web/storage.js's site storage, or a course
+ * platform's suspend data (getItem / setItem); `key`: where in it the records are kept (embed.html keeps the
+ * records it sent to a host under their own key).
  */
-export function createProgress(ids, storage = siteStorage(), { key = KEY } = {}) {
+export function createProgress(maxScores, storage = siteStorage(), { key = KEY } = {}) {
+  const ids = [...maxScores.keys()];
   // A Map keyed by id, so no id (even '__proto__') can reach Object.prototype.
   let state;
   try {
-    state = sanitize(JSON.parse(storage.getItem(key) ?? '{}'), ids);
+    state = sanitize(JSON.parse(storage.getItem(key) ?? '{}'), maxScores);
   } catch {
     state = new Map();
   }
@@ -75,9 +76,9 @@ export function createProgress(ids, storage = siteStorage(), { key = KEY } = {})
   return {
     /** Saves an exercise's record (attempts.js's recordOf shape); anything malformed is refused. */
     record(id, r) {
-      const entry = { answered: true, ...r, correct: r?.correct === true };
-      if (ids.includes(id) && isRecord(entry)) {
-        state.set(id, clean(entry));
+      const entry = checkedRecord({ ...r, correct: r?.correct === true }, maxScores.get(id));
+      if (entry) {
+        state.set(id, entry);
         save();
       }
     },

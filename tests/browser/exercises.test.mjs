@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { openLab, watchedPage, TOTAL } from './browser.mjs';
-import { exercises } from '../../web/exercises/index.js';
+import { exercises, maxScores } from '../../web/exercises/index.js';
 
 let lab, page, problems;
 const shots = new URL('../../test-results/', import.meta.url);
@@ -48,6 +48,14 @@ test('the page has a section for every exercise, in lesson order', async () => {
   );
   for (const id of [...Object.keys(CHOICES), 'attention-equation', 'four-properties', 'implement-it'])
     assert.ok(ids.includes(id), id);
+});
+
+test('every exercise’s maxScore, known before it mounts (stored records are checked by it), is its getMaxScore()', async () => {
+  const mounted = await page.evaluate(() =>
+    Object.fromEntries(Object.entries(window.pelab.lesson.controllers).map(([id, c]) => [id, c.getMaxScore()])),
+  );
+  assert.deepEqual(mounted, Object.fromEntries(maxScores()));
+  assert.equal(maxScores().get('four-properties'), 4);
 });
 
 test('every choice question explains a wrong answer without naming the right one; wrong, then right, stays wrong', async () => {

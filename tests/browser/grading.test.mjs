@@ -6,6 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openLab, watchedPage, TOTAL } from './browser.mjs';
 import { ASKED as WAVELENGTH_ASKED } from '../../web/exercises/wavelength-of-a-pair.js';
+import { exercises, maxScores } from '../../web/exercises/index.js';
 
 let lab;
 before(async () => {
@@ -153,5 +154,37 @@ test('numeric answers are checked against the core, within the stated tolerance'
   await c.locator('input.number-answer').fill(String(best));
   await c.getByRole('button', { name: /^Check\b/ }).click();
   assert.equal((await record(page, 'closest-offset')).correct, true);
+  await page.close();
+});
+
+test('inflated stored records count nowhere; every exercise’s own record (its own maxScore) is kept', async () => {
+  const { page, problems } = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } });
+  // 1000 of 1000 for every exercise: none is worth that much.
+  await page.addInitScript(
+    (ids) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      const lie = { answered: true, correct: true, score: 1000, maxScore: 1000, solutionViewed: false };
+      localStorage.setItem('pelab:progress:v1', JSON.stringify(Object.fromEntries(ids.map((id) => [id, lie]))));
+    },
+    exercises.map((e) => e.id),
+  );
+  await page.goto(lab.url);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
+  assert.match(await progress(page), new RegExp(`^0 of ${TOTAL} right at the first attempt, 0 answered`));
+  // Each exercise's own record is what the progress keeps: the maxScore each reports is its own.
+  for (const { id } of exercises)
+    await page
+      .locator(`section[data-exercise="${id}"]`)
+      .getByRole('button', { name: /^Show solution\b/ })
+      .first()
+      .click();
+  assert.match(await progress(page), new RegExp(`^0 of ${TOTAL} right at the first attempt, ${TOTAL} answered`));
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('pelab:progress:v1')));
+  assert.deepEqual(
+    Object.fromEntries(Object.entries(stored).map(([id, r]) => [id, r.maxScore])),
+    Object.fromEntries(maxScores()),
+  );
+  assert.deepEqual(problems, []);
   await page.close();
 });

@@ -150,3 +150,35 @@ test('the solution shown first records 0, not correct; a relaunch with the saved
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a saved state that lies about the score (1e9) is no record: getScore stays within getMaxScore', async () => {
+  const lies = [
+    { correct: true, score: 1e9, maxScore: 1e9, solutionViewed: false },
+    { correct: true, score: 1e9, maxScore: 1, solutionViewed: false },
+    { correct: true, score: 4, maxScore: 4, solutionViewed: false }, // swap-invariance is worth 1
+  ];
+  for (const record of lies) {
+    const { page, problems, exercise, instance } = await play(JSON.stringify({ record }));
+    const what = JSON.stringify(record);
+    assert.equal(await instance('h5p.getAnswerGiven()'), false, what);
+    assert.equal(await instance('h5p.getScore()'), 0, what);
+    assert.equal(await instance('h5p.getMaxScore()'), 1, what);
+    assert.equal(await instance('h5p.getCurrentState()'), undefined, `${what}: not saved back`);
+    // Nor is a pe-result that any script in the frame dispatches with such a record.
+    await exercise.evaluate((element, record) => {
+      const detail = { exercise: 'swap-invariance', ...record };
+      element.dispatchEvent(new CustomEvent('pe-result', { bubbles: true, composed: true, detail }));
+    }, record);
+    assert.equal(await instance('h5p.getScore()'), 0, `${what}: dispatched`);
+    assert.deepEqual(await page.evaluate(() => window.statements), [], `${what}: nothing sent`);
+    // The learner's first answer is the record, and it goes out.
+    await exercise.locator(`input[value="${right}"]`).check();
+    await exercise.getByRole('button', { name: /^Check\b/ }).click();
+    await page.waitForFunction(() => window.statements.length >= 2);
+    const [answered] = await page.evaluate(() => window.statements);
+    assert.deepEqual(answered.result.score, { min: 0, max: 1, raw: 1, scaled: 1 }, what);
+    assert.equal(await instance('h5p.getScore()'), 1, what);
+    assert.deepEqual(problems, [], what);
+    await page.close();
+  }
+});

@@ -247,17 +247,23 @@ test('implement-it: values that are not a Float64Array of 64 are one verdict: sh
   await page.close();
 });
 
-test('stored progress counts as correct only when answered: {answered: false, correct: true} is dropped', async () => {
+test('stored progress counts only as the page writes it: unanswered, scoreless and inflated records are dropped', async () => {
+  const right = { answered: true, correct: true, score: 1, maxScore: 1, solutionViewed: false };
   const { page, problems } = await lessonPage(() => {
     if (sessionStorage.getItem('seeded')) return; // seed once, so the page's own writes are what a reload sees
     sessionStorage.setItem('seeded', '1');
+    const right = { answered: true, correct: true, score: 1, maxScore: 1, solutionViewed: false };
     localStorage.setItem(
       'pelab:progress:v1',
       JSON.stringify({
-        'implement-it': { answered: false, correct: true },
-        'mask-order': { answered: true, correct: true },
-        conventions: { answered: true, correct: 'yes' },
-        'not-an-exercise': { answered: true, correct: true },
+        'implement-it': { ...right, answered: false },
+        'mask-order': right,
+        conventions: { ...right, correct: 'yes' },
+        rope: { answered: true, correct: true }, // no score: nothing to check against rope's maxScore
+        // 1000 of 1000: an exercise worth 1 (or 4) cannot have scored it.
+        alibi: { ...right, score: 1000, maxScore: 1000 },
+        'four-properties': { ...right, score: 1000, maxScore: 1000 },
+        'not-an-exercise': right,
       }),
     );
   });
@@ -266,7 +272,7 @@ test('stored progress counts as correct only when answered: {answered: false, co
     new RegExp(`^1 of ${TOTAL} right at the first attempt, 1 answered$`),
   );
   assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('pelab:progress:v1'))), {
-    'mask-order': { answered: true, correct: true, score: 1, maxScore: 1, solutionViewed: false },
+    'mask-order': right,
   });
   await page.reload();
   await page.waitForSelector('body[data-ready=true]');
@@ -274,6 +280,57 @@ test('stored progress counts as correct only when answered: {answered: false, co
     await page.locator('.progress-text').innerText(),
     new RegExp(`^1 of ${TOTAL} right at the first attempt, 1 answered$`),
   );
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a URL fragment that does not decode (#%, #%zz, a cut UTF-8 sequence) is no link: every exercise mounts', async () => {
+  for (const hash of ['#%', '#%zz', '#%E0%A4%A']) {
+    const { page, problems } = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } });
+    await page.goto(lab.url + hash);
+    await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+    assert.equal(await page.evaluate(() => Object.keys(window.pelab.lesson.controllers).length), TOTAL, hash);
+    assert.equal(await page.locator('.error').count(), 0, `${hash}: no error line`);
+    assert.equal(await page.isHidden('#loading'), true, hash);
+    assert.deepEqual(problems, [], hash);
+    await page.close();
+  }
+});
+
+test('the error line names what failed: the core, the explorer or the lesson’s code; an exercise, its own section', async () => {
+  const failing = [
+    [(page) => page.route('**/pelab*.wasm', (route) => route.abort()), /^The WebAssembly core could not start: /],
+    [(page) => page.addInitScript(() => delete window.ResizeObserver), /^The explorer could not start: /],
+    [(page) => page.route('**/assets/lesson-*.js', (route) => route.abort()), /^The lesson’s code could not load: /],
+  ];
+  for (const [breakIt, words] of failing) {
+    const { page } = await watchedPage(lab.browser);
+    await breakIt(page);
+    await page.goto(lab.url);
+    const line = page.locator('#loading.error');
+    await line.waitFor({ timeout: 15000 });
+    assert.match(await line.innerText(), words);
+    await page.close();
+  }
+  // One exercise whose mount throws (its core call, broken once the page has the core) says so alone.
+  const { page, problems } = await lessonPage(() => {
+    let kept;
+    Object.defineProperty(window, 'pelab', {
+      configurable: true,
+      get: () => kept,
+      set(value) {
+        kept = value;
+        value.lab.alibiSlopes = () => {
+          throw new Error('broken for the test');
+        };
+      },
+    });
+  });
+  assert.deepEqual(await page.locator('.error').allInnerTexts(), [
+    'This exercise could not start: broken for the test',
+  ]);
+  assert.equal(await page.locator('section[data-exercise="alibi"] .error').count(), 1);
+  assert.equal(await page.isHidden('#loading'), true);
   assert.deepEqual(problems, []);
   await page.close();
 });

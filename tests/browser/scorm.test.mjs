@@ -246,6 +246,89 @@ for (const { version, id, answer, expect } of SINGLE) {
   });
 }
 
+// An LMS that misbehaves (tests/browser/fixtures/lms: the runtime behind an API that throws, refuses or is
+// no API at all): the page still mounts and the learner works, and it never says "Recorded" for a record the
+// LMS did not keep. (Every case in both versions, without a page, is tests/web/scorm.test.mjs.)
+const MISBEHAVING = [
+  [{ initialize: 'throws' }, 'unstarted'],
+  [{ initialize: 'false' }, 'unstarted'],
+  [{ api: 'proxy' }, 'unstarted'],
+  [{ api: 'string' }, 'unstarted'],
+  [{ getValue: 'throws' }, 'unkept'],
+  [{ setValue: 'throws' }, 'unkept'],
+  [{ setValue: 'false' }, 'unkept'],
+  [{ commit: 'throws' }, 'unkept'],
+  [{ commit: 'missing' }, 'unkept'],
+  [{ count: '-3' }, 'unkept'],
+];
+for (const version of ['1.2', '2004']) {
+  test(`SCORM ${version}, an LMS that throws or refuses: the page works and never claims the record`, async () => {
+    const { page, problems } = await lmsPage();
+    const name = `pelab-swap-invariance-scorm${version.replace('.', '')}`;
+    const url = unpack(name) + (await launchHref(page, name));
+    for (const [sabotage, outcome] of MISBEHAVING) {
+      const what = `${JSON.stringify(sabotage)}`;
+      await page.evaluate((a) => window.lms.launch(a.version, a.url, null, a.sabotage), { version, url, sabotage });
+      const frame = page.frameLocator('#sco');
+      await frame.locator('body[data-ready=true]').waitFor({ timeout: 60000 });
+      const alert = frame.locator('[role=alert]');
+      if (outcome === 'unstarted')
+        assert.match(await alert.innerText(), /^The course platform did not start a session \(/, what);
+      else assert.equal(await alert.count(), 0, `${what}: the session started`);
+      await choose(frame, 'swap-invariance', rightOption('swap-invariance'));
+      const status = section(frame, 'swap-invariance').locator('.attempt-status');
+      assert.match(
+        await status.innerText(),
+        /^The course platform did not keep this record: your first answer \(1 of 1\)\./,
+        what,
+      );
+      assert.deepEqual(interactionsOf(await cmi(page)).slice(1), [], `${what}: at most the one interaction`);
+      await page.evaluate(() => window.lms.close());
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+test('SCORM 2004, whole lesson: an LMS that will not start, or cannot commit, leaves every exercise working', async () => {
+  const { page, problems } = await lmsPage();
+  const name = 'pelab-lesson-scorm2004';
+  const url = unpack(name) + (await launchHref(page, name));
+  for (const sabotage of [{ initialize: 'throws' }, { commit: 'missing' }]) {
+    const what = JSON.stringify(sabotage);
+    await page.evaluate((a) => window.lms.launch('2004', a.url, null, a.sabotage), { url, sabotage });
+    const frame = page.frameLocator('#sco');
+    await frame.locator('body[data-ready=true]').waitFor({ timeout: 60000 });
+    const mounted = await frame.locator('body').evaluate(() => Object.keys(window.pelab.lesson.controllers).length);
+    assert.equal(mounted, exercises.length, what);
+    assert.equal(await frame.locator('[role=alert]').count(), sabotage.initialize ? 1 : 0, what);
+    await choose(frame, 'swap-invariance', rightOption('swap-invariance'));
+    assert.match(
+      await section(frame, 'swap-invariance').locator('.attempt-status').innerText(),
+      /^The course platform did not keep this record/,
+      what,
+    );
+    await page.evaluate(() => window.lms.close());
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('SCORM 2004: a record in the suspend data inflated to 1000 of 1000 is not restored, nor reported', async () => {
+  const { page, problems } = await lmsPage();
+  const lie = { answered: true, correct: true, score: 1000, maxScore: 1000, solutionViewed: false };
+  const kept = JSON.stringify({ [PROGRESS_KEY]: JSON.stringify({ 'mask-order': lie }) });
+  const frame = await launch(page, '2004', 'pelab-mask-order-scorm2004', kept);
+  assert.equal(await frame.getByText(/^Recorded on an earlier visit/).count(), 0);
+  await page.evaluate(() => window.lms.close());
+  const data = await cmi(page);
+  assert.equal(Number(data.score.raw), 0, 'not 5000');
+  assert.deepEqual([data.completion_status, data.success_status], ['incomplete', 'unknown'], 'not passed');
+  assert.deepEqual(JSON.parse(JSON.parse(data.suspend_data)[PROGRESS_KEY]), {}, 'the lie is not kept');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('without an LMS the packaged page works alone (its progress in localStorage)', async () => {
   const { page, problems } = await watchedPage(browser);
   await page.goto(unpack('pelab-swap-invariance-scorm2004') + 'platforms/exercise.html');

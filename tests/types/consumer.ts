@@ -85,6 +85,11 @@ export async function use(): Promise<number> {
   connectEmbeds({ origins: ['https://lab.example.org'], actor: { mbox: 'mailto:ada@example.org', name: 'Ada' } })();
   // @ts-expect-error: an Agent needs an identifier (mbox, mbox_sha1sum, openid or account)
   connectEmbeds({ origins: ['https://lab.example.org'], actor: { name: 'learner' } });
+  // Where the frames' records are kept: localStorage by default, any such store, or none
+  connectEmbeds({ origins: ['https://lab.example.org'], store: sessionStorage })();
+  connectEmbeds({ origins: ['https://lab.example.org'], store: null })();
+  // @ts-expect-error: a store needs getItem and setItem
+  connectEmbeds({ origins: ['https://lab.example.org'], store: {} });
   // The plain-script build's global, typed by the reference above.
   const stopGlobal: () => void = PelabEmbed.connectEmbeds({ origins: ['https://lab.example.org'] });
   stopGlobal();

@@ -74,6 +74,17 @@ test('the learner is told what was recorded, never the answer', () => {
   assert.match(describeRecord(b.viewSolution(1)), /viewed before any answer/);
 });
 
+test('a record the course platform did not keep is never called "Recorded"', () => {
+  const first = createAttempts().check(right);
+  const told = describeRecord({ ...first, kept: false });
+  assert.match(told, /^The course platform did not keep this record: your first answer \(1 of 1\)\./);
+  assert.match(told, /This page keeps it until you leave/);
+  assert.doesNotMatch(told, /Recorded/);
+  const viewed = describeRecord({ ...createAttempts().viewSolution(4), kept: false });
+  assert.match(viewed, /^The course platform did not keep this record: the solution, viewed before any answer/);
+  assert.match(describeRecord({ ...first, kept: true }), /^Recorded: /);
+});
+
 test('option order: a permutation, stable per learner and question, different across learners', () => {
   const items = ['p', 'q', 'r', 's'];
   assert.deepEqual(shuffled(items, 7, 'Which pair?'), shuffled(items, 7, 'Which pair?'));

@@ -83,17 +83,21 @@ test('firstMismatch locates position and dimension, and treats NaN and non-numbe
 test('progress is saved, summarised, reset, and rebuilt clean from corrupt storage', () => {
   const store = new Map();
   const storage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v) };
-  const p = createProgress(['a', 'b'], storage);
+  const ab = new Map([
+    ['a', 1],
+    ['b', 1],
+  ]);
+  const p = createProgress(ab, storage);
   p.record('a', { correct: true, score: 1, maxScore: 1 });
   p.record('b', { correct: false, score: 0, maxScore: 1 });
   p.record('unknown', { correct: true, score: 1, maxScore: 1 });
   assert.deepEqual({ ...p.summary(), byId: undefined }, { total: 2, answered: 2, correct: 1, byId: undefined });
-  assert.equal(createProgress(['a', 'b'], storage).summary().correct, 1);
+  assert.equal(createProgress(ab, storage).summary().correct, 1);
   p.reset();
-  assert.equal(createProgress(['a', 'b'], storage).summary().answered, 0);
+  assert.equal(createProgress(ab, storage).summary().answered, 0);
   for (const junk of ['{', '[]', 'null', '{"a":{"answered":1,"correct":true}}', '"text"']) {
     store.set('pelab:progress:v1', junk);
-    const fresh = createProgress(['a', 'b'], storage);
+    const fresh = createProgress(ab, storage);
     assert.equal(fresh.summary().answered, 0, junk);
     assert.deepEqual(JSON.parse(store.get('pelab:progress:v1')), {});
   }
@@ -105,5 +109,5 @@ test('progress is saved, summarised, reset, and rebuilt clean from corrupt stora
       throw new Error('blocked');
     },
   };
-  assert.equal(createProgress(['a'], throwing).summary().total, 1);
+  assert.equal(createProgress(new Map([['a', 1]]), throwing).summary().total, 1);
 });

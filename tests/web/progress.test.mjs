@@ -2,36 +2,43 @@
 // records exactly like those record() writes are believed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createProgress } from '../../web/progress.js';
+import { checkedRecord, createProgress } from '../../web/progress.js';
+import { maxScores } from '../../web/exercises/index.js';
 
 const KEY = 'pelab:progress:v1';
+// Exercises worth 1 point each (one question), as createProgress takes them: id → maxScore.
+const worthOne = (...ids) => new Map(ids.map((id) => [id, 1]));
 function storageWith(value) {
   const store = new Map([[KEY, JSON.stringify(value)]]);
   return { store, getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v) };
 }
 
-test('a stored record counts only as {answered: true, correct: boolean}, under a known own id', () => {
+test('a stored record counts only as record() writes it, under a known own id', () => {
+  const right = { answered: true, correct: true, score: 1, maxScore: 1 };
+  const wrong = { answered: true, correct: false, score: 0, maxScore: 1 };
   const cases = [
-    [{ answered: false, correct: true }, 0, 0],
-    [{ answered: false, correct: false }, 0, 0],
-    [{ answered: 'true', correct: true }, 0, 0],
-    [{ answered: 1, correct: true }, 0, 0],
-    [{ answered: true, correct: 'true' }, 0, 0],
-    [{ answered: true, correct: 1 }, 0, 0],
+    [{ ...right, answered: false }, 0, 0],
+    [{ ...wrong, answered: false }, 0, 0],
+    [{ ...right, answered: 'true' }, 0, 0],
+    [{ ...right, answered: 1 }, 0, 0],
+    [{ ...right, correct: 'true' }, 0, 0],
+    [{ ...right, correct: 1 }, 0, 0],
     [{ answered: true }, 0, 0],
     [[true, true], 0, 0],
     [null, 0, 0],
-    [{ answered: true, correct: false }, 1, 0],
-    [{ answered: true, correct: true }, 1, 1],
-    [{ answered: true, correct: true, extra: 'dropped' }, 1, 1],
-    [{ answered: true, correct: true, solutionViewed: true }, 0, 0],
-    [{ answered: true, correct: false, solutionViewed: 'yes' }, 0, 0],
-    [{ answered: true, correct: true, score: 5, maxScore: 4 }, 0, 0],
-    [{ answered: true, correct: false, score: 0, maxScore: 1, solutionViewed: true }, 1, 0],
+    [wrong, 1, 0],
+    [right, 1, 1],
+    [{ ...right, extra: 'dropped' }, 1, 1],
+    [{ ...right, solutionViewed: true }, 0, 0],
+    [{ ...wrong, solutionViewed: 'yes' }, 0, 0],
+    [{ ...wrong, solutionViewed: true }, 1, 0],
+    // Without its score a record cannot be checked against the exercise (an early version's form).
+    [{ answered: true, correct: true }, 0, 0],
+    [{ answered: true, correct: false }, 0, 0],
   ];
   for (const [entry, answered, correct] of cases) {
     const storage = storageWith({ a: entry });
-    const summary = createProgress(['a', 'b'], storage).summary();
+    const summary = createProgress(worthOne('a', 'b'), storage).summary();
     assert.deepEqual([summary.answered, summary.correct], [answered, correct], JSON.stringify(entry));
     // What is written back is the clean form only.
     const kept = answered
@@ -49,23 +56,72 @@ test('a stored record counts only as {answered: true, correct: boolean}, under a
   }
 });
 
+test('a stored record counts only with its exercise’s own maxScore and a whole score from 0 to it', () => {
+  const record = (score, maxScore, extra = {}) => ({
+    answered: true,
+    correct: score === maxScore,
+    score,
+    maxScore,
+    ...extra,
+  });
+  const cases = [
+    // [record, the exercise's maxScore, kept]
+    [record(1000, 1000), 1, false], // the issue's inflated record: 1000 of 1000 for an exercise worth 1
+    [record(1, 1), 1, true],
+    [record(4, 4), 4, true],
+    [record(3, 4), 4, true],
+    [record(0, 4, { solutionViewed: true }), 4, true],
+    [record(1, 1), 4, false], // right, but not out of this exercise's 4
+    [record(4, 4), 1, false],
+    [record(5, 4), 4, false],
+    [record(-1, 4), 4, false],
+    [record(0.5, 1), 1, false],
+    [record(2.5, 4), 4, false],
+    [record(NaN, 1), 1, false],
+    [record(Infinity, Infinity), 1, false],
+    [record('1', 1), 1, false],
+    [record(1, '1'), 1, false],
+    [record(1, 1.0000001), 1, false],
+    [{ ...record(3, 4), correct: true }, 4, false], // correct only with the full score, as every grader says
+    [{ ...record(4, 4), correct: false }, 4, false],
+    [record(4, 4, { solutionViewed: true }), 4, false],
+  ];
+  for (const [entry, maxScore, kept] of cases) {
+    const storage = storageWith({ a: entry });
+    const p = createProgress(new Map([['a', maxScore]]), storage);
+    assert.equal(p.summary().answered, kept ? 1 : 0, `${JSON.stringify(entry)} against ${maxScore}`);
+    assert.equal(p.restored('a')?.score ?? null, kept ? entry.score : null);
+    assert.equal(checkedRecord(entry, maxScore) !== null, kept);
+    // record() holds to the same rule (the page's own records always pass it).
+    const fresh = createProgress(new Map([['a', maxScore]]), storageWith({}));
+    fresh.record('a', entry);
+    assert.equal(fresh.summary().answered, kept ? 1 : 0, `record(${JSON.stringify(entry)}) against ${maxScore}`);
+  }
+  // The exercises' own maxScores: mask-order is worth 1, four-properties 4.
+  const stored = storageWith({ 'mask-order': record(1000, 1000), 'four-properties': record(4, 4) });
+  const p = createProgress(maxScores(), stored);
+  assert.deepEqual(Object.keys(p.summary().byId), ['four-properties']);
+  assert.deepEqual(Object.keys(JSON.parse(stored.store.get(KEY))), ['four-properties'], 'the lie is not kept');
+});
+
 test('unknown ids and inherited names are ignored; ids like __proto__ stay plain data', () => {
-  const storage = storageWith({ zzz: { answered: true, correct: true } });
-  assert.equal(createProgress(['a'], storage).summary().correct, 0);
+  const right = { answered: true, correct: true, score: 1, maxScore: 1 };
+  const storage = storageWith({ zzz: right });
+  assert.equal(createProgress(worthOne('a'), storage).summary().correct, 0);
   assert.deepEqual(JSON.parse(storage.store.get(KEY)), {});
   // 'constructor' is not an own key of the stored object, so Object.prototype.constructor is not read.
-  assert.equal(createProgress(['constructor', 'toString'], storageWith({})).summary().answered, 0);
-  const odd = storageWith(JSON.parse('{"__proto__": {"answered": true, "correct": true}}'));
-  const p = createProgress(['__proto__', 'a'], odd);
+  assert.equal(createProgress(worthOne('constructor', 'toString'), storageWith({})).summary().answered, 0);
+  const odd = storageWith(JSON.parse(`{"__proto__": ${JSON.stringify(right)}}`));
+  const p = createProgress(worthOne('__proto__', 'a'), odd);
   assert.equal(p.summary().correct, 1);
   p.record('a', { correct: true, score: 1, maxScore: 1 });
   assert.equal(p.summary().correct, 2);
   assert.ok(Object.hasOwn(p.summary().byId, '__proto__'));
-  assert.equal(createProgress(['__proto__', 'a'], odd).summary().correct, 2, 'both survive a reload');
+  assert.equal(createProgress(worthOne('__proto__', 'a'), odd).summary().correct, 2, 'both survive a reload');
 });
 
 test('record() counts only a real true as correct, and never with the solution viewed', () => {
-  const p = createProgress(['a', 'b', 'c', 'd'], storageWith({}));
+  const p = createProgress(worthOne('a', 'b', 'c', 'd'), storageWith({}));
   p.record('a', { correct: 'yes', score: 0, maxScore: 1 });
   p.record('b', { correct: 1, score: 0, maxScore: 1 });
   p.record('c', { correct: true, score: 1, maxScore: 1 });

@@ -2,7 +2,7 @@
 // lesson's records, each record as a SCORM interaction, and the session time in each version's format.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { interactionOf, sessionTime, shapedIds, statusOf } from '../../web/platforms/report.js';
+import { interactionIndex, interactionOf, sessionTime, shapedIds, statusOf } from '../../web/platforms/report.js';
 import { exercises } from '../../web/exercises/index.js';
 import { letter, shuffled } from '../../web/order.js';
 
@@ -102,4 +102,16 @@ test('session time: SCORM 1.2 CMITimespan and SCORM 2004 ISO 8601 duration', () 
   assert.equal(sessionTime(0, '1.2'), '00:00:00.00');
   assert.equal(sessionTime(-5, '2004'), 'PT0H0M0.00S');
   assert.match(sessionTime(123456789, '1.2'), /^\d{2,4}:\d{2}:\d{2}(\.\d{1,2})?$/);
+});
+
+test('cmi.interactions._count is an index only as plain digits below 10,000; anything else is refused (null)', () => {
+  for (const [count, index] of [
+    ['0', 0],
+    ['3', 3],
+    ['26', 26],
+    ['9999', 9999],
+  ])
+    assert.equal(interactionIndex(count), index, count);
+  for (const count of ['-3', 'NaN', '1e9', '1000000000', '10000', '2x', '', ' 1', '1 ', '1.5', '+1', '0x10', '١'])
+    assert.equal(interactionIndex(count), null, JSON.stringify(count));
 });

@@ -6,8 +6,8 @@
 // handed to the host helper (web/embed/host.js), which keeps it in the course page's storage and hands it
 // back on the next visit: across sites a frame usually may keep nothing (web/storage.js).
 import { createLab } from 'positional-encoding-lab';
-import { exercises, findExercise, unknownExerciseMessage } from '../exercises/index.js';
-import { createProgress } from '../progress.js';
+import { findExercise, maxScores, unknownExerciseMessage } from '../exercises/index.js';
+import { checkedRecord, createProgress } from '../progress.js';
 import { h } from '../widgets/dom.js';
 import { mountExercise } from '../mount.js';
 import { typeset } from '../widgets/math.js';
@@ -83,9 +83,8 @@ if (!exercise) {
   // apart ('pelab:embed-sent:v1'), where the lesson page's "Reset progress" does not reach, so it is never
   // made a second time. Posted once: when the record is made (the first checked attempt, or "solution
   // viewed", score 0, if that came first).
-  const ids = exercises.map((e) => e.id);
-  const progress = createProgress(ids);
-  const sent = createProgress(ids, siteStorage(), { key: 'pelab:embed-sent:v1' });
+  const progress = createProgress(maxScores());
+  const sent = createProgress(maxScores(), siteStorage(), { key: 'pelab:embed-sent:v1' });
   const own = () => sent.restored(name) ?? progress.restored(name);
   let controller = null;
   const mount = (restored) => {
@@ -116,9 +115,10 @@ if (!exercise) {
   };
   // The host's record, checked as any stored record is (progress.js), restores this one.
   const fromHost = (answer) => {
-    const checked = createProgress([name], { getItem: () => null, setItem() {} });
-    if (answer?.record) checked.record(name, answer.record);
-    return checked.restored(name);
+    const r = checkedRecord(answer?.record, maxScores().get(name));
+    return (
+      r && { correct: r.correct, score: r.score, maxScore: r.maxScore, answer: null, solutionViewed: r.solutionViewed }
+    );
   };
   const first = own() ?? fromHost(await welcomeOrNone());
   mount(first);

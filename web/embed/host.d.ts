@@ -36,13 +36,27 @@ export interface PelabResultDetail {
   statement: XapiStatement;
 }
 
+/** Where the helper keeps each frame's first record: `localStorage` or anything shaped like it. */
+export interface RecordStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
 /** Sizes embedded exercise iframes and re-dispatches their results as `pelab-result` events on them.
  *  Only messages from `origins` are accepted: each must be an http: or https: URL (its origin is used);
  *  anything else, such as `about:blank`, `data:` or `file:` (whose origin is the opaque `'null'`), throws
  *  a `TypeError`, as does an empty list. `actor`, when given, is the learner: it replaces the frame's
  *  anonymous actor in every result's statement (anything but a valid Agent throws a `TypeError`).
+ *  `store` keeps each exercise's first record for its frames (a frame on another site usually may keep
+ *  nothing) and hands it back on the next visit: by default the course page's own `localStorage` (for the
+ *  visit only where that is denied too), `null` to keep none.
  *  Returns a function that stops listening. */
-export function connectEmbeds(options: { origins: string[]; root?: ParentNode; actor?: XapiAgent }): () => void;
+export function connectEmbeds(options: {
+  origins: string[];
+  root?: ParentNode;
+  actor?: XapiAgent;
+  store?: RecordStore | null;
+}): () => void;
 
 declare global {
   // Dispatched on the iframe and bubbling: typed on elements, the document and the window alike.

@@ -24,9 +24,13 @@ const D = 64,
   SPAN = 50,
   FAR = 100000; // where the bounded check looks
 
+// One point per right match (grading.js's gradeMatching).
+const MAX_SCORE = Object.keys(KEY).length;
+
 export default {
   id: 'four-properties',
   title: 'Four properties, four checks',
+  maxScore: MAX_SCORE,
   explain: {
     prompt: 'Pick one of the four properties and explain how its check shows it.',
     model:
@@ -139,7 +143,7 @@ export default {
     }).update(offsets, [{ name: `PE(${CENTRE})·PE(${CENTRE}+k)`, values: curve }]);
     const controller = {
       getScore: () => result?.score ?? 0,
-      getMaxScore: () => 4,
+      getMaxScore: () => MAX_SCORE,
       getAnswerGiven: () => result !== null,
       resetTask() {
         result = null;
@@ -153,7 +157,7 @@ export default {
           selects[k].value = v;
         });
         check(false);
-        onResult?.({ solutionViewed: true, maxScore: 4 });
+        onResult?.({ solutionViewed: true, maxScore: MAX_SCORE });
       },
     };
     return controller;

@@ -1,4 +1,4 @@
-// Every exercise of the lesson, in lesson order. Each is {id, title, mount(host, {lab, onResult})},
+// Every exercise of the lesson, in lesson order. Each is {id, title, maxScore?, mount(host, {lab, onResult})},
 // and mount returns the question contract (getScore, getMaxScore, getAnswerGiven, resetTask,
 // showSolutions), so the lesson page, the web component and the embed page all use them the same way.
 import maskOrder from './mask-order.js';
@@ -69,3 +69,11 @@ export const findExercise = (id) => registry.get(id);
 /** What to show for a name that findExercise does not know. */
 export const unknownExerciseMessage = (name) =>
   `Unknown exercise “${name ?? ''}”. Known: ${[...registry.keys()].join(', ')}.`;
+
+// An exercise's maxScore is known before it mounts, so that a stored record can be checked against it
+// (web/progress.js): 1 (one question, one point) unless the exercise says otherwise (four-properties: one
+// per match). tests/browser/exercises.test.mjs checks it against every mounted exercise's getMaxScore().
+const maxScoreOf = (exercise) => exercise.maxScore ?? 1;
+
+/** id → maxScore of each of `list` (a Map, as web/progress.js takes it). */
+export const maxScores = (list = exercises) => new Map(list.map((e) => [e.id, maxScoreOf(e)]));

@@ -5,7 +5,7 @@
 // (web/platforms/connect.js), else in the site's storage (web/storage.js), so a relaunch shows the record
 // and checks are practice.
 import { createLab } from 'positional-encoding-lab';
-import { findExercise, unknownExerciseMessage } from '../exercises/index.js';
+import { findExercise, maxScores, unknownExerciseMessage } from '../exercises/index.js';
 import { createProgress } from '../progress.js';
 import { mountExercise } from '../mount.js';
 import { h } from '../widgets/dom.js';
@@ -25,22 +25,25 @@ if (!exercise) {
 } else {
   document.title = `${exercise.title} — Positional Encoding Lab`;
   const [lab, platform] = await Promise.all([loadLab(root, createLab), connectPlatform([exercise])]);
-  const progress = createProgress([exercise.id], platform?.storage);
+  const progress = createProgress(maxScores([exercise]), platform?.storage);
+  platform?.track(progress, Object.fromEntries(maxScores([exercise])));
   const section = h(
     'section',
     { 'data-exercise': exercise.id, 'aria-labelledby': 'title' },
     h('h1', { id: 'title' }, exercise.title),
   );
-  root.replaceChildren(section);
+  // A course platform that will not keep anything (connect.js) says so before any work.
+  const problem = platform?.problem ? [h('p', { class: 'error', role: 'alert' }, platform.problem)] : [];
+  root.replaceChildren(...problem, section);
   const controller = mountExercise(exercise, section, {
     lab,
     restored: progress.restored(exercise.id),
+    // Answers whether the record was kept (mount.js tells the learner when the platform refused it).
     onRecord: (record) => {
       progress.record(exercise.id, record);
-      platform?.record(exercise.id, record);
+      return platform ? platform.record(exercise.id, record) : true;
     },
   });
-  platform?.track(progress, { [exercise.id]: controller.getMaxScore() });
   const note = platform ? null : storageNote(siteStorage()); // under an LMS, the LMS keeps the record
   if (note) root.after(note);
   window.pelabExercise = controller;

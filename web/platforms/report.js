@@ -122,6 +122,17 @@ export function interactionOf(exercise, record, { version, seed }) {
   return { ...base, type, response: response === '' ? null : response };
 }
 
+// cmi.interactions._count is where the next interaction goes, and the LMS's word is believed only as SCORM
+// writes a count: a whole number in plain digits, below 10,000 (SCORM 2004 asks an LMS to keep at least
+// 250 interactions; this page writes one per record, 27 for the whole lesson). Anything else (−3, NaN,
+// 1e9, '2x', '' from a GetValue that failed) is refused, not read as 0: an index the LMS did not give
+// would overwrite another record's interaction (0 is the first one) or be refused by the LMS, so the
+// interaction is not written, and the learner is told the course platform did not keep the record.
+const COUNT = /^\d{1,4}$/;
+
+/** The index for the next interaction, from the LMS's cmi.interactions._count (a string), or null. */
+export const interactionIndex = (count) => (COUNT.test(count) ? Number(count) : null);
+
 /** Milliseconds as SCORM 1.2's CMITimespan (HHHH:MM:SS.SS) or SCORM 2004's ISO 8601 duration (PT…H…M…S). */
 export function sessionTime(ms, version) {
   const centis = Math.max(0, Math.round(ms / 10));

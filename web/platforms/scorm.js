@@ -2,8 +2,9 @@
 // chain, keeps the lesson's progress in the LMS's suspend data (so a relaunch resumes it), and reports
 // each record as an interaction, then the score, completion and success status and the session time.
 // What is recorded is decided by web/attempts.js, as everywhere; this module only relays it.
-import { interactionOf, sessionTime, statusOf } from './report.js';
+import { interactionIndex, interactionOf, sessionTime, statusOf } from './report.js';
 import { learnerSeed } from '../order.js';
+import { siteStorage } from '../storage.js';
 
 const NAMES = { 1.2: 'API', 2004: 'API_1484_11' };
 const SEED_KEY = 'pelab:learner-seed:v1'; // web/order.js's key: kept in the suspend data too
@@ -71,27 +72,59 @@ const DIALECTS = {
   },
 };
 
+// An LMS's API is code of another party's: any call may throw, a method may be missing, the API may be no
+// object at all (a string, a Proxy that throws on every access), and an answer may be anything. Every call
+// goes through here: it answers the LMS's answer as a string, or null when the call failed, which no
+// check below takes for success ('true' is success, as SCORM says).
+function caller(api) {
+  return (name, ...args) => {
+    try {
+      return String(api[name](...args));
+    } catch {
+      return null;
+    }
+  };
+}
+// What a thrown value says, even one that throws when read.
+function describe(error) {
+  try {
+    return String(error?.message ?? error);
+  } catch {
+    return 'an unreadable error';
+  }
+}
+function initialize(api, name) {
+  let answer;
+  try {
+    if (typeof api[name] !== 'function') throw new TypeError(`the API has no ${name} method`);
+    answer = String(api[name](''));
+  } catch (error) {
+    throw new Error(`The course platform did not start a session (${name}: ${describe(error)}).`);
+  }
+  if (answer !== 'true')
+    throw new Error(`The course platform did not start a session (${name} answered “${answer.slice(0, 40)}”).`);
+}
+
 /**
  * Starts a session with the LMS, or returns null where none is found (the page then works as it does
- * alone, with its progress in localStorage). `passing`: the scaled score that passes unless the LMS sets
- * its own (mastery score, scaled passing score). Returns {version, storage, record, track, finish}:
- * `storage` is a Storage-like object for web/progress.js, backed by the suspend data.
+ * alone, with its progress in the site's storage); throws, saying why, when the LMS is there but will not start
+ * one (connect.js then gives the page a session that keeps nothing and says so). `passing`: the scaled
+ * score that passes unless the LMS sets its own (mastery score, scaled passing score). Returns {version,
+ * problem: null, storage, record, track, finish}: `storage` is a Storage-like object for web/progress.js,
+ * backed by the suspend data; record answers whether the LMS kept the record.
  */
 export function connectScorm({ version, passing, exercises, win = window }) {
   const api = findApi(win, version);
   if (!api) return null;
   const d = DIALECTS[version];
-  const [initialize, terminate, getValue, setValue, commit] = d.calls.map(
-    (c) =>
-      (...a) =>
-        api[c](...a),
-  );
-  if (String(initialize('')) !== 'true') return null;
+  const [init, terminate, getValue, setValue, commit] = d.calls;
+  initialize(api, init);
+  const call = caller(api);
   const started = Date.now();
-  const get = (element) => String(getValue(element) ?? '');
-  const set = (element, value) => String(setValue(element, String(value))) === 'true';
+  const get = (element) => call(getValue, element) ?? '';
+  const set = (element, value) => call(setValue, element, String(value)) === 'true';
 
-  // The suspend data: what the page would keep in localStorage, keyed the same way.
+  // The suspend data: what the page would keep in the site's storage, keyed the same way.
   let saved = {};
   try {
     const parsed = JSON.parse(get(d.suspend) || '{}');
@@ -99,19 +132,21 @@ export function connectScorm({ version, passing, exercises, win = window }) {
   } catch {
     /* foreign or corrupt: start afresh */
   }
-  // The option order follows the learner from launch to launch (and from device to device).
-  const seed = typeof saved[SEED_KEY] === 'string' ? saved[SEED_KEY] : String(learnerSeed());
+  // The option order follows the learner from launch to launch (and from device to device): the suspend
+  // data's seed when it has one, read by order.js's own rule (a seed it would not take, such as 'abc', gives
+  // way to a new one: kept, it would show one order and report the interactions in another), else this
+  // browser's.
+  const suspended = Object.hasOwn(saved, SEED_KEY) ? { getItem: () => saved[SEED_KEY], setItem() {} } : undefined;
+  const seed = String(learnerSeed(suspended));
   saved[SEED_KEY] = seed;
-  try {
-    win.localStorage?.setItem(SEED_KEY, seed);
-  } catch {
-    /* storage blocked: order.js makes a seed for this visit */
-  }
+  siteStorage().setItem(SEED_KEY, seed); // where the questions read it (for the visit, if storage is denied)
+  // Whether the LMS took the last suspend data: a record is kept only if the progress holding it is.
+  let suspendKept = false;
   const storage = {
     getItem: (key) => (Object.hasOwn(saved, key) ? saved[key] : null),
     setItem(key, value) {
       saved[key] = String(value);
-      set(d.suspend, JSON.stringify(saved));
+      suspendKept = set(d.suspend, JSON.stringify(saved));
     },
   };
   set(d.exit, 'suspend'); // the LMS keeps the suspend data for the next launch
@@ -121,27 +156,39 @@ export function connectScorm({ version, passing, exercises, win = window }) {
   const byId = new Map(exercises.map((e) => [e.id, e]));
   let finished = false;
 
+  /** The session time, then a commit: answers whether the LMS committed. */
   function save() {
     set(d.sessionTime, sessionTime(Date.now() - started, version));
-    commit('');
+    return call(commit, '') === 'true';
   }
 
   return {
     version,
+    problem: null,
     storage,
-    /** A new record (the first check, or the solution viewed first): one interaction, then a commit. */
+    /**
+     * A new record (the first check, or the solution viewed first): one interaction, then a commit.
+     * Answers whether the LMS kept it: every value taken, the suspend data too, and the commit done.
+     */
     record(id, record) {
-      const n = Number(get('cmi.interactions._count')) || 0;
+      const n = interactionIndex(get('cmi.interactions._count'));
+      if (n === null) {
+        save();
+        return false; // refused by rule (report.js): no place the LMS gave to write it
+      }
       const i = interactionOf(byId.get(id), record, { version, seed: Number(seed) });
       const at = (field, value) => set(`cmi.interactions.${n}.${field}`, value);
-      at('id', i.id);
-      at('type', i.type);
-      if (i.correctResponse !== null) at('correct_responses.0.pattern', i.correctResponse);
-      if (i.response !== null) at(d.interactionResponse, i.response);
-      at('result', i.result);
-      at('weighting', i.weighting);
-      if (version === '2004') at('timestamp', new Date().toISOString()); // UTC, and marked so (Z)
-      save();
+      const written = [
+        at('id', i.id),
+        at('type', i.type),
+        i.correctResponse === null || at('correct_responses.0.pattern', i.correctResponse),
+        i.response === null || at(d.interactionResponse, i.response),
+        at('result', i.result),
+        at('weighting', i.weighting),
+        version !== '2004' || at('timestamp', new Date().toISOString()), // UTC, and marked so (Z)
+      ];
+      const committed = save();
+      return committed && suspendKept && written.every(Boolean);
     },
     /** Reports the score and statuses now and after every change of `progress` (web/progress.js). */
     track(progress, maxScores) {
@@ -159,7 +206,7 @@ export function connectScorm({ version, passing, exercises, win = window }) {
       if (finished) return;
       finished = true;
       save();
-      terminate('');
+      call(terminate, '');
     },
   };
 }

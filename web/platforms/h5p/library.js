@@ -18,8 +18,11 @@ H5P.PelabExercise = (function ($, EventDispatcher) {
     this.contentId = contentId;
     this.extras = extras || {};
     var state = this.extras.previousState;
-    // A record from an earlier launch (getCurrentState below): it stays the record, sent once.
-    this.record = state && state.record && typeof state.record.score === 'number' ? state.record : null;
+    // A record from an earlier launch (getCurrentState below) stays the record, sent once, but only once
+    // attach() has checked it as every stored record is checked (records.js): until then it is `stored`.
+    this.stored = state && state.record ? state.record : null;
+    this.record = null;
+    this.check = null; // records.js's check, once loaded (attach)
     this.element = null;
   }
   PelabExercise.prototype = Object.create(EventDispatcher.prototype);
@@ -43,16 +46,25 @@ H5P.PelabExercise = (function ($, EventDispatcher) {
     this.element = element;
     $container.addClass('h5p-pelab-exercise').empty().append(element);
     var note = $('<p class="h5p-pelab-note" role="status"></p>');
-    if (this.record) {
-      note.text('Recorded on an earlier visit: ' + describe(this.record) + '. Checks now are practice.');
-      $container.append(note);
-    }
-    // The component and the core, from this library's own folder.
+    // The saved record's check, then the component and the core, from this library's own folder.
     var base = new URL(H5P.getLibraryPath(this.libraryInfo.versionedNameNoSpaces) + '/', document.baseURI);
-    import(new URL('dist/pe-exercise.js', base).href).catch(function (error) {
-      note.text('The exercise could not start: ' + error.message);
-      $container.append(note);
-    });
+    import(new URL('dist/records.js', base).href)
+      .then(function (records) {
+        self.check = function (record) {
+          return records.restoredRecord(self.params.exercise, record);
+        };
+        if (self.stored) self.record = self.check(self.stored);
+        self.stored = null;
+        if (self.record) {
+          note.text('Recorded on an earlier visit: ' + describe(self.record) + '. Checks now are practice.');
+          $container.append(note);
+        }
+        return import(new URL('dist/pe-exercise.js', base).href);
+      })
+      .catch(function (error) {
+        note.text('The exercise could not start: ' + error.message);
+        $container.append(note);
+      });
   };
 
   function describe(record) {
@@ -61,15 +73,19 @@ H5P.PelabExercise = (function ($, EventDispatcher) {
       : 'the first answer (' + record.score + ' of ' + record.maxScore + ')';
   }
 
-  // The component's record (once per task): kept, and reported unless an earlier launch reported one.
+  // The component's record (once per task): kept, and reported unless an earlier launch reported one. It is
+  // checked as a saved one is: any script in this frame can dispatch a pe-result, and 1e9 of 1e9 from one
+  // must not become getScore().
   PelabExercise.prototype.onRecord = function (detail) {
-    if (this.record) return;
-    this.record = {
-      correct: detail.correct === true,
+    if (this.record || !this.check || !detail || detail.exercise !== this.params.exercise) return;
+    var record = this.check({
+      correct: detail.correct,
       score: detail.score,
       maxScore: detail.maxScore,
-      solutionViewed: detail.solutionViewed === true,
-    };
+      solutionViewed: detail.solutionViewed,
+    });
+    if (!record) return;
+    this.record = record;
     this.trigger(this.scored('answered'));
     this.trigger(this.scored('completed'));
   };
@@ -112,8 +128,10 @@ H5P.PelabExercise = (function ($, EventDispatcher) {
     var event = this.record ? this.scored('answered') : this.createXAPIEventTemplate('answered');
     return { statement: event.data.statement };
   };
+  // A saved record not yet checked is handed back as it came (the next launch checks it), not lost.
   PelabExercise.prototype.getCurrentState = function () {
-    return this.record ? { record: this.record } : undefined;
+    var record = this.record || this.stored;
+    return record ? { record: record } : undefined;
   };
 
   return PelabExercise;

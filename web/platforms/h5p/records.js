@@ -1,0 +1,12 @@
+// A record H5P hands back from an earlier launch (extras.previousState.record, as library.js's
+// getCurrentState wrote it) is data from outside, like any stored record: it passes the same one check
+// (web/progress.js's checkedRecord), against the exercise's own maxScore. Bundled beside <pe-exercise>
+// into the library's dist/ (web/platforms/h5p/vite.config.js) and loaded by library.js before it.
+import { findExercise, maxScores } from '../../exercises/index.js';
+import { checkedRecord } from '../../progress.js';
+
+/** The clean record of exercise `name` from a saved state's `stored` record, or null if it is not one. */
+export function restoredRecord(name, stored) {
+  const exercise = findExercise(name);
+  return exercise ? checkedRecord(stored, maxScores([exercise]).get(exercise.id)) : null;
+}
