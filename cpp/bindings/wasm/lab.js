@@ -3,9 +3,10 @@
 // arrays owned by the caller. The numbers all come from the C++ core.
 //
 // One call, in order: snapshot the caller's options (the only time caller code can run), check their
-// types, copy lists into wasm memory through the engine's own methods, run the binding (it sees only
-// numbers and names), then copy results out. No JS object is ever handed to wasm and no exception
-// can cross a live wasm frame, so a refused call leaves nothing behind.
+// types, turn each named option into its index in the core's name list, copy lists into wasm memory
+// through the engine's own methods, run the binding (it sees only numbers), then copy results out. No
+// JS object and no caller's string is ever handed to wasm, and no exception can cross a live wasm
+// frame, so a refused call leaves nothing behind.
 import {
   copyArray,
   copyInto,
@@ -22,6 +23,7 @@ import {
 import { describeRange, describeStatus } from './messages.js';
 import { Trainer } from './trainer.js';
 
+const { create, keys, getPrototypeOf } = Object;
 const isNode = typeof process === 'object' && process.versions != null && process.versions.node != null;
 
 // Reads a file that sits beside this module (Node only; the browser build fetches instead). The specifier is
@@ -62,7 +64,7 @@ const KINDS = {
   out: [(v) => isUsableTypedArray(v, 'Float32Array'), 'a Float32Array (not detached)'],
   pair: [null, 'an array of two numbers'],
   boolean: [(v) => typeof v === 'boolean', 'true or false'],
-  rope: [null, 'an options object {base, layout, rotaryDims, scale, start}'],
+  rope: [null, 'an options object {base, layout, rotaryDims, scale, start}'], // a plain object: see isPlainObject
 };
 
 const REQUIRED = Symbol('required');
@@ -107,14 +109,15 @@ const ROPE = {
 const ROPE_ENTRIES = Object.freeze(Object.entries(ROPE));
 // Heads, and how positions enter inside attention.
 const HEADS = { heads: ['number', 1], rope: ['rope', OPTIONAL], alibi: ['boolean', false] };
-// `args` followed by the binding's head arguments: heads, rope on, rope's options, alibi. Left out,
-// rotaryDims is the head's width (the core checks heads and their width first, so a bad one never
-// reaches it). Appended by index: no iterator a caller could have replaced.
+// `args` followed by the binding's head arguments: heads, rope on, rope's options (layout as its
+// index), alibi. With rope off the core reads none of rope's options. Left out, rotaryDims is the
+// head's width (the core checks heads and their width first, so a bad one never reaches it).
+// Appended by index: no iterator a caller could have replaced.
 const withHeads = (args, o, width) => {
   const r = o.rope;
   const more =
     r === undefined
-      ? [o.heads, false, 10000, 'halves', 0, 1, 0, o.alibi]
+      ? [o.heads, false, 10000, 0, 0, 1, 0, o.alibi]
       : [o.heads, true, r.base, r.layout, r.rotaryDims ?? width / o.heads, r.scale, r.start, o.alibi];
   for (let i = 0; i < more.length; i++) args[args.length] = more[i];
   return args;
@@ -148,32 +151,33 @@ const TRAINER = {
   variant: ['string', 'paper'],
   seed: ['number', 0],
 };
-const trainerView = (o) => ({
-  task: o.task,
-  encoding: o.encoding,
-  variant: o.variant,
-  attention: o.attention,
-  readout: o.readout,
-  norm: o.norm,
-  activation: o.activation,
-  base: o.base,
-  maxLen: o.maxLen,
-  layers: o.layers,
-  dModel: o.dModel,
-  heads: o.heads,
-  hidden: o.hidden ?? 0,
-  hiddenGiven: o.hidden !== undefined,
-  minLength: o.trainLength[0],
-  maxLength: o.trainLength[1],
-  maxEvalLength: o.maxEvalLength ?? 0,
-  maxEvalLengthGiven: o.maxEvalLength !== undefined,
-  batch: o.batch,
-  learningRate: o.learningRate,
-  beta1: o.beta1,
-  beta2: o.beta2,
-  eps: o.eps,
-  seed: o.seed,
-});
+// trainer_bindings.cpp's trainerCreate arguments, in its order: the names (as indices), then the numbers.
+const trainerArgs = (o) => [
+  o.task,
+  o.encoding,
+  o.variant,
+  o.attention,
+  o.readout,
+  o.norm,
+  o.activation,
+  o.base,
+  o.maxLen,
+  o.layers,
+  o.dModel,
+  o.heads,
+  o.hidden !== undefined,
+  o.hidden ?? 0,
+  o.trainLength[0],
+  o.trainLength[1],
+  o.maxEvalLength !== undefined,
+  o.maxEvalLength ?? 0,
+  o.batch,
+  o.learningRate,
+  o.beta1,
+  o.beta2,
+  o.eps,
+  o.seed,
+];
 // evaluate's lengths: exactly `length`, else the range `lengths`, else the trainer's training range;
 // and whether they are a range (its errors then name `lengths`). Both at once is refused: which would win?
 const evaluationLengths = (o, t) => {
@@ -188,7 +192,9 @@ const evaluationLengths = (o, t) => {
 };
 
 // Per method: its options, the binding's arguments, and how to read its results (see #results).
-// Methods of a trainer (trainer.js) carry `limits: 'trainer'` and get the trainer as `t`.
+// `args` sees the checked options with each named option as its index (#wire); `read` and the
+// messages see them as given. Methods of a trainer (trainer.js) carry `limits: 'trainer'` and get
+// the trainer as `t`.
 const METHODS = {
   sinusoidal: {
     schema: { ...TABLE, out: ['out', OPTIONAL] },
@@ -277,7 +283,7 @@ const METHODS = {
     limits: 'trainer',
     binding: 'trainerCreate',
     schema: TRAINER,
-    args: (o) => [trainerView(o)],
+    args: trainerArgs,
     read: (r, o) => ({ id: r.number(0), trainLength: [o.trainLength[0], o.trainLength[1]], encoding: o.encoding }),
   },
   'trainer.step': {
@@ -350,9 +356,29 @@ for (const fn of Object.keys(METHODS))
     }),
   );
 
-// A plain options object: not null, not an array, not a typed array or other list.
-const isOptionsObject = (value) =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) && typedName(value) === undefined;
+// A plain options object, as a literal or Object.create(null) makes it: its prototype is null or a
+// realm's Object.prototype (itself prototype-less). A Date, a Number object, an array or a class
+// instance is not one.
+const isPlainObject = (value) => {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = getPrototypeOf(value);
+  return proto === null || getPrototypeOf(proto) === null;
+};
+
+// The index of `name` in a core's name list (-1 if it is none of them). Names are compared whole, so
+// a string of any length costs one comparison per name, and nothing of it is copied anywhere.
+function nameIndex(names, name) {
+  for (let i = 0; i < names.length; i++) if (names[i] === name) return i;
+  return -1;
+}
+
+// A core's `limits()` with its name lists as frozen copies in a null-prototype record, so a polluted
+// Object.prototype cannot add a list, and nothing can change one after load.
+function coreLimits(raw) {
+  const choices = create(null);
+  for (const [name, list] of Object.entries(raw.choices)) choices[name] = freeze(Array.from(list));
+  return freeze(Object.assign(create(null), raw, { choices: freeze(choices) }));
+}
 
 function withParam(error, param) {
   error.param = param;
@@ -377,13 +403,16 @@ export class Lab {
   /** Which build runs: 'simd' or 'scalar'. */
   build;
 
+  // Not public (lab.d.ts): createLab() loads the module and makes the lab.
   constructor(module, build) {
+    if (module === null || typeof module !== 'object' || typeof module.limits !== 'function')
+      throw new TypeError('Lab: make a lab with `await createLab()` (the constructor is not part of the API)');
     this.#module = module;
-    this.#core = module.limits();
+    this.#core = coreLimits(module.limits());
     this.#ranges = freeze(
       Object.assign(describeRanges(this.#core), { maxElements: this.#core.maxElements, maxWork: this.#core.maxWork }),
     );
-    this.#trainerCore = module.trainerLimits();
+    this.#trainerCore = coreLimits(module.trainerLimits());
     this.#trainerRanges = freeze(describeRanges(this.#trainerCore));
     this.build = build;
   }
@@ -402,9 +431,15 @@ export class Lab {
 
   // Phases one and two: the caller's options, read once (see options.js), lists copied.
   #options(fn, given) {
-    if (given === null || typeof given !== 'object' || Array.isArray(given))
-      throw new TypeError(`${fn}: expected an options object, got ${typeName(given)}`);
     const { schema } = METHODS[fn];
+    if (given === null || typeof given !== 'object' || Array.isArray(given)) {
+      const { entries } = METHODS[fn];
+      let required = '';
+      for (let i = 0; i < entries.length; i++)
+        if (entries[i][1][1] === REQUIRED) required += `${required ? ', ' : ''}${entries[i][0]}`;
+      const wanted = required ? ` (required: ${required})` : '';
+      throw withParam(new TypeError(`${fn}: expected an options object${wanted}, got ${typeName(given)}`), 'options');
+    }
     const { values, unknown } = snapshot(given, schema);
     if (unknown.length)
       throw withParam(
@@ -418,7 +453,7 @@ export class Lab {
         kind = entries[i][1][0];
       if ((kind === 'floats' || kind === 'tokens' || kind === 'pair') && Array.isArray(values[name]))
         copies[name] = copyArray(values[name], this.#core.maxElements);
-      if (kind === 'rope' && isOptionsObject(values[name])) copies[name] = this.#nestedSnapshot(fn, name, values[name]);
+      if (kind === 'rope' && isPlainObject(values[name])) copies[name] = this.#nestedSnapshot(fn, name, values[name]);
     }
     return this.#checked(fn, values, copies);
   }
@@ -437,8 +472,11 @@ export class Lab {
   // Phase three for a nested options object: each of its options of the right type, defaults filled,
   // named '${name}.base', ….
   #nested(fn, name, values, given) {
-    if (values === undefined)
-      throw withParam(new TypeError(`${fn}: ${name} must be ${KINDS.rope[1]}, got ${typeName(given)}`), name);
+    if (values === undefined) {
+      const what =
+        typeName(given) === 'an object' ? 'an object that is not a plain one (a Date, a Number, …)' : typeName(given);
+      throw withParam(new TypeError(`${fn}: ${name} must be ${KINDS.rope[1]}, got ${what}`), name);
+    }
     const record = Object.create(null);
     const { ranges } = this.#limitsOf(fn);
     for (let i = 0; i < ROPE_ENTRIES.length; i++) {
@@ -464,7 +502,8 @@ export class Lab {
   }
 
   // Phase three, where no caller code runs: every option of the right type, in schema order. Returns
-  // the checked options and the lists to copy into wasm memory, as [name, slot, list].
+  // the checked options, the same with each named option as its index (what crosses), and the lists
+  // to copy into wasm memory, as [name, slot, list].
   #checked(fn, values, copies) {
     const o = Object.create(null);
     const lists = [];
@@ -499,7 +538,29 @@ export class Lab {
         if (kind !== 'pair') lists[lists.length] = [name, slot, o[name]];
       }
     }
-    return { o, lists };
+    return { o, wire: this.#wire(fn, entries, o), lists };
+  }
+
+  // The checked options as they cross into wasm: each named option replaced by its index in the
+  // core's list (-1 for a name not on it, which the core then refuses in its own check order, and the
+  // message quotes from `o`), rope's options likewise.
+  #wire(fn, entries, o) {
+    const wire = Object.assign(create(null), o);
+    for (let i = 0; i < entries.length; i++) {
+      const name = entries[i][0],
+        kind = entries[i][1][0];
+      if (kind === 'string' && o[name] !== undefined) wire[name] = nameIndex(this.#names(fn, name), o[name]);
+      if (kind === 'rope' && o[name] !== undefined) wire[name] = this.#wire(fn, ROPE_ENTRIES, o[name]);
+    }
+    return wire;
+  }
+
+  // The names option `name` of `fn` accepts (a method's own list first: 'alibiBias.mask').
+  #names(fn, name) {
+    const { choices } = this.#limitsOf(fn).core;
+    const names = choices[`${fn}.${name}`] ?? choices[name];
+    if (names === undefined) throw new Error(`lab.js: the core exports no names for ${fn}'s ${name}`); // a bug here
+    return names;
   }
 
   // A list option: a copy of a plain array's numbers, or a genuine typed array (the copy into wasm
@@ -518,14 +579,30 @@ export class Lab {
     if (this.#module.reserveInput(slot, name, length) !== 0) this.#refuse(fn, {});
   }
 
+  // The last call's status, through the bindings' getters (numbers and the core's own parameter name).
+  #status() {
+    const m = this.#module;
+    return {
+      rule: m.statusRule(),
+      param: m.statusParam(),
+      got: m.statusGot(),
+      lo: m.statusLo(),
+      hi: m.statusHi(),
+      a: m.statusA(),
+      b: m.statusB(),
+      index: m.statusIndex(),
+      cost: m.statusCost(),
+    };
+  }
+
   #refuse(fn, given) {
-    const status = this.#module.lastStatus();
+    const status = this.#status();
     const { core } = this.#limitsOf(fn);
     throw withParam(new RangeError(`${fn}: ${describeStatus(status, given, core, fn)}`), status.param);
   }
 
   // Copies the lists into wasm memory, runs the binding, and reads its results out.
-  #call(fn, { o, lists }, extra) {
+  #call(fn, { o, wire, lists }, extra) {
     const module = this.#module;
     for (let i = 0; i < lists.length; i++) {
       const name = lists[i][0],
@@ -537,7 +614,7 @@ export class Lab {
       copyInto(heapView(heap, module.inputAddress(slot), typedLength(list), type), list);
     }
     const { args, read, binding } = METHODS[fn];
-    if (invoke(module[binding], module, args(o, extra)) !== 0) this.#refuse(fn, o);
+    if (invoke(module[binding], module, args(wire, extra)) !== 0) this.#refuse(fn, o);
     return read(this.#results(), o);
   }
 

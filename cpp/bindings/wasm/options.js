@@ -81,19 +81,22 @@ export function snapshot(given, schema) {
 
 /**
  * Phase two, for a plain array: its elements read once each into a Float64Array (getters and Proxy
- * traps run here). Returns the copy, or a reason it is not a dense list of numbers.
+ * traps run here). Returns the copy, or a reason it is not a dense list of numbers (every field own,
+ * so a polluted Object.prototype cannot supply one).
  */
 export function copyArray(value, maxLength) {
   const length = value.length;
-  if (!isInteger(length) || length < 0) return { problem: 'not an array with a usable length' };
-  if (length > maxLength) return { tooLong: length };
+  if (!isInteger(length) || length < 0)
+    return { copy: undefined, tooLong: undefined, problem: 'not an array with a usable length' };
+  if (length > maxLength) return { copy: undefined, tooLong: length, problem: undefined };
   const copy = new F64(length);
   for (let i = 0; i < length; i++) {
     const element = value[i];
-    if (typeof element !== 'number') return { problem: `element ${i} is ${typeName(element)}` };
+    if (typeof element !== 'number')
+      return { copy: undefined, tooLong: undefined, problem: `element ${i} is ${typeName(element)}` };
     copy[i] = element;
   }
-  return { copy };
+  return { copy, tooLong: undefined, problem: undefined };
 }
 
 /** Phase three (no caller code runs): a genuine, attached numeric typed array, of `only` if given. */
