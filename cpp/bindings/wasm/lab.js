@@ -8,6 +8,7 @@
 // JS object and no caller's string is ever handed to wasm, and no exception can cross a live wasm
 // frame, so a refused call leaves nothing behind.
 import {
+  bytesOf,
   copyArray,
   copyInto,
   copyOf,
@@ -32,7 +33,12 @@ const isNode = typeof process === 'object' && process.versions != null && proces
 async function readBeside(name) {
   const fsModule = 'node:fs/promises';
   const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ fsModule);
-  return readFile(new URL(/* webpackIgnore: true */ name, import.meta.url));
+  // Every option own: Node's defaults object would inherit a polluted Object.prototype.encoding.
+  return readFile(new URL(/* webpackIgnore: true */ name, import.meta.url), {
+    encoding: null,
+    flag: 'r',
+    signal: undefined,
+  });
 }
 
 // A minimal module using a wasm SIMD instruction (i8x16.popcnt): it validates only where the engine
@@ -734,49 +740,136 @@ export class Lab {
   }
 }
 
-/**
- * Loads the WebAssembly core: the SIMD build where the engine has wasm SIMD, the scalar build
- * elsewhere. In the browser the .wasm is fetched from beside this module (or where `locateFile` says);
- * in Node it is read from disk. `wasmBinary` (bytes of the build that hasWasmSimd() selects) skips both.
- */
-export async function createLab(options = {}) {
+// --- the loader -------------------------------------------------------------------------------
+
+const LOAD_OPTIONS = ['locateFile', 'wasmBinary'];
+
+// What to do when the .wasm cannot be had, for every failed load (README: "Hosting the site").
+const loadHint = (wasm) =>
+  `serve ${wasm} at that URL (as application/wasm), or tell createLab where it is with ` +
+  `locateFile: (file) => url, or pass its bytes as wasmBinary (README: "Hosting the site"); ` +
+  `under a Content-Security-Policy, script-src must allow 'wasm-unsafe-eval'`;
+
+// A failed load, in one shape the pages can show: name 'LabLoadError', the URL that failed, what to do.
+function loadError(what, url, wasm, cause) {
+  const hint = loadHint(wasm);
+  const error = new Error(`createLab: ${what} ${url}: ${hint}`, { cause });
+  error.name = 'LabLoadError';
+  error.url = url;
+  error.hint = hint;
+  return error;
+}
+
+// "24 bytes starting 3c 21 44 4f" (a .wasm starts 00 61 73 6d, "\0asm").
+function describeBytes(bytes) {
+  let first = '';
+  for (let i = 0; i < bytes.length && i < 8; i++) first += `${i ? ' ' : ''}${bytes[i].toString(16).padStart(2, '0')}`;
+  return `${bytes.length} bytes${bytes.length ? ` starting ${first}` : ''}`;
+}
+const hasMagic = (bytes) =>
+  bytes.length >= 4 && bytes[0] === 0 && bytes[1] === 97 && bytes[2] === 115 && bytes[3] === 109;
+
+// Why `bytes` cannot be this engine's build (the SIMD or scalar one `wasm` names), in words.
+function misfit(bytes, wasm, simd) {
+  const build = `pass the bytes of ${wasm} (this engine ${simd ? 'has' : 'lacks'} WebAssembly SIMD; hasWasmSimd() says which)`;
+  if (!hasMagic(bytes))
+    return `is not a WebAssembly module (got ${describeBytes(bytes)}; a .wasm starts 00 61 73 6d, "\\0asm"): ${build}`;
+  return `does not fit this engine's build: ${build}`;
+}
+
+// Instantiates the module from `bytes` ourselves (Emscripten's instantiateWasm hook), so that a
+// failure (bytes that do not compile, or link to another build's imports) rejects here, with our
+// words, and Emscripten prints nothing. Rejects with `refuse(cause)`.
+function instantiate(factory, bytes, refuse) {
+  let failed;
+  const failure = new Promise((resolve, reject) => {
+    failed = (cause) => reject(refuse(cause));
+  });
+  const instantiateWasm = (imports, receive) => {
+    WebAssembly.instantiate(bytes, imports)
+      .then((result) => receive(result.instance))
+      .catch(failed);
+    return {};
+  };
+  // Every setting the module reads is an own property, so none can be inherited from a polluted
+  // Object.prototype (the generated loader needs a plain object).
+  return Promise.race([factory({ locateFile: undefined, wasmBinary: undefined, instantiateWasm }), failure]);
+}
+
+// createLab's own options: a plain record of the known ones, after refusing any other name.
+function loadOptions(options) {
   if (options === null || typeof options !== 'object')
-    throw new TypeError(`createLab: expected an options object, got ${typeName(options)}`);
+    throw withParam(new TypeError(`createLab: expected an options object, got ${typeName(options)}`), 'options');
+  const own = Reflect.ownKeys(options);
+  for (let i = 0; i < own.length; i++)
+    if (typeof own[i] === 'string' && !LOAD_OPTIONS.includes(own[i]))
+      throw withParam(
+        new TypeError(`createLab: unknown option '${own[i]}' (known: ${LOAD_OPTIONS.join(', ')})`),
+        own[i],
+      );
   // Own properties only: an option inherited from a polluted Object.prototype is not an option.
-  const own = (name) => (Object.hasOwn(options, name) ? options[name] : undefined);
-  const locateFile = own('locateFile'),
-    wasmBinary = own('wasmBinary');
+  const read = (name) => (Object.hasOwn(options, name) ? options[name] : undefined);
+  const locateFile = read('locateFile'),
+    wasmBinary = read('wasmBinary');
   if (locateFile !== undefined && typeof locateFile !== 'function')
     throw withParam(
       new TypeError(`createLab: locateFile must be a function, got ${typeName(locateFile)}`),
       'locateFile',
     );
-  if (wasmBinary !== undefined && !(wasmBinary instanceof ArrayBuffer || ArrayBuffer.isView(wasmBinary)))
-    throw withParam(
-      new TypeError(`createLab: wasmBinary must be an ArrayBuffer or a typed array, got ${typeName(wasmBinary)}`),
-      'wasmBinary',
-    );
-  const simd = hasWasmSimd();
-  const { factory, wasm } = await loadBuild(simd);
-  // Every setting the module reads is an own property (undefined when not given), so none can be
-  // inherited from a polluted Object.prototype (the generated loader needs a plain object).
-  const moduleOptions = { locateFile, wasmBinary, instantiateWasm: undefined };
-  if (!wasmBinary && isNode) moduleOptions.wasmBinary = await readBeside(locateFile ? locateFile(wasm, '') : wasm);
-  let module;
-  try {
-    module = await factory(moduleOptions);
-  } catch (failure) {
-    // Given bytes of the other build (or of something else), the loader fails with a bare number or a
-    // LinkError: say which option is wrong and what it must hold.
-    if (wasmBinary === undefined) throw failure;
+  const bytes = wasmBinary === undefined ? undefined : bytesOf(wasmBinary);
+  if (wasmBinary !== undefined && bytes === undefined)
     throw withParam(
       new TypeError(
-        `createLab: wasmBinary does not fit this engine's build: pass the bytes of ${wasm} ` +
-          `(this engine ${simd ? 'has' : 'lacks'} WebAssembly SIMD; hasWasmSimd() says which)`,
-        { cause: failure }, // what the loader said, for whoever debugs it
+        `createLab: wasmBinary must be an ArrayBuffer, a typed array or a DataView, got ${typeName(wasmBinary)}`,
       ),
       'wasmBinary',
     );
+  return { locateFile, bytes };
+}
+
+/**
+ * Loads the WebAssembly core: the SIMD build where the engine has wasm SIMD, the scalar build
+ * elsewhere. In the browser the .wasm is fetched from beside this module (or where `locateFile` says);
+ * in Node it is read from disk. `wasmBinary` (bytes of the build that hasWasmSimd() selects) skips both.
+ * A .wasm that cannot be fetched, read or compiled rejects with a LabLoadError naming its URL.
+ */
+export async function createLab(options = {}) {
+  const { locateFile, bytes } = loadOptions(options);
+  const simd = hasWasmSimd();
+  const build = simd ? 'simd' : 'scalar';
+  const { factory, wasm } = await loadBuild(simd);
+  if (bytes !== undefined) {
+    const refuse = (cause) =>
+      withParam(new TypeError(`createLab: wasmBinary ${misfit(bytes, wasm, simd)}`, { cause }), 'wasmBinary');
+    if (!hasMagic(bytes)) throw refuse(undefined);
+    return new Lab(await instantiate(factory, bytes, refuse), build);
   }
-  return new Lab(module, simd ? 'simd' : 'scalar');
+  if (isNode) {
+    const url = new URL(/* webpackIgnore: true */ locateFile ? locateFile(wasm, '') : wasm, import.meta.url).href;
+    let read;
+    try {
+      read = new Uint8Array(await readBeside(url));
+    } catch (failure) {
+      throw loadError(
+        `could not read the WebAssembly core (${failure.code ?? failure.message}) at`,
+        url,
+        wasm,
+        failure,
+      );
+    }
+    const refuse = (cause) =>
+      loadError(`the WebAssembly core ${misfit(read, wasm, simd)}; it was read from`, url, wasm, cause);
+    if (!hasMagic(read)) throw refuse(undefined);
+    return new Lab(await instantiate(factory, read, refuse), build);
+  }
+  // The browser: Emscripten fetches the .wasm (from the URL a bundler may have rewritten in the
+  // module) and rejects with a bare "Aborted(…)" when it cannot; say which URL, and what to do.
+  let located;
+  const locate = locateFile && ((path, directory) => (located = locateFile(path, directory)));
+  try {
+    return new Lab(await factory({ locateFile: locate, wasmBinary: undefined, instantiateWasm: undefined }), build);
+  } catch (failure) {
+    const url = located ?? new URL(/* webpackIgnore: true */ wasm, import.meta.url).href;
+    throw loadError('could not fetch or compile the WebAssembly core at', url, wasm, failure);
+  }
 }

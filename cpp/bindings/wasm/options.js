@@ -36,6 +36,39 @@ export function copyOf(view, Type) {
 /** The buffer under a typed array, through the engine's own getter (a caller may redefine `buffer`). */
 export const bufferOf = (view) => apply(typedArrayBuffer, view, []);
 
+const bytesGetter = (proto, key) => {
+  const get = getter(proto, key);
+  return (value) => apply(get, value, []);
+};
+const arrayBufferLength = bytesGetter(ArrayBuffer.prototype, 'byteLength');
+const typedArrayView = [
+  bytesGetter(TypedArray.prototype, 'byteOffset'),
+  bytesGetter(TypedArray.prototype, 'byteLength'),
+];
+const dataView = [
+  bytesGetter(DataView.prototype, 'buffer'),
+  bytesGetter(DataView.prototype, 'byteOffset'),
+  bytesGetter(DataView.prototype, 'byteLength'),
+];
+
+/**
+ * The bytes an ArrayBuffer, a typed array or a DataView holds, as a Uint8Array over the same memory
+ * (read through the engine's own getters); undefined for anything else, or a detached one.
+ */
+export function bytesOf(value) {
+  try {
+    arrayBufferLength(value); // throws unless an ArrayBuffer (of any realm)
+    return new U8(value);
+  } catch {}
+  try {
+    if (typedName(value) !== undefined)
+      return new U8(bufferOf(value), typedArrayView[0](value), typedArrayView[1](value));
+    return new U8(dataView[0](value), dataView[1](value), dataView[2](value));
+  } catch {
+    return undefined;
+  }
+}
+
 /** A view of `length` elements at byte `address` of the memory under `heap` (one of the module's HEAP views). */
 export const heapView = (heap, address, length, Type) =>
   new (Type === 'float64' ? F64 : F32)(bufferOf(heap), address, length);
