@@ -24,7 +24,7 @@ import {
 import { describeRange, describeStatus } from './messages.js';
 import { Trainer } from './trainer.js';
 
-const { create, keys, getPrototypeOf } = Object;
+const { create, getPrototypeOf } = Object;
 const isNode = typeof process === 'object' && process.versions != null && process.versions.node != null;
 
 // Reads a file that sits beside this module (Node only; the browser build fetches instead). The specifier is
@@ -760,6 +760,29 @@ function loadError(what, url, wasm, cause) {
   return error;
 }
 
+// A URL as the page resolves it (a worker: against its own location).
+function absolute(url) {
+  try {
+    return new URL(url, globalThis.location?.href).href;
+  } catch {
+    return String(url);
+  }
+}
+
+// Why the browser's load failed, in words: the HTTP status when the server refused the file (asked
+// again, as Emscripten's own words do not say), else what Emscripten said without its build advice.
+async function whyNot(url, failure) {
+  try {
+    const answer = await fetch(url, { method: 'HEAD', credentials: 'same-origin' });
+    if (!answer.ok) return `HTTP ${answer.status}${answer.statusText ? ` ${answer.statusText}` : ''}`;
+  } catch {
+    return 'the request failed: offline, or blocked by CORS or a Content-Security-Policy';
+  }
+  return String(failure?.message ?? failure)
+    .replace(/\. Build with -s ASSERTIONS=1 for more info\./g, '')
+    .slice(0, 200);
+}
+
 // "24 bytes starting 3c 21 44 4f" (a .wasm starts 00 61 73 6d, "\0asm").
 function describeBytes(bytes) {
   let first = '';
@@ -869,7 +892,14 @@ export async function createLab(options = {}) {
   try {
     return new Lab(await factory({ locateFile: locate, wasmBinary: undefined, instantiateWasm: undefined }), build);
   } catch (failure) {
-    const url = located ?? new URL(/* webpackIgnore: true */ wasm, import.meta.url).href;
-    throw loadError('could not fetch or compile the WebAssembly core at', url, wasm, failure);
+    // Emscripten fetches relative to the page (locateFile's answer) or to its module (the default).
+    const url =
+      located === undefined ? new URL(/* webpackIgnore: true */ wasm, import.meta.url).href : absolute(located);
+    throw loadError(
+      `could not fetch or compile the WebAssembly core (${await whyNot(url, failure)}) at`,
+      url,
+      wasm,
+      failure,
+    );
   }
 }
