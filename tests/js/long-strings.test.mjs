@@ -92,3 +92,21 @@ test('a name of the right length but wrong, and a name with a NUL inside, are re
   );
   assert.equal(lab.sinusoidal({ ...table, variant: 'halves' }).length, 16);
 });
+
+test('an unknown option name of 2^26 characters is refused with a message of a few dozen characters', async () => {
+  const { createLab } = await import('positional-encoding-lab');
+  const unknown = [
+    () => lab.sinusoidal({ ...table, [LONG]: 1 }),
+    () => lab.attention({ ...qkv, rope: { [LONG]: 1 } }),
+    () => lab.trainer({ [LONG]: 1 }),
+  ];
+  for (const call of unknown)
+    assert.throws(
+      call,
+      (e) => e instanceof TypeError && /unknown option '(rope\.)?x+…'/.test(e.message) && e.message.length < 300,
+    );
+  await assert.rejects(
+    createLab({ [LONG]: 1 }),
+    (e) => e instanceof TypeError && e.param === LONG && e.message.length < 200,
+  );
+});

@@ -21,7 +21,7 @@ import {
   typedName,
   typeName,
 } from './options.js';
-import { describeRange, describeStatus } from './messages.js';
+import { describeRange, describeStatus, optionName } from './messages.js';
 import { Trainer } from './trainer.js';
 
 const { create, getPrototypeOf } = Object;
@@ -449,7 +449,7 @@ export class Lab {
     const { values, unknown } = snapshot(given, schema);
     if (unknown.length)
       throw withParam(
-        new TypeError(`${fn}: unknown option '${unknown[0]}' (known: ${Object.keys(schema).join(', ')})`),
+        new TypeError(`${fn}: unknown option ${optionName(unknown[0])} (known: ${Object.keys(schema).join(', ')})`),
         unknown[0],
       );
     const copies = Object.create(null);
@@ -469,7 +469,9 @@ export class Lab {
     const { values, unknown } = snapshot(given, ROPE);
     if (unknown.length)
       throw withParam(
-        new TypeError(`${fn}: unknown option '${name}.${unknown[0]}' (known: ${Object.keys(ROPE).join(', ')})`),
+        new TypeError(
+          `${fn}: unknown option ${optionName(`${name}.${unknown[0]}`)} (known: ${Object.keys(ROPE).join(', ')})`,
+        ),
         `${name}.${unknown[0]}`,
       );
     return values;
@@ -827,7 +829,7 @@ function loadOptions(options) {
   for (let i = 0; i < own.length; i++)
     if (typeof own[i] === 'string' && !LOAD_OPTIONS.includes(own[i]))
       throw withParam(
-        new TypeError(`createLab: unknown option '${own[i]}' (known: ${LOAD_OPTIONS.join(', ')})`),
+        new TypeError(`createLab: unknown option ${optionName(own[i])} (known: ${LOAD_OPTIONS.join(', ')})`),
         own[i],
       );
   // Own properties only: an option inherited from a polluted Object.prototype is not an option.

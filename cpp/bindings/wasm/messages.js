@@ -45,6 +45,9 @@ export function describeRange([lo, hi, integer]) {
 
 const quoteName = (name) => `'${name}'`;
 
+/** An option name the caller wrote, as an unknown-option error quotes it: cut to 40 characters. */
+export const optionName = (name) => `'${name.length <= 40 ? name : `${name.slice(0, 39)}…`}'`;
+
 // A rejected name as JSON (so control characters show), cut to 40 characters: a message is not a copy
 // of whatever a caller passed.
 function quote(value) {
