@@ -741,7 +741,7 @@ function casesFor(method) {
     ['a BigInt', 8n],
   ])
     add({
-      param: undefined,
+      param: 'options',
       options,
       label: `options argument is ${label}`,
       type: TypeError,

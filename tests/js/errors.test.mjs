@@ -90,6 +90,11 @@ test('rope, ALiBi and heads: errors name the option, nested ones as rope.<name>'
   throwsNaming(() => lab.attention({ ...qkv, rope: { base: 1 } }), RangeError, 'rope.base', /from 2 to/);
   throwsNaming(() => lab.attention({ ...qkv, rope: { theta: 1 } }), TypeError, 'rope.theta', /unknown option/);
   throwsNaming(() => lab.attention({ ...qkv, rope: true }), TypeError, 'rope', /options object/);
+  // Only a plain object is rope's options: a Date, a Number object or a class instance is not "rope on".
+  for (const rope of [new Date(), new Number(4), new (class Rope {})(), new Map()])
+    throwsNaming(() => lab.attention({ ...qkv, rope }), TypeError, 'rope', /not a plain one/);
+  const bare = Object.assign(Object.create(null), { start: 2 });
+  assert.deepStrictEqual(lab.attention({ ...qkv, rope: bare }), lab.attention({ ...qkv, rope: { start: 2 } }));
   throwsNaming(() => lab.attention({ ...qkv, alibi: 'yes' }), TypeError, 'alibi', /true or false/);
   throwsNaming(() => lab.alibiSlopes({ heads: 0 }), RangeError, 'heads', /from 1 to 1024/);
   throwsNaming(() => lab.alibiBias({ heads: 3, n: 2048 }), RangeError, 'heads', /one n × n matrix per head/);

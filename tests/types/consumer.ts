@@ -2,7 +2,15 @@
 // bundler, node16 and node10 resolution, the last through package.json's typesVersions): every documented
 // call compiles, and misuse the types should catch does not (@ts-expect-error).
 /// <reference types="positional-encoding-lab/embed.iife.js" />
-import { createLab, hasWasmSimd, Lab, type LabError, type Trainer, type TrainerOptions } from 'positional-encoding-lab';
+import {
+  createLab,
+  hasWasmSimd,
+  Lab,
+  type LabError,
+  type LabLoadError,
+  type Trainer,
+  type TrainerOptions,
+} from 'positional-encoding-lab';
 import { connectEmbeds, type PelabResultDetail } from 'positional-encoding-lab/embed';
 import type { PeExercise, PeReadyDetail, PeResultDetail } from 'positional-encoding-lab/components';
 
@@ -65,6 +73,17 @@ export async function use(): Promise<number> {
   if (maybe instanceof Lab) void maybe.build;
   // @ts-expect-error: made by createLab only
   new Lab();
+  // A failed load carries the URL that failed and what to do, for a page to show.
+  await createLab({ wasmBinary: new DataView(new ArrayBuffer(8)) }).catch((error: unknown) => {
+    if (error instanceof Error && error.name === 'LabLoadError') {
+      const failed = error as LabLoadError;
+      const where: string = failed.url,
+        todo: string = failed.hint;
+      (void where, void todo);
+    }
+  });
+  // @ts-expect-error: createLab's options are locateFile and wasmBinary only
+  await createLab({ wasmBinry: new Uint8Array(8) });
   // @ts-expect-error: variant is a closed set of names
   lab.sinusoidal({ positions: 8, dModel: 16, variant: 'rope' });
   // @ts-expect-error: positions is required

@@ -1,7 +1,9 @@
-// Embind glue. Each function takes the JS layer's numbers and names, asks the core's builder for a
-// checked request, runs the kernel into the exchange and answers with the broken rule's number (0
-// when fine). Arrays come and go through the exchange (exchange.hpp); the JS layer words failures
-// (messages.js) from `lastStatus`, and copies results out.
+// Embind glue. Each function takes the JS layer's numbers, a named option as its index in the name
+// list `limits()` exports (-1 for a name not on it: see describe.hpp's name_at), asks the core's
+// builder for a checked request, runs the kernel into the exchange and answers with the broken rule's
+// number (0 when fine). Arrays come and go through the exchange (exchange.hpp); the JS layer words
+// failures (messages.js) from the status getters below, and copies results out. Only numbers (and
+// the lab's own option names, never a caller's string) cross: Embind converts no JS object.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -25,10 +27,11 @@
 
 using namespace pelab;
 using bindings::exchange;
+using bindings::name_at;
 
 namespace {
 
-// Records the status for `lastStatus` and returns its rule's number (0: fine).
+// Records the status for the status getters (below) and returns its rule's number (0: fine).
 int answer(const Status& s) {
   exchange().status = s;
   return static_cast<int>(s.rule);
@@ -81,31 +84,31 @@ double number(int slot) { return exchange().numbers[static_cast<std::size_t>(slo
 
 // --- the calls ----------------------------------------------------------------------------------
 
-int sinusoidal(double positions, double dModel, double base, const std::string& variant, double start,
-               double outLength) {
+int sinusoidal(double positions, double dModel, double base, int variant, double start, double outLength) {
   SinusoidalSpec spec;
-  const Status s = make_table_request(positions, dModel, base, variant, start, outLength, spec);
+  const Status s =
+      make_table_request(positions, dModel, base, name_at(limits::variants, variant), start, outLength, spec);
   if (s.ok) fill_sinusoidal(spec, result32(0, element_count(spec)).data());
   return answer(s);
 }
 
-int sinusoidal_reference(double positions, double dModel, double base, const std::string& variant, double start) {
+int sinusoidal_reference(double positions, double dModel, double base, int variant, double start) {
   SinusoidalSpec spec;
-  const Status s = make_sinusoidal_spec(positions, dModel, base, variant, start, spec);
+  const Status s = make_sinusoidal_spec(positions, dModel, base, name_at(limits::variants, variant), start, spec);
   if (s.ok) fill_sinusoidal_reference(spec, result64(0, element_count(spec)).data());
   return answer(s);
 }
 
-int sinusoidal_float32_angles(double positions, double dModel, double base, const std::string& variant, double start) {
+int sinusoidal_float32_angles(double positions, double dModel, double base, int variant, double start) {
   SinusoidalSpec spec;
-  const Status s = make_sinusoidal_spec(positions, dModel, base, variant, start, spec);
+  const Status s = make_sinusoidal_spec(positions, dModel, base, name_at(limits::variants, variant), start, spec);
   if (s.ok) fill_sinusoidal_float32_angles(spec, result32(0, element_count(spec)).data());
   return answer(s);
 }
 
-int frequencies_of(double dModel, double base, const std::string& variant) {
+int frequencies_of(double dModel, double base, int variant) {
   SinusoidalSpec spec;
-  const Status s = make_frequency_spec(dModel, base, variant, spec);
+  const Status s = make_frequency_spec(dModel, base, name_at(limits::variants, variant), spec);
   if (s.ok) {
     exchange().results64[0] = frequencies(spec);
     exchange().results64[1] = wavelengths(spec);
@@ -128,13 +131,14 @@ int learned_lookup(double maxLen, double dModel, double seed, double position) {
   return answer(s);
 }
 
-RawSequence raw_sequence(double vocabSize, double dModel, double seed, const std::string& encoding, double base,
-                         const std::string& variant, double start, double maxLen) {
-  return {vocabSize, dModel, seed, encoding, variant, base, start, maxLen};
+RawSequence raw_sequence(double vocabSize, double dModel, double seed, int encoding, double base, int variant,
+                         double start, double maxLen) {
+  return {vocabSize, dModel, seed,  name_at(limits::encodings, encoding), name_at(limits::variants, variant),
+          base,      start,  maxLen};
 }
 
-int embed(double vocabSize, double dModel, double seed, const std::string& encoding, double base,
-          const std::string& variant, double start, double maxLen) {
+int embed(double vocabSize, double dModel, double seed, int encoding, double base, int variant, double start,
+          double maxLen) {
   SequenceSpec spec;
   std::vector<int> ids;
   const std::vector<double>& tokens = exchange().tokens;
@@ -145,19 +149,19 @@ int embed(double vocabSize, double dModel, double seed, const std::string& encod
 }
 
 // How many heads, and rope's options (rope on or off) and ALiBi's, as the JS layer passes them.
-RawHeadOptions raw_heads(double heads, bool rope, double base, const std::string& layout, double rotaryDims,
-                         double scale, double start, bool alibi) {
-  return {heads, rope, base, layout, rotaryDims, scale, start, alibi};
+RawHeadOptions raw_heads(double heads, bool rope, double base, int layout, double rotaryDims, double scale,
+                         double start, bool alibi) {
+  return {heads, rope, base, name_at(limits::ropeLayouts, layout), rotaryDims, scale, start, alibi};
 }
 
 // Results: weights (slot 0), outputs (1), the scores softmax received (2); selfAttention also the
 // queries and keys the scores come from (3, 4).
-int attention_of(double n, double dK, double dV, const std::string& mask, double heads, bool rope, double base,
-                 const std::string& layout, double rotaryDims, double scale, double start, bool alibi) {
+int attention_of(double n, double dK, double dV, int mask, double heads, bool rope, double base, int layout,
+                 double rotaryDims, double scale, double start, bool alibi) {
   AttentionRequest r;
-  const Status s =
-      make_attention_request(n, dK, dV, mask, raw_heads(heads, rope, base, layout, rotaryDims, scale, start, alibi),
-                             floats_length(0), floats_length(1), floats_length(2), r);
+  const Status s = make_attention_request(n, dK, dV, name_at(limits::masks, mask),
+                                          raw_heads(heads, rope, base, layout, rotaryDims, scale, start, alibi),
+                                          floats_length(0), floats_length(1), floats_length(2), r);
   if (s.ok) {
     const auto rows = static_cast<std::size_t>(r.shape.n),
                matrices = static_cast<std::size_t>(r.heads.heads) * rows * rows;
@@ -168,12 +172,11 @@ int attention_of(double n, double dK, double dV, const std::string& mask, double
   return answer(s);
 }
 
-int self_attention_of(double n, double dModel, double dK, double seed, const std::string& mask, double heads, bool rope,
-                      double base, const std::string& layout, double rotaryDims, double scale, double start,
-                      bool alibi) {
+int self_attention_of(double n, double dModel, double dK, double seed, int mask, double heads, bool rope, double base,
+                      int layout, double rotaryDims, double scale, double start, bool alibi) {
   SelfAttentionRequest r;
   const Status s =
-      make_self_attention(n, dModel, dK, seed, mask,
+      make_self_attention(n, dModel, dK, seed, name_at(limits::masks, mask),
                           raw_heads(heads, rope, base, layout, rotaryDims, scale, start, alibi), floats_length(0), r);
   if (s.ok) {
     const auto rows = static_cast<std::size_t>(r.shape.n),
@@ -186,10 +189,10 @@ int self_attention_of(double n, double dModel, double dK, double seed, const std
   return answer(s);
 }
 
-int rope_of(double n, double dHead, double base, const std::string& layout, double rotaryDims, double scale,
-            double start) {
+int rope_of(double n, double dHead, double base, int layout, double rotaryDims, double scale, double start) {
   RopeRequest r;
-  const Status s = make_rope_request(n, dHead, base, layout, rotaryDims, scale, start, floats_length(0), r);
+  const Status s = make_rope_request(n, dHead, base, name_at(limits::ropeLayouts, layout), rotaryDims, scale, start,
+                                     floats_length(0), r);
   if (s.ok) {
     std::vector<float>& out = result32(0, floats(0).size());
     std::copy(floats(0).begin(), floats(0).end(), out.begin());
@@ -205,9 +208,9 @@ int alibi_slopes_of(double heads) {
   return answer(s);
 }
 
-int alibi_bias_of(double heads, double n, const std::string& mask) {
+int alibi_bias_of(double heads, double n, int mask) {
   AlibiBiasRequest r;
-  const Status s = make_alibi_bias_request(heads, n, mask, r);
+  const Status s = make_alibi_bias_request(heads, n, name_at(limits::biasMasks, mask), r);
   if (s.ok) {
     const auto rows = static_cast<std::size_t>(r.n);
     fill_alibi_bias(r, result32(0, static_cast<std::size_t>(r.heads) * rows * rows).data());
@@ -215,9 +218,9 @@ int alibi_bias_of(double heads, double n, const std::string& mask) {
   return answer(s);
 }
 
-int relative_offset(double positions, double dModel, double base, const std::string& variant, double start, double k) {
+int relative_offset(double positions, double dModel, double base, int variant, double start, double k) {
   OffsetRequest r;
-  const Status s = make_offset_request(positions, dModel, base, variant, start, k, r);
+  const Status s = make_offset_request(positions, dModel, base, name_at(limits::variants, variant), start, k, r);
   if (s.ok) {
     offset_blocks(r.spec, r.k, result32(0, static_cast<std::size_t>(pair_count(r.spec)) * 4).data());
     exchange().numbers[0] = offset_residual(r.spec, r.k);
@@ -233,9 +236,9 @@ int pair_matrix(double rows, double dModel, double outLength) {
   return answer(s);
 }
 
-int properties_of(double positions, double dModel, double base, const std::string& variant, double start, double k) {
+int properties_of(double positions, double dModel, double base, int variant, double start, double k) {
   OffsetRequest r;
-  const Status s = make_properties_request(positions, dModel, base, variant, start, k, r);
+  const Status s = make_properties_request(positions, dModel, base, name_at(limits::variants, variant), start, k, r);
   if (s.ok) {
     const Properties p = properties(r.spec, r.k);
     exchange().numbers = {
@@ -250,8 +253,8 @@ void keep_run(const AttentionRun& run, int slot) {
   exchange().results32[static_cast<std::size_t>(slot) + 1] = run.output;
 }
 
-int permutation(double vocabSize, double dModel, double seed, const std::string& encoding, double base,
-                const std::string& variant, double start, double maxLen, double dK, double i, double j) {
+int permutation(double vocabSize, double dModel, double seed, int encoding, double base, int variant, double start,
+                double maxLen, double dK, double i, double j) {
   PermutationRequest r;
   const std::vector<double>& tokens = exchange().tokens;
   const Status s =
@@ -267,18 +270,19 @@ int permutation(double vocabSize, double dModel, double seed, const std::string&
   return answer(s);
 }
 
-// The last call's status, field by field (a value object: no handle outlives the call).
-struct StatusFields {
-  int rule = 0;
-  std::string param;
-  double got = 0, lo = 0, hi = 0, a = 0, b = 0, index = -1;
-  int cost = 0;
-};
-
-StatusFields last_status() {
-  const Status& s = exchange().status;
-  return {static_cast<int>(s.rule), s.param, s.got, s.lo, s.hi, s.a, s.b, s.index, static_cast<int>(s.cost)};
-}
+// The last call's status, one getter per field: plain numbers and the parameter's name (one of the
+// core's own), so no JS object is built by Embind (a value object's fields are walked with for…in,
+// which an enumerable key on Object.prototype breaks).
+const Status& last_status() { return exchange().status; }
+int status_rule() { return static_cast<int>(last_status().rule); }
+std::string status_param() { return last_status().param; }
+double status_got() { return last_status().got; }
+double status_lo() { return last_status().lo; }
+double status_hi() { return last_status().hi; }
+double status_a() { return last_status().a; }
+double status_b() { return last_status().b; }
+double status_index() { return last_status().index; }
+int status_cost() { return static_cast<int>(last_status().cost); }
 
 // Every range, name list and cap of limits.hpp, for the JS layer's checks and messages. Built from
 // constants only, once per module.
@@ -306,18 +310,16 @@ emscripten::val limits_of() {
 
 EMSCRIPTEN_BINDINGS(pelab) {
   using emscripten::function;
-  emscripten::value_object<StatusFields>("StatusFields")
-      .field("rule", &StatusFields::rule)
-      .field("param", &StatusFields::param)
-      .field("got", &StatusFields::got)
-      .field("lo", &StatusFields::lo)
-      .field("hi", &StatusFields::hi)
-      .field("a", &StatusFields::a)
-      .field("b", &StatusFields::b)
-      .field("index", &StatusFields::index)
-      .field("cost", &StatusFields::cost);
   function("limits", &limits_of);
-  function("lastStatus", &last_status);
+  function("statusRule", &status_rule);
+  function("statusParam", &status_param);
+  function("statusGot", &status_got);
+  function("statusLo", &status_lo);
+  function("statusHi", &status_hi);
+  function("statusA", &status_a);
+  function("statusB", &status_b);
+  function("statusIndex", &status_index);
+  function("statusCost", &status_cost);
   function("reserveInput", &reserve_input);
   function("inputAddress", &input_address);
   function("resultAddress", &result_address);

@@ -65,7 +65,8 @@ export interface SequenceOptions {
   maxLen?: number;
 }
 
-/** Rotary position embedding: pair i of a head turns by (p / scale)·base^(−2i/rotaryDims) at position p. */
+/** Rotary position embedding: pair i of a head turns by (p / scale)·base^(−2i/rotaryDims) at position p.
+ *  As attention's `rope`, a plain object (a Date, a Number object or a class instance is a TypeError). */
 export interface RopeOptions {
   /** Base of the frequencies, from 2 to 1e9. Default 10000. */
   base?: number;
@@ -153,7 +154,7 @@ export interface Limits {
   readonly maxWork: number;
 }
 
-/** Made by createLab; the constructor is not part of the API. */
+/** Made by createLab; the constructor is not part of the API (called, it says to use createLab). */
 export class Lab {
   private constructor();
   /** Which build runs: 'simd', or 'scalar' where the engine lacks wasm SIMD. */
@@ -303,16 +304,32 @@ export interface Trainer {
   delete(): void;
 }
 
+/** createLab's options; any other name is a TypeError naming it. */
 export interface CreateLabOptions {
   /** Where the .wasm lives, given its file name (as Emscripten's locateFile). */
   locateFile?: (path: string, scriptDirectory: string) => string;
-  /** The .wasm bytes, if the host has them already. */
+  /** The .wasm bytes (of the build hasWasmSimd() selects), if the host has them already: an ArrayBuffer, a typed array or a DataView. */
   wasmBinary?: ArrayBuffer | ArrayBufferView;
+}
+
+/**
+ * How createLab rejects when the .wasm cannot be read, fetched or compiled: a plain Error with
+ * `name` 'LabLoadError', the URL that failed, and what to do (also the end of `message`), for a page
+ * to show as it is. `cause` holds the underlying failure where there is one.
+ */
+export interface LabLoadError extends Error {
+  name: 'LabLoadError';
+  /** The URL of the .wasm that could not be read, fetched or compiled. */
+  url: string;
+  /** What to do: serve it there, or point locateFile at it, or pass wasmBinary (README: "Hosting the site"). */
+  hint: string;
 }
 
 /** Whether this engine runs WebAssembly SIMD (and so gets the SIMD build). */
 export function hasWasmSimd(): boolean;
 
 /** Loads the WebAssembly core (the SIMD build where the engine has wasm SIMD, the scalar build elsewhere):
- *  fetched beside the module in browsers, read from disk in Node. */
+ *  fetched beside the module in browsers, read from disk in Node. Rejects with a TypeError naming the
+ *  option for bad options (an unknown name, wasmBinary that is not the right build's bytes), and with a
+ *  {@link LabLoadError} when the .wasm cannot be read, fetched or compiled. */
 export function createLab(options?: CreateLabOptions): Promise<Lab>;

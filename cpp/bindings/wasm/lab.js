@@ -3,10 +3,12 @@
 // arrays owned by the caller. The numbers all come from the C++ core.
 //
 // One call, in order: snapshot the caller's options (the only time caller code can run), check their
-// types, copy lists into wasm memory through the engine's own methods, run the binding (it sees only
-// numbers and names), then copy results out. No JS object is ever handed to wasm and no exception
-// can cross a live wasm frame, so a refused call leaves nothing behind.
+// types, turn each named option into its index in the core's name list, copy lists into wasm memory
+// through the engine's own methods, run the binding (it sees only numbers), then copy results out. No
+// JS object and no caller's string is ever handed to wasm, and no exception can cross a live wasm
+// frame, so a refused call leaves nothing behind.
 import {
+  bytesOf,
   copyArray,
   copyInto,
   copyOf,
@@ -19,9 +21,10 @@ import {
   typedName,
   typeName,
 } from './options.js';
-import { describeRange, describeStatus } from './messages.js';
+import { describeRange, describeStatus, optionName } from './messages.js';
 import { Trainer } from './trainer.js';
 
+const { create, getPrototypeOf } = Object;
 const isNode = typeof process === 'object' && process.versions != null && process.versions.node != null;
 
 // Reads a file that sits beside this module (Node only; the browser build fetches instead). The specifier is
@@ -30,7 +33,12 @@ const isNode = typeof process === 'object' && process.versions != null && proces
 async function readBeside(name) {
   const fsModule = 'node:fs/promises';
   const { readFile } = await import(/* webpackIgnore: true */ /* @vite-ignore */ fsModule);
-  return readFile(new URL(/* webpackIgnore: true */ name, import.meta.url));
+  // Every option own: Node's defaults object would inherit a polluted Object.prototype.encoding.
+  return readFile(new URL(/* webpackIgnore: true */ name, import.meta.url), {
+    encoding: null,
+    flag: 'r',
+    signal: undefined,
+  });
 }
 
 // A minimal module using a wasm SIMD instruction (i8x16.popcnt): it validates only where the engine
@@ -62,7 +70,7 @@ const KINDS = {
   out: [(v) => isUsableTypedArray(v, 'Float32Array'), 'a Float32Array (not detached)'],
   pair: [null, 'an array of two numbers'],
   boolean: [(v) => typeof v === 'boolean', 'true or false'],
-  rope: [null, 'an options object {base, layout, rotaryDims, scale, start}'],
+  rope: [null, 'an options object {base, layout, rotaryDims, scale, start}'], // a plain object: see isPlainObject
 };
 
 const REQUIRED = Symbol('required');
@@ -107,14 +115,15 @@ const ROPE = {
 const ROPE_ENTRIES = Object.freeze(Object.entries(ROPE));
 // Heads, and how positions enter inside attention.
 const HEADS = { heads: ['number', 1], rope: ['rope', OPTIONAL], alibi: ['boolean', false] };
-// `args` followed by the binding's head arguments: heads, rope on, rope's options, alibi. Left out,
-// rotaryDims is the head's width (the core checks heads and their width first, so a bad one never
-// reaches it). Appended by index: no iterator a caller could have replaced.
+// `args` followed by the binding's head arguments: heads, rope on, rope's options (layout as its
+// index), alibi. With rope off the core reads none of rope's options. Left out, rotaryDims is the
+// head's width (the core checks heads and their width first, so a bad one never reaches it).
+// Appended by index: no iterator a caller could have replaced.
 const withHeads = (args, o, width) => {
   const r = o.rope;
   const more =
     r === undefined
-      ? [o.heads, false, 10000, 'halves', 0, 1, 0, o.alibi]
+      ? [o.heads, false, 10000, 0, 0, 1, 0, o.alibi]
       : [o.heads, true, r.base, r.layout, r.rotaryDims ?? width / o.heads, r.scale, r.start, o.alibi];
   for (let i = 0; i < more.length; i++) args[args.length] = more[i];
   return args;
@@ -148,32 +157,33 @@ const TRAINER = {
   variant: ['string', 'paper'],
   seed: ['number', 0],
 };
-const trainerView = (o) => ({
-  task: o.task,
-  encoding: o.encoding,
-  variant: o.variant,
-  attention: o.attention,
-  readout: o.readout,
-  norm: o.norm,
-  activation: o.activation,
-  base: o.base,
-  maxLen: o.maxLen,
-  layers: o.layers,
-  dModel: o.dModel,
-  heads: o.heads,
-  hidden: o.hidden ?? 0,
-  hiddenGiven: o.hidden !== undefined,
-  minLength: o.trainLength[0],
-  maxLength: o.trainLength[1],
-  maxEvalLength: o.maxEvalLength ?? 0,
-  maxEvalLengthGiven: o.maxEvalLength !== undefined,
-  batch: o.batch,
-  learningRate: o.learningRate,
-  beta1: o.beta1,
-  beta2: o.beta2,
-  eps: o.eps,
-  seed: o.seed,
-});
+// trainer_bindings.cpp's trainerCreate arguments, in its order: the names (as indices), then the numbers.
+const trainerArgs = (o) => [
+  o.task,
+  o.encoding,
+  o.variant,
+  o.attention,
+  o.readout,
+  o.norm,
+  o.activation,
+  o.base,
+  o.maxLen,
+  o.layers,
+  o.dModel,
+  o.heads,
+  o.hidden !== undefined,
+  o.hidden ?? 0,
+  o.trainLength[0],
+  o.trainLength[1],
+  o.maxEvalLength !== undefined,
+  o.maxEvalLength ?? 0,
+  o.batch,
+  o.learningRate,
+  o.beta1,
+  o.beta2,
+  o.eps,
+  o.seed,
+];
 // evaluate's lengths: exactly `length`, else the range `lengths`, else the trainer's training range;
 // and whether they are a range (its errors then name `lengths`). Both at once is refused: which would win?
 const evaluationLengths = (o, t) => {
@@ -188,7 +198,9 @@ const evaluationLengths = (o, t) => {
 };
 
 // Per method: its options, the binding's arguments, and how to read its results (see #results).
-// Methods of a trainer (trainer.js) carry `limits: 'trainer'` and get the trainer as `t`.
+// `args` sees the checked options with each named option as its index (#wire); `read` and the
+// messages see them as given. Methods of a trainer (trainer.js) carry `limits: 'trainer'` and get
+// the trainer as `t`.
 const METHODS = {
   sinusoidal: {
     schema: { ...TABLE, out: ['out', OPTIONAL] },
@@ -277,7 +289,7 @@ const METHODS = {
     limits: 'trainer',
     binding: 'trainerCreate',
     schema: TRAINER,
-    args: (o) => [trainerView(o)],
+    args: trainerArgs,
     read: (r, o) => ({ id: r.number(0), trainLength: [o.trainLength[0], o.trainLength[1]], encoding: o.encoding }),
   },
   'trainer.step': {
@@ -350,9 +362,29 @@ for (const fn of Object.keys(METHODS))
     }),
   );
 
-// A plain options object: not null, not an array, not a typed array or other list.
-const isOptionsObject = (value) =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) && typedName(value) === undefined;
+// A plain options object, as a literal or Object.create(null) makes it: its prototype is null or a
+// realm's Object.prototype (itself prototype-less). A Date, a Number object, an array or a class
+// instance is not one.
+const isPlainObject = (value) => {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = getPrototypeOf(value);
+  return proto === null || getPrototypeOf(proto) === null;
+};
+
+// The index of `name` in a core's name list (-1 if it is none of them). Names are compared whole, so
+// a string of any length costs one comparison per name, and nothing of it is copied anywhere.
+function nameIndex(names, name) {
+  for (let i = 0; i < names.length; i++) if (names[i] === name) return i;
+  return -1;
+}
+
+// A core's `limits()` with its name lists as frozen copies in a null-prototype record, so a polluted
+// Object.prototype cannot add a list, and nothing can change one after load.
+function coreLimits(raw) {
+  const choices = create(null);
+  for (const [name, list] of Object.entries(raw.choices)) choices[name] = freeze(Array.from(list));
+  return freeze(Object.assign(create(null), raw, { choices: freeze(choices) }));
+}
 
 function withParam(error, param) {
   error.param = param;
@@ -377,13 +409,16 @@ export class Lab {
   /** Which build runs: 'simd' or 'scalar'. */
   build;
 
+  // Not public (lab.d.ts): createLab() loads the module and makes the lab.
   constructor(module, build) {
+    if (module === null || typeof module !== 'object' || typeof module.limits !== 'function')
+      throw new TypeError('Lab: make a lab with `await createLab()` (the constructor is not part of the API)');
     this.#module = module;
-    this.#core = module.limits();
+    this.#core = coreLimits(module.limits());
     this.#ranges = freeze(
       Object.assign(describeRanges(this.#core), { maxElements: this.#core.maxElements, maxWork: this.#core.maxWork }),
     );
-    this.#trainerCore = module.trainerLimits();
+    this.#trainerCore = coreLimits(module.trainerLimits());
     this.#trainerRanges = freeze(describeRanges(this.#trainerCore));
     this.build = build;
   }
@@ -402,13 +437,19 @@ export class Lab {
 
   // Phases one and two: the caller's options, read once (see options.js), lists copied.
   #options(fn, given) {
-    if (given === null || typeof given !== 'object' || Array.isArray(given))
-      throw new TypeError(`${fn}: expected an options object, got ${typeName(given)}`);
     const { schema } = METHODS[fn];
+    if (given === null || typeof given !== 'object' || Array.isArray(given)) {
+      const { entries } = METHODS[fn];
+      let required = '';
+      for (let i = 0; i < entries.length; i++)
+        if (entries[i][1][1] === REQUIRED) required += `${required ? ', ' : ''}${entries[i][0]}`;
+      const wanted = required ? ` (required: ${required})` : '';
+      throw withParam(new TypeError(`${fn}: expected an options object${wanted}, got ${typeName(given)}`), 'options');
+    }
     const { values, unknown } = snapshot(given, schema);
     if (unknown.length)
       throw withParam(
-        new TypeError(`${fn}: unknown option '${unknown[0]}' (known: ${Object.keys(schema).join(', ')})`),
+        new TypeError(`${fn}: unknown option ${optionName(unknown[0])} (known: ${Object.keys(schema).join(', ')})`),
         unknown[0],
       );
     const copies = Object.create(null);
@@ -418,7 +459,7 @@ export class Lab {
         kind = entries[i][1][0];
       if ((kind === 'floats' || kind === 'tokens' || kind === 'pair') && Array.isArray(values[name]))
         copies[name] = copyArray(values[name], this.#core.maxElements);
-      if (kind === 'rope' && isOptionsObject(values[name])) copies[name] = this.#nestedSnapshot(fn, name, values[name]);
+      if (kind === 'rope' && isPlainObject(values[name])) copies[name] = this.#nestedSnapshot(fn, name, values[name]);
     }
     return this.#checked(fn, values, copies);
   }
@@ -428,7 +469,9 @@ export class Lab {
     const { values, unknown } = snapshot(given, ROPE);
     if (unknown.length)
       throw withParam(
-        new TypeError(`${fn}: unknown option '${name}.${unknown[0]}' (known: ${Object.keys(ROPE).join(', ')})`),
+        new TypeError(
+          `${fn}: unknown option ${optionName(`${name}.${unknown[0]}`)} (known: ${Object.keys(ROPE).join(', ')})`,
+        ),
         `${name}.${unknown[0]}`,
       );
     return values;
@@ -437,8 +480,11 @@ export class Lab {
   // Phase three for a nested options object: each of its options of the right type, defaults filled,
   // named '${name}.base', ….
   #nested(fn, name, values, given) {
-    if (values === undefined)
-      throw withParam(new TypeError(`${fn}: ${name} must be ${KINDS.rope[1]}, got ${typeName(given)}`), name);
+    if (values === undefined) {
+      const what =
+        typeName(given) === 'an object' ? 'an object that is not a plain one (a Date, a Number, …)' : typeName(given);
+      throw withParam(new TypeError(`${fn}: ${name} must be ${KINDS.rope[1]}, got ${what}`), name);
+    }
     const record = Object.create(null);
     const { ranges } = this.#limitsOf(fn);
     for (let i = 0; i < ROPE_ENTRIES.length; i++) {
@@ -464,7 +510,8 @@ export class Lab {
   }
 
   // Phase three, where no caller code runs: every option of the right type, in schema order. Returns
-  // the checked options and the lists to copy into wasm memory, as [name, slot, list].
+  // the checked options, the same with each named option as its index (what crosses), and the lists
+  // to copy into wasm memory, as [name, slot, list].
   #checked(fn, values, copies) {
     const o = Object.create(null);
     const lists = [];
@@ -499,7 +546,29 @@ export class Lab {
         if (kind !== 'pair') lists[lists.length] = [name, slot, o[name]];
       }
     }
-    return { o, lists };
+    return { o, wire: this.#wire(fn, entries, o), lists };
+  }
+
+  // The checked options as they cross into wasm: each named option replaced by its index in the
+  // core's list (-1 for a name not on it, which the core then refuses in its own check order, and the
+  // message quotes from `o`), rope's options likewise.
+  #wire(fn, entries, o) {
+    const wire = Object.assign(create(null), o);
+    for (let i = 0; i < entries.length; i++) {
+      const name = entries[i][0],
+        kind = entries[i][1][0];
+      if (kind === 'string' && o[name] !== undefined) wire[name] = nameIndex(this.#names(fn, name), o[name]);
+      if (kind === 'rope' && o[name] !== undefined) wire[name] = this.#wire(fn, ROPE_ENTRIES, o[name]);
+    }
+    return wire;
+  }
+
+  // The names option `name` of `fn` accepts (a method's own list first: 'alibiBias.mask').
+  #names(fn, name) {
+    const { choices } = this.#limitsOf(fn).core;
+    const names = choices[`${fn}.${name}`] ?? choices[name];
+    if (names === undefined) throw new Error(`lab.js: the core exports no names for ${fn}'s ${name}`); // a bug here
+    return names;
   }
 
   // A list option: a copy of a plain array's numbers, or a genuine typed array (the copy into wasm
@@ -518,14 +587,30 @@ export class Lab {
     if (this.#module.reserveInput(slot, name, length) !== 0) this.#refuse(fn, {});
   }
 
+  // The last call's status, through the bindings' getters (numbers and the core's own parameter name).
+  #status() {
+    const m = this.#module;
+    return {
+      rule: m.statusRule(),
+      param: m.statusParam(),
+      got: m.statusGot(),
+      lo: m.statusLo(),
+      hi: m.statusHi(),
+      a: m.statusA(),
+      b: m.statusB(),
+      index: m.statusIndex(),
+      cost: m.statusCost(),
+    };
+  }
+
   #refuse(fn, given) {
-    const status = this.#module.lastStatus();
+    const status = this.#status();
     const { core } = this.#limitsOf(fn);
     throw withParam(new RangeError(`${fn}: ${describeStatus(status, given, core, fn)}`), status.param);
   }
 
   // Copies the lists into wasm memory, runs the binding, and reads its results out.
-  #call(fn, { o, lists }, extra) {
+  #call(fn, { o, wire, lists }, extra) {
     const module = this.#module;
     for (let i = 0; i < lists.length; i++) {
       const name = lists[i][0],
@@ -537,7 +622,7 @@ export class Lab {
       copyInto(heapView(heap, module.inputAddress(slot), typedLength(list), type), list);
     }
     const { args, read, binding } = METHODS[fn];
-    if (invoke(module[binding], module, args(o, extra)) !== 0) this.#refuse(fn, o);
+    if (invoke(module[binding], module, args(wire, extra)) !== 0) this.#refuse(fn, o);
     return read(this.#results(), o);
   }
 
@@ -657,49 +742,166 @@ export class Lab {
   }
 }
 
-/**
- * Loads the WebAssembly core: the SIMD build where the engine has wasm SIMD, the scalar build
- * elsewhere. In the browser the .wasm is fetched from beside this module (or where `locateFile` says);
- * in Node it is read from disk. `wasmBinary` (bytes of the build that hasWasmSimd() selects) skips both.
- */
-export async function createLab(options = {}) {
+// --- the loader -------------------------------------------------------------------------------
+
+const LOAD_OPTIONS = ['locateFile', 'wasmBinary'];
+
+// What to do when the .wasm cannot be had, for every failed load (README: "Hosting the site").
+const loadHint = (wasm) =>
+  `serve ${wasm} at that URL (as application/wasm), or tell createLab where it is with ` +
+  `locateFile: (file) => url, or pass its bytes as wasmBinary (README: "Hosting the site"); ` +
+  `under a Content-Security-Policy, script-src must allow 'wasm-unsafe-eval'`;
+
+// A failed load, in one shape the pages can show: name 'LabLoadError', the URL that failed, what to do.
+function loadError(what, url, wasm, cause) {
+  const hint = loadHint(wasm);
+  const error = new Error(`createLab: ${what} ${url}: ${hint}`, { cause });
+  error.name = 'LabLoadError';
+  error.url = url;
+  error.hint = hint;
+  return error;
+}
+
+// A URL as the page resolves it (a worker: against its own location).
+function absolute(url) {
+  try {
+    return new URL(url, globalThis.location?.href).href;
+  } catch {
+    return String(url);
+  }
+}
+
+// Why the browser's load failed, in words: the HTTP status when the server refused the file (asked
+// again, as Emscripten's own words do not say), else what Emscripten said without its build advice.
+async function whyNot(url, failure) {
+  try {
+    const answer = await fetch(url, { method: 'HEAD', credentials: 'same-origin' });
+    if (!answer.ok) return `HTTP ${answer.status}${answer.statusText ? ` ${answer.statusText}` : ''}`;
+  } catch {
+    return 'the request failed: offline, or blocked by CORS or a Content-Security-Policy';
+  }
+  return String(failure?.message ?? failure)
+    .replace(/\. Build with -s ASSERTIONS=1 for more info\./g, '')
+    .slice(0, 200);
+}
+
+// "24 bytes starting 3c 21 44 4f" (a .wasm starts 00 61 73 6d, "\0asm").
+function describeBytes(bytes) {
+  let first = '';
+  for (let i = 0; i < bytes.length && i < 8; i++) first += `${i ? ' ' : ''}${bytes[i].toString(16).padStart(2, '0')}`;
+  return `${bytes.length} bytes${bytes.length ? ` starting ${first}` : ''}`;
+}
+const hasMagic = (bytes) =>
+  bytes.length >= 4 && bytes[0] === 0 && bytes[1] === 97 && bytes[2] === 115 && bytes[3] === 109;
+
+// Why `bytes` cannot be this engine's build (the SIMD or scalar one `wasm` names), in words.
+function misfit(bytes, wasm, simd) {
+  const build = `pass the bytes of ${wasm} (this engine ${simd ? 'has' : 'lacks'} WebAssembly SIMD; hasWasmSimd() says which)`;
+  if (!hasMagic(bytes))
+    return `is not a WebAssembly module (got ${describeBytes(bytes)}; a .wasm starts 00 61 73 6d, "\\0asm"): ${build}`;
+  return `does not fit this engine's build: ${build}`;
+}
+
+// Instantiates the module from `bytes` ourselves (Emscripten's instantiateWasm hook), so that a
+// failure (bytes that do not compile, or link to another build's imports) rejects here, with our
+// words, and Emscripten prints nothing. Rejects with `refuse(cause)`.
+function instantiate(factory, bytes, refuse) {
+  let failed;
+  const failure = new Promise((resolve, reject) => {
+    failed = (cause) => reject(refuse(cause));
+  });
+  const instantiateWasm = (imports, receive) => {
+    WebAssembly.instantiate(bytes, imports)
+      .then((result) => receive(result.instance))
+      .catch(failed);
+    return {};
+  };
+  // Every setting the module reads is an own property, so none can be inherited from a polluted
+  // Object.prototype (the generated loader needs a plain object).
+  return Promise.race([factory({ locateFile: undefined, wasmBinary: undefined, instantiateWasm }), failure]);
+}
+
+// createLab's own options: a plain record of the known ones, after refusing any other name.
+function loadOptions(options) {
   if (options === null || typeof options !== 'object')
-    throw new TypeError(`createLab: expected an options object, got ${typeName(options)}`);
+    throw withParam(new TypeError(`createLab: expected an options object, got ${typeName(options)}`), 'options');
+  const own = Reflect.ownKeys(options);
+  for (let i = 0; i < own.length; i++)
+    if (typeof own[i] === 'string' && !LOAD_OPTIONS.includes(own[i]))
+      throw withParam(
+        new TypeError(`createLab: unknown option ${optionName(own[i])} (known: ${LOAD_OPTIONS.join(', ')})`),
+        own[i],
+      );
   // Own properties only: an option inherited from a polluted Object.prototype is not an option.
-  const own = (name) => (Object.hasOwn(options, name) ? options[name] : undefined);
-  const locateFile = own('locateFile'),
-    wasmBinary = own('wasmBinary');
+  const read = (name) => (Object.hasOwn(options, name) ? options[name] : undefined);
+  const locateFile = read('locateFile'),
+    wasmBinary = read('wasmBinary');
   if (locateFile !== undefined && typeof locateFile !== 'function')
     throw withParam(
       new TypeError(`createLab: locateFile must be a function, got ${typeName(locateFile)}`),
       'locateFile',
     );
-  if (wasmBinary !== undefined && !(wasmBinary instanceof ArrayBuffer || ArrayBuffer.isView(wasmBinary)))
-    throw withParam(
-      new TypeError(`createLab: wasmBinary must be an ArrayBuffer or a typed array, got ${typeName(wasmBinary)}`),
-      'wasmBinary',
-    );
-  const simd = hasWasmSimd();
-  const { factory, wasm } = await loadBuild(simd);
-  // Every setting the module reads is an own property (undefined when not given), so none can be
-  // inherited from a polluted Object.prototype (the generated loader needs a plain object).
-  const moduleOptions = { locateFile, wasmBinary, instantiateWasm: undefined };
-  if (!wasmBinary && isNode) moduleOptions.wasmBinary = await readBeside(locateFile ? locateFile(wasm, '') : wasm);
-  let module;
-  try {
-    module = await factory(moduleOptions);
-  } catch (failure) {
-    // Given bytes of the other build (or of something else), the loader fails with a bare number or a
-    // LinkError: say which option is wrong and what it must hold.
-    if (wasmBinary === undefined) throw failure;
+  const bytes = wasmBinary === undefined ? undefined : bytesOf(wasmBinary);
+  if (wasmBinary !== undefined && bytes === undefined)
     throw withParam(
       new TypeError(
-        `createLab: wasmBinary does not fit this engine's build: pass the bytes of ${wasm} ` +
-          `(this engine ${simd ? 'has' : 'lacks'} WebAssembly SIMD; hasWasmSimd() says which)`,
-        { cause: failure }, // what the loader said, for whoever debugs it
+        `createLab: wasmBinary must be an ArrayBuffer, a typed array or a DataView, got ${typeName(wasmBinary)}`,
       ),
       'wasmBinary',
     );
+  return { locateFile, bytes };
+}
+
+/**
+ * Loads the WebAssembly core: the SIMD build where the engine has wasm SIMD, the scalar build
+ * elsewhere. In the browser the .wasm is fetched from beside this module (or where `locateFile` says);
+ * in Node it is read from disk. `wasmBinary` (bytes of the build that hasWasmSimd() selects) skips both.
+ * A .wasm that cannot be fetched, read or compiled rejects with a LabLoadError naming its URL.
+ */
+export async function createLab(options = {}) {
+  const { locateFile, bytes } = loadOptions(options);
+  const simd = hasWasmSimd();
+  const build = simd ? 'simd' : 'scalar';
+  const { factory, wasm } = await loadBuild(simd);
+  if (bytes !== undefined) {
+    const refuse = (cause) =>
+      withParam(new TypeError(`createLab: wasmBinary ${misfit(bytes, wasm, simd)}`, { cause }), 'wasmBinary');
+    if (!hasMagic(bytes)) throw refuse(undefined);
+    return new Lab(await instantiate(factory, bytes, refuse), build);
   }
-  return new Lab(module, simd ? 'simd' : 'scalar');
+  if (isNode) {
+    const url = new URL(/* webpackIgnore: true */ locateFile ? locateFile(wasm, '') : wasm, import.meta.url).href;
+    let read;
+    try {
+      read = new Uint8Array(await readBeside(url));
+    } catch (failure) {
+      throw loadError(
+        `could not read the WebAssembly core (${failure.code ?? failure.message}) at`,
+        url,
+        wasm,
+        failure,
+      );
+    }
+    const refuse = (cause) =>
+      loadError(`the WebAssembly core ${misfit(read, wasm, simd)}; it was read from`, url, wasm, cause);
+    if (!hasMagic(read)) throw refuse(undefined);
+    return new Lab(await instantiate(factory, read, refuse), build);
+  }
+  // The browser: Emscripten fetches the .wasm (from the URL a bundler may have rewritten in the
+  // module) and rejects with a bare "Aborted(…)" when it cannot; say which URL, and what to do.
+  let located;
+  const locate = locateFile && ((path, directory) => (located = locateFile(path, directory)));
+  try {
+    return new Lab(await factory({ locateFile: locate, wasmBinary: undefined, instantiateWasm: undefined }), build);
+  } catch (failure) {
+    // Emscripten fetches relative to the page (locateFile's answer) or to its module (the default).
+    const url =
+      located === undefined ? new URL(/* webpackIgnore: true */ wasm, import.meta.url).href : absolute(located);
+    throw loadError(
+      `could not fetch or compile the WebAssembly core (${await whyNot(url, failure)}) at`,
+      url,
+      wasm,
+      failure,
+    );
+  }
 }

@@ -45,10 +45,15 @@ export function describeRange([lo, hi, integer]) {
 
 const quoteName = (name) => `'${name}'`;
 
+/** An option name the caller wrote, as an unknown-option error quotes it: cut to 40 characters. */
+export const optionName = (name) => `'${name.length <= 40 ? name : `${name.slice(0, 39)}…`}'`;
+
 // A rejected name as JSON (so control characters show), cut to 40 characters: a message is not a copy
 // of whatever a caller passed.
 function quote(value) {
-  const text = JSON.stringify(value);
+  // The first 40 characters give the same first 39 of JSON (each writes at least one), and a string
+  // of any length is never written out whole.
+  const text = JSON.stringify(typeof value === 'string' ? value.slice(0, 40) : value);
   return text.length <= 40 ? text : `${text.slice(0, 39)}…"`;
 }
 

@@ -36,6 +36,39 @@ export function copyOf(view, Type) {
 /** The buffer under a typed array, through the engine's own getter (a caller may redefine `buffer`). */
 export const bufferOf = (view) => apply(typedArrayBuffer, view, []);
 
+const bytesGetter = (proto, key) => {
+  const get = getter(proto, key);
+  return (value) => apply(get, value, []);
+};
+const arrayBufferLength = bytesGetter(ArrayBuffer.prototype, 'byteLength');
+const typedArrayView = [
+  bytesGetter(TypedArray.prototype, 'byteOffset'),
+  bytesGetter(TypedArray.prototype, 'byteLength'),
+];
+const dataView = [
+  bytesGetter(DataView.prototype, 'buffer'),
+  bytesGetter(DataView.prototype, 'byteOffset'),
+  bytesGetter(DataView.prototype, 'byteLength'),
+];
+
+/**
+ * The bytes an ArrayBuffer, a typed array or a DataView holds, as a Uint8Array over the same memory
+ * (read through the engine's own getters); undefined for anything else, or a detached one.
+ */
+export function bytesOf(value) {
+  try {
+    arrayBufferLength(value); // throws unless an ArrayBuffer (of any realm)
+    return new U8(value);
+  } catch {}
+  try {
+    if (typedName(value) !== undefined)
+      return new U8(bufferOf(value), typedArrayView[0](value), typedArrayView[1](value));
+    return new U8(dataView[0](value), dataView[1](value), dataView[2](value));
+  } catch {
+    return undefined;
+  }
+}
+
 /** A view of `length` elements at byte `address` of the memory under `heap` (one of the module's HEAP views). */
 export const heapView = (heap, address, length, Type) =>
   new (Type === 'float64' ? F64 : F32)(bufferOf(heap), address, length);
@@ -81,19 +114,22 @@ export function snapshot(given, schema) {
 
 /**
  * Phase two, for a plain array: its elements read once each into a Float64Array (getters and Proxy
- * traps run here). Returns the copy, or a reason it is not a dense list of numbers.
+ * traps run here). Returns the copy, or a reason it is not a dense list of numbers (every field own,
+ * so a polluted Object.prototype cannot supply one).
  */
 export function copyArray(value, maxLength) {
   const length = value.length;
-  if (!isInteger(length) || length < 0) return { problem: 'not an array with a usable length' };
-  if (length > maxLength) return { tooLong: length };
+  if (!isInteger(length) || length < 0)
+    return { copy: undefined, tooLong: undefined, problem: 'not an array with a usable length' };
+  if (length > maxLength) return { copy: undefined, tooLong: length, problem: undefined };
   const copy = new F64(length);
   for (let i = 0; i < length; i++) {
     const element = value[i];
-    if (typeof element !== 'number') return { problem: `element ${i} is ${typeName(element)}` };
+    if (typeof element !== 'number')
+      return { copy: undefined, tooLong: undefined, problem: `element ${i} is ${typeName(element)}` };
     copy[i] = element;
   }
-  return { copy };
+  return { copy, tooLong: undefined, problem: undefined };
 }
 
 /** Phase three (no caller code runs): a genuine, attached numeric typed array, of `only` if given. */

@@ -1,7 +1,7 @@
 // Embind glue for the trainer (training/trainer.hpp): trainers live here, in a registry, and the JS
-// layer holds their ids. Like bindings.cpp, every function takes numbers and names (options arrive as
-// a value object built by the JS layer from its own snapshot) and answers with a rule number; arrays
-// cross through the exchange.
+// layer holds their ids. Like bindings.cpp, every function takes numbers only (a named option as its
+// index in the list `trainerLimits()` exports, -1 for a name not on it) and answers with a rule
+// number; arrays cross through the exchange.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -19,27 +19,29 @@
 
 using namespace pelab;
 using bindings::exchange;
+using bindings::name_at;
 
 namespace {
 
-// TrainerOptions as it crosses from JS: `hiddenGiven` and `maxEvalLengthGiven` say whether the caller
-// gave those at all (absent, the core derives them).
-struct OptionsView {
-  std::string task, encoding, variant, attention, readout, norm, activation;
-  double base = 0, maxLen = 0, layers = 0, dModel = 0, heads = 0, hidden = 0, minLength = 0, maxLength = 0,
-         maxEvalLength = 0, batch = 0, learningRate = 0, beta1 = 0, beta2 = 0, eps = 0, seed = 0;
-  bool hiddenGiven = false, maxEvalLengthGiven = false;
-};
-
-training::TrainerOptions options_of(const OptionsView& v) {
+// The trainer's options as they cross from JS, in this order (lab.js's trainerArgs): the seven names
+// as indices, then the numbers. `hiddenGiven` and `maxEvalLengthGiven` say whether the caller gave
+// those at all (absent, the core derives them).
+training::TrainerOptions options_of(int task, int encoding, int variant, int attention, int readout, int norm,
+                                    int activation, double base, double maxLen, double layers, double dModel,
+                                    double heads, bool hiddenGiven, double hidden, double minLength, double maxLength,
+                                    bool maxEvalLengthGiven, double maxEvalLength, double batch, double learningRate,
+                                    double beta1, double beta2, double eps, double seed) {
+  namespace lim = limits::training;
   training::TrainerOptions o;
-  o.task = v.task, o.encoding = v.encoding, o.variant = v.variant, o.attention = v.attention;
-  o.readout = v.readout, o.norm = v.norm, o.activation = v.activation;
-  o.base = v.base, o.maxLen = v.maxLen, o.layers = v.layers, o.dModel = v.dModel, o.heads = v.heads;
-  if (v.hiddenGiven) o.hidden = v.hidden;
-  if (v.maxEvalLengthGiven) o.maxEvalLength = v.maxEvalLength;
-  o.minLength = v.minLength, o.maxLength = v.maxLength, o.batch = v.batch;
-  o.learningRate = v.learningRate, o.beta1 = v.beta1, o.beta2 = v.beta2, o.eps = v.eps, o.seed = v.seed;
+  o.task = name_at(lim::tasks, task), o.encoding = name_at(lim::encodings, encoding);
+  o.variant = name_at(limits::variants, variant), o.attention = name_at(lim::attentions, attention);
+  o.readout = name_at(lim::readouts, readout), o.norm = name_at(lim::norms, norm);
+  o.activation = name_at(lim::activations, activation);
+  o.base = base, o.maxLen = maxLen, o.layers = layers, o.dModel = dModel, o.heads = heads;
+  if (hiddenGiven) o.hidden = hidden;
+  if (maxEvalLengthGiven) o.maxEvalLength = maxEvalLength;
+  o.minLength = minLength, o.maxLength = maxLength, o.batch = batch;
+  o.learningRate = learningRate, o.beta1 = beta1, o.beta2 = beta2, o.eps = eps, o.seed = seed;
   return o;
 }
 
@@ -67,10 +69,17 @@ training::Trainer* find(int id) {
 // A call on a trainer deleted in the meantime (a getter of its options may delete it) is refused here.
 Status deleted(int id) { return Status::broken(Rule::no_trainer, "trainer", id, 0, 0); }
 
-// Creates a trainer; its id goes to numbers[0].
-int trainer_create(const OptionsView& view) {
+// Creates a trainer from options_of's arguments; its id goes to numbers[0].
+int trainer_create(int task, int encoding, int variant, int attention, int readout, int norm, int activation,
+                   double base, double maxLen, double layers, double dModel, double heads, bool hiddenGiven,
+                   double hidden, double minLength, double maxLength, bool maxEvalLengthGiven, double maxEvalLength,
+                   double batch, double learningRate, double beta1, double beta2, double eps, double seed) {
   training::TrainerSpec spec;
-  Status s = training::make_trainer_spec(options_of(view), spec);
+  Status s = training::make_trainer_spec(
+      options_of(task, encoding, variant, attention, readout, norm, activation, base, maxLen, layers, dModel, heads,
+                 hiddenGiven, hidden, minLength, maxLength, maxEvalLengthGiven, maxEvalLength, batch, learningRate,
+                 beta1, beta2, eps, seed),
+      spec);
   const double floats = s.ok ? training::trainer_floats(spec) : 0;
   if (s.ok) s = training::check_live_floats(registry().floats, floats);
   if (!s.ok) return answer(s);
@@ -175,31 +184,6 @@ emscripten::val trainer_limits() {
 
 EMSCRIPTEN_BINDINGS(pelab_trainer) {
   using emscripten::function;
-  emscripten::value_object<OptionsView>("TrainerOptions")
-      .field("task", &OptionsView::task)
-      .field("encoding", &OptionsView::encoding)
-      .field("variant", &OptionsView::variant)
-      .field("attention", &OptionsView::attention)
-      .field("readout", &OptionsView::readout)
-      .field("norm", &OptionsView::norm)
-      .field("activation", &OptionsView::activation)
-      .field("base", &OptionsView::base)
-      .field("maxLen", &OptionsView::maxLen)
-      .field("layers", &OptionsView::layers)
-      .field("dModel", &OptionsView::dModel)
-      .field("heads", &OptionsView::heads)
-      .field("hidden", &OptionsView::hidden)
-      .field("hiddenGiven", &OptionsView::hiddenGiven)
-      .field("minLength", &OptionsView::minLength)
-      .field("maxLength", &OptionsView::maxLength)
-      .field("maxEvalLength", &OptionsView::maxEvalLength)
-      .field("maxEvalLengthGiven", &OptionsView::maxEvalLengthGiven)
-      .field("batch", &OptionsView::batch)
-      .field("learningRate", &OptionsView::learningRate)
-      .field("beta1", &OptionsView::beta1)
-      .field("beta2", &OptionsView::beta2)
-      .field("eps", &OptionsView::eps)
-      .field("seed", &OptionsView::seed);
   function("trainerLimits", &trainer_limits);
   function("trainerCreate", &trainer_create);
   function("trainerDelete", &trainer_delete);

@@ -1,0 +1,40 @@
+// In the browser, a .wasm that cannot be fetched or compiled rejects createLab() with a LabLoadError:
+// the absolute URL that failed, why (the HTTP status, or the compiler's words), and what to do, never
+// Emscripten's bare "Aborted(…)" alone. The pages show this error (tests/js/loader.test.mjs covers Node).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openLab } from './browser.mjs';
+
+test('createLab rejects with a LabLoadError naming the URL: a missing file (HTTP 404), a page that is not wasm', async () => {
+  const lab = await openLab();
+  try {
+    const page = await (await lab.browser.newContext()).newPage();
+    await page.goto(lab.url);
+    const answers = await page.evaluate(async () => {
+      const { createLab } = await import('/dist/index.js');
+      const failure = (locateFile) =>
+        createLab({ locateFile }).then(
+          () => 'created',
+          (e) => ({ name: e.name, url: e.url, hint: e.hint, message: e.message }),
+        );
+      return {
+        missing: await failure(() => '/nowhere/pelab.wasm'),
+        html: await failure(() => 'index.html'),
+        fine: (await createLab()).build,
+      };
+    });
+    const origin = new URL(lab.url).origin;
+    assert.equal(answers.missing.name, 'LabLoadError');
+    assert.equal(answers.missing.url, `${origin}/nowhere/pelab.wasm`);
+    assert.match(answers.missing.message, /could not fetch or compile the WebAssembly core \(HTTP 404/);
+    assert.ok(answers.missing.message.includes(answers.missing.url));
+    assert.match(answers.missing.hint, /locateFile/);
+    assert.ok(answers.missing.message.endsWith(answers.missing.hint));
+    assert.equal(answers.html.name, 'LabLoadError');
+    assert.equal(answers.html.url, `${origin}/index.html`);
+    assert.match(answers.html.message, /magic word/);
+    assert.ok(['simd', 'scalar'].includes(answers.fine), 'a right load still works');
+  } finally {
+    await lab.close();
+  }
+});

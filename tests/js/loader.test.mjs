@@ -1,0 +1,146 @@
+// createLab's edges: its own options checked like the methods' (unknown names refused), a .wasm that
+// cannot be read or compiled rejects with a LabLoadError naming the URL and what to do, bytes that are
+// not the core say what they are and print nothing, and the bytes may come in any binary view.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLab, hasWasmSimd, Lab } from 'positional-encoding-lab';
+
+const simd = hasWasmSimd();
+const ownFile = simd ? 'pelab.wasm' : 'pelab-scalar.wasm';
+const otherFile = simd ? 'pelab-scalar.wasm' : 'pelab.wasm';
+const bytesOf = (file) => readFile(new URL(`../../dist/${file}`, import.meta.url));
+
+function rejectsAsLoadError(promise, url, what) {
+  return assert.rejects(promise, (error) => {
+    assert.equal(error.name, 'LabLoadError', String(error));
+    assert.ok(error instanceof Error);
+    assert.equal(error.url, url);
+    assert.ok(error.message.includes(url), error.message);
+    assert.match(error.message, what);
+    assert.match(error.hint, /locateFile/);
+    assert.match(error.hint, /Hosting the site/);
+    assert.ok(error.message.endsWith(error.hint), error.message);
+    return true;
+  });
+}
+
+test('createLab refuses an unknown option, naming it and the known ones', async () => {
+  await assert.rejects(createLab({ wasmBinry: new Uint8Array(4) }), (error) => {
+    assert.ok(error instanceof TypeError, String(error));
+    assert.equal(error.param, 'wasmBinry');
+    assert.equal(error.message, "createLab: unknown option 'wasmBinry' (known: locateFile, wasmBinary)");
+    return true;
+  });
+  await assert.rejects(createLab(null), (e) => e instanceof TypeError && e.param === 'options');
+});
+
+test('a method called with no options object names it, and the options it requires', () => {
+  return createLab().then((lab) => {
+    assert.throws(
+      () => lab.sinusoidal(),
+      (e) =>
+        e instanceof TypeError &&
+        e.param === 'options' &&
+        e.message === 'sinusoidal: expected an options object (required: positions, dModel), got undefined',
+    );
+    assert.throws(
+      () => lab.alibiSlopes(7),
+      (e) =>
+        e.param === 'options' &&
+        /alibiSlopes: expected an options object \(required: heads\), got a number/.test(e.message),
+    );
+  });
+});
+
+test('new Lab() says to call createLab()', () => {
+  for (const made of [() => new Lab(), () => new Lab({}), () => new Lab(null, 'simd')])
+    assert.throws(made, (e) => e instanceof TypeError && /await createLab\(\)/.test(e.message));
+});
+
+test('a locateFile that points to no file rejects with a LabLoadError naming that URL', async () => {
+  const missing = join(tmpdir(), 'no-such-folder-pelab', ownFile);
+  await rejectsAsLoadError(
+    createLab({ locateFile: () => missing }),
+    new URL(`file://${missing}`).href,
+    /could not read the WebAssembly core \(ENOENT\)/,
+  );
+});
+
+test('a locateFile that points to a file that is not the core rejects saying what it holds', async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'pelab-'));
+  const page = join(folder, ownFile);
+  await writeFile(page, '<!doctype html><title>Not found</title>');
+  await rejectsAsLoadError(
+    createLab({ locateFile: () => page }),
+    new URL(`file://${page}`).href,
+    /is not a WebAssembly module \(got 39 bytes starting 3c 21 64 6f 63 74 79 70;/,
+  );
+  const other = join(folder, 'other.wasm');
+  await writeFile(other, await bytesOf(otherFile));
+  await rejectsAsLoadError(createLab({ locateFile: () => other }), new URL(`file://${other}`).href, /does not fit/);
+});
+
+test('wasmBinary may be an ArrayBuffer, a typed array or a DataView of the right bytes', async () => {
+  const bytes = await bytesOf(ownFile);
+  const padded = new Uint8Array(bytes.length + 16);
+  padded.set(bytes, 8);
+  for (const wasmBinary of [
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length),
+    new Uint8Array(bytes),
+    new DataView(padded.buffer, 8, bytes.length),
+    new Uint8Array(padded.buffer, 8, bytes.length),
+  ]) {
+    const lab = await createLab({ wasmBinary });
+    assert.equal(lab.sinusoidal({ positions: 1, dModel: 2, start: 1 })[0], Math.fround(Math.sin(1)));
+  }
+  await assert.rejects(
+    createLab({ wasmBinary: new DataView((await bytesOf(otherFile)).buffer) }),
+    (e) => e instanceof TypeError && e.param === 'wasmBinary' && /does not fit this engine's build/.test(e.message),
+  );
+});
+
+// In a child process, so that its stderr is all Emscripten (or anything else) printed.
+function runChild(script) {
+  const index = new URL('../../dist/index.js', import.meta.url).href;
+  const source = `const { createLab } = await import(${JSON.stringify(index)});\n${script}`;
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--input-type=module', '-e', source], (error, stdout, stderr) =>
+      error ? reject(error) : resolve({ stdout, stderr }),
+    );
+  });
+}
+
+test('garbage, truncated or foreign wasmBinary is refused saying what it got, and nothing is printed', async () => {
+  const other = new URL(`../../dist/${otherFile}`, import.meta.url);
+  const { stdout, stderr } = await runChild(`
+    const { readFile } = await import('node:fs/promises');
+    const answers = [];
+    for (const wasmBinary of [
+      new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9]),
+      new Uint8Array([0, 97, 115, 109]),
+      await readFile(new URL(${JSON.stringify(other.href)})),
+    ]) {
+      try {
+        await createLab({ wasmBinary });
+        answers.push('created');
+      } catch (e) {
+        answers.push({ type: e.constructor.name, param: e.param, message: e.message });
+      }
+    }
+    console.log(JSON.stringify(answers));
+  `);
+  assert.equal(stderr, '');
+  const [garbage, truncated, foreign] = JSON.parse(stdout);
+  for (const answer of [garbage, truncated, foreign]) {
+    assert.equal(answer.type, 'TypeError');
+    assert.equal(answer.param, 'wasmBinary');
+  }
+  assert.match(garbage.message, /is not a WebAssembly module \(got 9 bytes starting 01 02 03 04 05 06 07 08;/);
+  assert.match(garbage.message, new RegExp(`pass the bytes of ${ownFile.replace('.', '\\.')}`));
+  assert.match(truncated.message, /does not fit this engine's build/);
+  assert.match(foreign.message, /does not fit this engine's build/);
+});
