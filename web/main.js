@@ -58,7 +58,9 @@ try {
   document.body.dataset.ready = 'true';
 } catch (error) {
   if (error instanceof StepFailure && error.cause === coreError) {
-    loading.replaceWith(loadFailure(coreError, () => location.reload())); // which URL, why, and a retry
+    loading.hidden = false;
+    loading.replaceChildren(loadFailure(coreError, () => location.reload())); // which URL, why, and a retry
+    loading.classList.add('error');
   } else {
     loading.hidden = false;
     loading.textContent = error instanceof StepFailure ? error.message : `The page could not start: ${error?.message}`;

@@ -214,7 +214,11 @@ test('a core that cannot load is named with its URL and a retry, in embed.html, 
     const alert = page.locator('.load-failure');
     await alert.waitFor({ timeout: 10000 });
     const text = await alert.innerText();
-    assert.match(text, /did not load from http:\/\/\S+\.wasm/, `${what}: ${text}`);
+    assert.match(
+      text,
+      /^The WebAssembly core could not start: could not fetch or compile the WebAssembly core \(HTTP 404[^)]*\) at http:\/\/\S+\.wasm/,
+      `${what}: ${text}`,
+    );
     assert.match(text, /locateFile/, what);
     assert.doesNotMatch(text, /^Aborted/m, what);
     broken = false;

@@ -4,26 +4,23 @@
 import { h } from './dom.js';
 
 const SLOW_MS = 10000;
+// createLab's LabLoadError says what failed at which URL, then (its `hint`) what to do.
 const HINT =
-  'If you host the lab: the .wasm file must be served beside its module (or named by createLab’s locateFile), ' +
-  'and a Content-Security-Policy must allow \u2018wasm-unsafe-eval\u2019 (see the README, “Hosting the site”).';
+  'serve the .wasm beside its module, or tell createLab where it is with locateFile; under a ' +
+  "Content-Security-Policy, script-src must allow 'wasm-unsafe-eval' (README: “Hosting the site”)";
 
-/** The failure's words: which URL, what went wrong, what to do; `retry` is called by its button. */
+/** The failure's words: what failed at which URL, what to do; `retry` is called by its button. */
 export function loadFailure(error, retry) {
-  const url = typeof error?.url === 'string' ? error.url : null;
-  const reason = String(error?.message ?? error ?? 'unknown error').replace(/^Aborted\((.*)\)$/s, '$1');
+  const hint = typeof error?.hint === 'string' ? error.hint : HINT;
+  const what = String(error?.message ?? error ?? 'unknown error')
+    .replace(/^createLab: /, '')
+    .replace(`: ${hint}`, '')
+    .replace(/^Aborted\((.*)\)$/s, '$1');
   return h(
     'div',
     { class: 'load-failure error', role: 'alert' },
-    h(
-      'p',
-      {},
-      url
-        ? `The exercise could not start: the lab’s WebAssembly core did not load from ${url}.`
-        : 'The exercise could not start: the lab’s WebAssembly core did not load.',
-    ),
-    h('p', {}, `What went wrong: ${reason}`),
-    h('p', {}, typeof error?.hint === 'string' ? error.hint : HINT),
+    h('p', {}, `The WebAssembly core could not start: ${what}.`),
+    h('p', {}, `If you host the lab: ${hint}.`),
     retry ? h('button', { type: 'button', class: 'secondary', onclick: retry }, 'Try again') : null,
   );
 }
