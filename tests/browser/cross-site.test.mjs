@@ -216,7 +216,7 @@ test('a core that cannot load is named with its URL and a retry, in embed.html, 
     const text = await alert.innerText();
     assert.match(
       text,
-      /^The WebAssembly core could not start: could not fetch or compile the WebAssembly core \(HTTP 404[^)]*\) at http:\/\/\S+\.wasm/,
+      /^The WebAssembly core could not start: the browser could not fetch or compile it \(HTTP 404[^)]*\) at http:\/\/\S+\.wasm/,
       `${what}: ${text}`,
     );
     assert.match(text, /locateFile/, what);

@@ -15,7 +15,8 @@ export function loadFailure(error, retry) {
   const what = String(error?.message ?? error ?? 'unknown error')
     .replace(/^createLab: /, '')
     .replace(`: ${hint}`, '')
-    .replace(/^Aborted\((.*)\)$/s, '$1');
+    .replace(/^Aborted\((.*)\)$/s, '$1')
+    .replace(/^could not (fetch or compile|read) the WebAssembly core/, 'the browser could not $1 it');
   return h(
     'div',
     { class: 'load-failure error', role: 'alert' },
