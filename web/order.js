@@ -5,7 +5,9 @@
 
 import { siteStorage } from './storage.js';
 
-const SEED_KEY = 'pelab:learner-seed:v1';
+/** Where the seed is kept (the site's storage, and a course platform's suspend data). */
+export const SEED_KEY = 'pelab:learner-seed:v1';
+const isSeed = (n) => Number.isInteger(n) && n > 0 && n < 2 ** 32;
 
 // FNV-1a over the text, then splitmix32 steps: a small, well-mixed stream per (seed, question).
 function hash(text) {
@@ -39,10 +41,20 @@ export function shuffled(items, seed, key) {
 /** This learner's seed: read from storage, or made and saved on the first visit. */
 export function learnerSeed(storage = siteStorage()) {
   const saved = Number(storage.getItem(SEED_KEY));
-  if (Number.isInteger(saved) && saved > 0 && saved < 2 ** 32) return saved;
+  if (isSeed(saved)) return saved;
   const seed = 1 + (crypto.getRandomValues(new Uint32Array(1))[0] % (2 ** 32 - 1));
   storage.setItem(SEED_KEY, String(seed));
   return seed;
+}
+
+/**
+ * Makes `seed` this learner's, when whoever keeps the learner's records hands one over (an LMS's suspend data,
+ * a course page's host helper): the same option order from visit to visit where this site keeps nothing.
+ * A seed learnerSeed would not take is ignored. Returns the seed in force.
+ */
+export function adoptSeed(seed, storage = siteStorage()) {
+  if (isSeed(Number(seed))) storage.setItem(SEED_KEY, String(Number(seed)));
+  return learnerSeed(storage);
 }
 
 /** Option letters: a, b, c, … */

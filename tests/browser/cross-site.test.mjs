@@ -92,13 +92,19 @@ test('embed.html across sites starts, reports, and the course page keeps its rec
   await page.waitForFunction(() => window.results.length === 1);
   assert.equal((await page.evaluate(() => window.results))[0].correct, true);
   const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('pelab:embed-records:v1')));
-  assert.deepEqual(kept, {
-    [`${labUrl} buffer-vs-parameter`]: { correct: true, score: 1, maxScore: 1, solutionViewed: false },
+  assert.deepEqual(kept[`${labUrl} buffer-vs-parameter`], {
+    correct: true,
+    score: 1,
+    maxScore: 1,
+    solutionViewed: false,
   });
+  const order = () => frame.locator('input[type=radio]').evaluateAll((inputs) => inputs.map((i) => i.value));
+  const before = await order();
   // The next visit: the frame has nothing of its own (its storage lived for the visit), the host hands it back.
   await page.reload();
   await frame.locator('body[data-ready=true]').waitFor();
   assert.match(await frame.locator('.attempt-status').innerText(), /^Recorded on an earlier visit/);
+  assert.deepEqual(await order(), before, 'the options in the same order: the course page keeps the seed too');
   await frame.locator('input[value="parameter"]').check();
   await frame.getByRole('button', { name: /^Check\b/ }).click();
   await frame.locator('.feedback .verdict').waitFor();

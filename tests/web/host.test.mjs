@@ -59,11 +59,15 @@ test('the first record a frame reports is kept in the course page’s store and 
       'https://evil.example',
     );
   });
-  assert.deepEqual(JSON.parse(store.getItem('pelab:embed-records:v1')), { [`${LAB} rope`]: first });
+  const kept = JSON.parse(store.getItem('pelab:embed-records:v1'));
+  assert.deepEqual(kept[`${LAB} rope`], first);
+  assert.deepEqual(Object.keys(kept).sort(), [`${LAB} #seed`, `${LAB} rope`]);
   const next = frameAt(`${LAB}/embed.html?exercise=rope`);
   withHost([next], { store }, (send) => send(next, { type: 'pelab:hello', exercise: 'rope' }));
   const welcome = next.posted.find(([data]) => data.type === 'pelab:welcome');
-  assert.deepEqual(welcome, [{ type: 'pelab:welcome', exercise: 'rope', record: first, keeps: false }, LAB]);
+  const [{ seed }] = frame.posted.find(([data]) => data.type === 'pelab:welcome');
+  assert.ok(Number.isInteger(seed) && seed > 0, 'the learner’s seed, made once for the lab origin');
+  assert.deepEqual(welcome, [{ type: 'pelab:welcome', exercise: 'rope', record: first, keeps: false, seed }, LAB]);
   // the first greeting (before any record) answered with none
   assert.deepEqual(frame.posted.find(([data]) => data.type === 'pelab:welcome')[0].record, null);
 });
@@ -71,7 +75,8 @@ test('the first record a frame reports is kept in the course page’s store and 
 test('store: null keeps nothing, and anything but null or a getItem/setItem store is refused', () => {
   const frame = frameAt(`${LAB}/embed.html?exercise=rope`);
   withHost([frame], { store: null }, (send) => send(frame, { type: 'pelab:hello', exercise: 'rope' }));
-  assert.deepEqual(frame.posted.at(-1), [{ type: 'pelab:welcome', exercise: 'rope', record: null, keeps: false }, LAB]);
+  const nothing = { type: 'pelab:welcome', exercise: 'rope', record: null, keeps: false, seed: null };
+  assert.deepEqual(frame.posted.at(-1), [nothing, LAB]);
   for (const store of [{}, 'localStorage', { getItem() {} }])
     assert.throws(() => connectEmbeds({ origins: [LAB], store, root: { querySelectorAll: () => [] } }), /store must/);
 });

@@ -11,7 +11,7 @@ import { checkedRecord, createProgress } from '../progress.js';
 import { h } from '../widgets/dom.js';
 import { mountExercise } from '../mount.js';
 import { typeset } from '../widgets/math.js';
-import { learnerSeed } from '../order.js';
+import { adoptSeed, learnerSeed } from '../order.js';
 import { answeredStatement, anonymousAgent } from '../platforms/xapi.js';
 import { loadLab } from '../widgets/core-loader.js';
 import { storageNote } from '../widgets/storage-note.js';
@@ -27,12 +27,12 @@ const post = (message) => {
 };
 
 // The xAPI statement posted with every record (web/platforms/xapi.js). Its actor is an anonymous account
-// of the lab's, stable per browser; a host that knows the learner puts them in (connectEmbeds({ actor })).
+// of the lab's, stable per browser (or per course page, whose helper keeps the seed where the frame cannot);
+// a host that knows the learner puts them in (connectEmbeds({ actor })).
 const page = `${location.origin}${location.pathname}`;
-const actor = anonymousAgent(location.origin, learnerSeed());
 const statement = (exercise, title, record) =>
   answeredStatement({
-    actor,
+    actor: anonymousAgent(location.origin, learnerSeed()), // the host's seed, where it handed one over
     activity: `${page}?exercise=${exercise}`,
     title,
     record,
@@ -85,7 +85,7 @@ if (!exercise) {
   // viewed", score 0, if that came first).
   const progress = createProgress(maxScores());
   const sent = createProgress(maxScores(), siteStorage(), { key: 'pelab:embed-sent:v1' });
-  const own = () => sent.restored(name) ?? progress.restored(name);
+  const kept = sent.restored(name) ?? progress.restored(name);
   let controller = null;
   const mount = (restored) => {
     const section = h(
@@ -120,8 +120,10 @@ if (!exercise) {
       r && { correct: r.correct, score: r.score, maxScore: r.maxScore, answer: null, solutionViewed: r.solutionViewed }
     );
   };
-  const first = own() ?? fromHost(await welcomeOrNone());
-  mount(first);
+  const early = kept ? null : await welcomeOrNone();
+  // Where this frame keeps nothing, the host's seed gives the learner the options in the order of last time.
+  if (early && !siteStorage().persistent) adoptSeed(early.seed);
+  mount(kept ?? fromHost(early));
   // A host that answered late (its script ran after this frame started) still restores its record, as long
   // as the learner has made none here.
   welcome.then((answer) => {

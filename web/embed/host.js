@@ -4,7 +4,7 @@
 // It also keeps each exercise's record for the frames: a frame across sites usually may not keep anything
 // (third-party storage is blocked by default in most browsers), so the course page, which owns the course's
 // records, keeps the first record of each exercise in its own storage and hands it back when the frame says
-// 'pelab:hello' on a later visit ('pelab:welcome').
+// 'pelab:hello' on a later visit ('pelab:welcome'), with the learner's seed (the options' order).
 //
 //   import { connectEmbeds } from 'positional-encoding-lab/embed';
 //   const stop = connectEmbeds({ origins: ['https://lab.example.org'] });
@@ -12,6 +12,7 @@
 // statement in place of the frame's anonymous one (web/platforms/xapi.js checks it).
 import { checkAgent } from '../platforms/xapi.js';
 import { siteStorage } from '../storage.js';
+import { learnerSeed } from '../order.js';
 
 const EXAMPLE = 'e.g. ["https://lab.example.org"]';
 
@@ -43,6 +44,14 @@ function embedRecords(store) {
   };
   const key = (origin, exercise) => `${origin} ${exercise}`;
   return {
+    // The learner's seed for a lab origin (its option order), beside its records ('#seed' is no exercise id).
+    seed(origin) {
+      const saved = read();
+      const at = key(origin, '#seed');
+      const seed = learnerSeed({ getItem: () => saved[at] ?? null, setItem: (_, value) => (saved[at] = value) });
+      store.setItem(RECORDS_KEY, JSON.stringify(saved));
+      return seed;
+    },
     get(origin, exercise) {
       const saved = read();
       return Object.hasOwn(saved, key(origin, exercise)) ? saved[key(origin, exercise)] : null;
@@ -96,10 +105,9 @@ export function connectEmbeds({ origins, root = document, actor, store = siteSto
       frame.style.height = `${Math.ceil(data.height)}px`;
     } else if (data.type === 'pelab:hello' && validName(data.exercise)) {
       const record = records?.get(event.origin, data.exercise) ?? null;
-      event.source.postMessage(
-        { type: 'pelab:welcome', exercise: data.exercise, record, keeps: store?.persistent !== false && !!records },
-        event.origin,
-      );
+      const keeps = store?.persistent !== false && !!records;
+      const seed = records?.seed(event.origin) ?? null;
+      event.source.postMessage({ type: 'pelab:welcome', exercise: data.exercise, record, keeps, seed }, event.origin);
     } else if (data.type === 'pelab:result') {
       const { exercise, correct, score, maxScore, solutionViewed } = data;
       if (validName(exercise)) records?.keepFirst(event.origin, exercise, { correct, score, maxScore, solutionViewed });

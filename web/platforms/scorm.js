@@ -3,11 +3,9 @@
 // each record as an interaction, then the score, completion and success status and the session time.
 // What is recorded is decided by web/attempts.js, as everywhere; this module only relays it.
 import { interactionIndex, interactionOf, sessionTime, statusOf } from './report.js';
-import { learnerSeed } from '../order.js';
-import { siteStorage } from '../storage.js';
+import { SEED_KEY, adoptSeed, learnerSeed } from '../order.js';
 
 const NAMES = { 1.2: 'API', 2004: 'API_1484_11' };
-const SEED_KEY = 'pelab:learner-seed:v1'; // web/order.js's key: kept in the suspend data too
 
 // The standard walk (ADL's findAPI): this window and its parents, then the opener's. A frame of another
 // origin cannot be read (the access throws): it is skipped, not fatal.
@@ -137,9 +135,8 @@ export function connectScorm({ version, passing, exercises, win = window }) {
   // way to a new one: kept, it would show one order and report the interactions in another), else this
   // browser's.
   const suspended = Object.hasOwn(saved, SEED_KEY) ? { getItem: () => saved[SEED_KEY], setItem() {} } : undefined;
-  const seed = String(learnerSeed(suspended));
+  const seed = String(adoptSeed(learnerSeed(suspended))); // where the questions read it
   saved[SEED_KEY] = seed;
-  siteStorage().setItem(SEED_KEY, seed); // where the questions read it (for the visit, if storage is denied)
   // Whether the LMS took the last suspend data: a record is kept only if the progress holding it is.
   let suspendKept = false;
   const storage = {
