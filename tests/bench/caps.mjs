@@ -1,5 +1,7 @@
-// Every kernel at (or next to) its work cap, timed once after a warm-up call: the caps in limits.hpp
-// promise about a second at most in wasm. Run alone (`node tests/bench/caps.mjs`) or from bench.mjs.
+// Every kernel at (or next to) its work cap, timed once after a warm-up call, and every trainer entry
+// point at its cap: the caps in limits.hpp and training/limits.hpp promise about a second at most in
+// wasm. Run alone: `node tests/bench/caps.mjs` (after `bash scripts/build.sh`).
+import os from 'node:os';
 import { createLab } from 'positional-encoding-lab';
 
 const wave = (n) => {
@@ -58,6 +60,68 @@ export const AT_CAPS = [
   ['sinusoidalReference 2^23 floats', 'sinusoidalReference', { positions: 2048, dModel: 4096 }],
 ];
 
+// Trainer shapes that each stress one cost of training/work.hpp: [label, options, evaluate's length,
+// attentionWeights' token count (or none)].
+const tiny = { dModel: 2, heads: 1, hidden: 1, batch: 1, trainLength: [2, 2] };
+export const TRAINERS = [
+  ['default model', {}, 16, 64],
+  ['learned table, maxLen 65536 (Adam over 1 M parameters)', { encoding: 'learned', maxLen: 65536 }, 16],
+  ['tiny (dModel 2, batch 1, length 2: fixed costs)', tiny, 2],
+  ['tiny, 4 layers', { ...tiny, layers: 4 }, 2],
+  ['dModel 2, batch 1024, length 2, 4 layers (per sequence)', { ...tiny, batch: 1024, layers: 4 }, 2],
+  ['dModel 2, length 512 (attention scores)', { ...tiny, trainLength: [512, 512], maxEvalLength: 1024 }, 1024, 1024],
+  ['dModel 16, 16 one-wide heads, length 128', { heads: 16, batch: 4, trainLength: [128, 128] }, 128],
+  ['dModel 64, 4 heads, 4 layers, length 64', { dModel: 64, heads: 4, layers: 4, batch: 8, trainLength: [64, 64] }, 64],
+  [
+    'dModel 256, hidden 512, 4 layers (2 M parameters)',
+    { dModel: 256, heads: 4, hidden: 512, layers: 4, batch: 4, trainLength: [16, 16] },
+    64,
+    64,
+  ],
+  [
+    'dModel 64, 2 heads, 2 layers, maxEvalLength 1024',
+    { dModel: 64, heads: 2, layers: 2, batch: 1, trainLength: [2, 2], maxEvalLength: 1024 },
+    1024,
+    1024,
+  ],
+  ['dModel 64, batch 1, maxEvalLength 1024 (clearing)', { ...tiny, dModel: 64, maxEvalLength: 1024 }, 8],
+];
+
+// The most a call may ask for, as its refusal of 10⁶ names it ("at most N steps|samples").
+const mostOf = (call) => {
+  try {
+    call(1e6);
+  } catch (error) {
+    return Number(/at most (\d+) (steps|samples)/.exec(error.message)[1]);
+  }
+  return 1e6;
+};
+const timed = (call) => {
+  const start = performance.now();
+  call();
+  return performance.now() - start;
+};
+
+// Per shape: creation, step and evaluate at their caps, attentionWeights on its longest tokens.
+export function trainerCapFigures(lab) {
+  const rows = [];
+  for (const [label, options, length, probe] of TRAINERS) {
+    lab.trainer(options).delete(); // warm-up: the memory it needs is grown once
+    let run;
+    const create = timed(() => (run = lab.trainer(options)));
+    run.step(1);
+    const steps = mostOf((n) => run.step(n));
+    const step = timed(() => run.step(steps));
+    const samples = mostOf((n) => run.evaluate({ length, samples: n }));
+    const evaluate = timed(() => run.evaluate({ length, samples }));
+    const tokens = Array.from({ length: probe ?? 0 }, (_, i) => 3 + (i % 5));
+    const weights = probe ? timed(() => run.attentionWeights({ tokens })) : undefined;
+    run.delete();
+    rows.push({ label, create, steps, step, samples, length, evaluate, probe, weights });
+  }
+  return rows;
+}
+
 export async function capFigures(lab) {
   const rows = [];
   for (const [label, method, options] of AT_CAPS) {
@@ -70,6 +134,17 @@ export async function capFigures(lab) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const { label, ms } of await capFigures(await createLab()))
-    console.log(`${label.padEnd(44)} ${ms.toFixed(0)} ms`);
+  const lab = await createLab();
+  console.log(
+    `${os.cpus()[0].model}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}; build ${lab.build}`,
+  );
+  for (const { label, ms } of await capFigures(lab)) console.log(`${label.padEnd(44)} ${ms.toFixed(0)} ms`);
+  const ms = (t) => `${t.toFixed(0)} ms`;
+  for (const r of trainerCapFigures(lab)) {
+    const probe = r.probe ? `, attentionWeights ${r.probe} tokens ${ms(r.weights)}` : '';
+    console.log(
+      `trainer ${r.label}: create ${ms(r.create)}, step(${r.steps}) ${ms(r.step)}, evaluate ${r.samples} × length ${r.length} ${ms(r.evaluate)}${probe}`,
+    );
+  }
+  console.log(`load ${os.loadavg()[0].toFixed(1)} after`);
 }

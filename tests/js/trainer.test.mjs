@@ -118,6 +118,43 @@ test('bad options are TypeErrors or RangeErrors that name the option; the lab ke
   run.delete();
 });
 
+// The most a refused call names ("at most N steps", "at most N samples").
+const mostNamed = (call, param) => {
+  try {
+    call();
+  } catch (error) {
+    assert.ok(error instanceof RangeError && error.param === param, String(error));
+    return Number(new RegExp(`at most (\\d+) ${param} `).exec(error.message)?.[1]);
+  }
+  assert.fail('the call was accepted');
+};
+
+test('the work cap counts Adam over every parameter and each step and sample: refusals name the most that fits', () => {
+  const tiny = { dModel: 2, heads: 1, hidden: 1, batch: 1, trainLength: [2, 2] };
+  // A learned table of 65,536 rows updated by Adam every step: step(1e6) would run ~20 minutes.
+  const table = lab.trainer({ ...tiny, dModel: 4, encoding: 'learned', maxLen: 65536 });
+  const steps = mostNamed(() => table.step(1e6), 'steps');
+  assert.ok(steps >= 1 && steps < 1000, `${steps} steps`);
+  assert.equal(table.step(steps).steps, steps); // at the cap: accepted
+  assert.equal(
+    mostNamed(() => table.step(steps + 1), 'steps'),
+    steps,
+  );
+  table.delete();
+  // A tiny model: its million steps cost their fixed cost each, and its million samples at 4 layers too.
+  const small = lab.trainer(tiny);
+  assert.ok(mostNamed(() => small.step(1e6), 'steps') < 1e6);
+  small.delete();
+  const deep = lab.trainer({ ...tiny, layers: 4 });
+  const samples = mostNamed(() => deep.evaluate({ length: 2, samples: 1e6 }), 'samples');
+  assert.ok(samples >= 512 && samples < 1e6, `${samples} samples`);
+  assert.equal(
+    mostNamed(() => deep.evaluate({ lengths: [2, 2], samples: samples + 1 }), 'samples'),
+    samples,
+  );
+  deep.delete();
+});
+
 test('errors say what is wrong in words: lengths by element, rope by head width, both-at-once by name', () => {
   const run = lab.trainer({});
   const message = (call) => {

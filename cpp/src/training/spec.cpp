@@ -4,6 +4,7 @@
 
 #include "pelab/training/limits.hpp"
 #include "pelab/training/model.hpp"
+#include "pelab/training/work.hpp"
 
 namespace pelab::training {
 namespace {
@@ -92,33 +93,6 @@ const char* memory_param(const TrainerSpec& s) {
 }
 
 }  // namespace
-
-double forward_multiply_adds(const TrainerSpec& spec, double sequences, double length) {
-  const double C = spec.dModel, H = spec.hidden;
-  const double perRow = 3 * C * C + C * C + 2 * C * H;  // qkv, projection, MLP in and out
-  const double attention = 2 * length * length * C;     // scores and weighted sums, all heads
-  return sequences * (spec.layers * (length * perRow + attention) + C * kClasses);
-}
-
-double step_multiply_adds(const TrainerSpec& spec) {
-  return 3 * forward_multiply_adds(spec, spec.batch, spec.maxLength + cls_tokens(spec));
-}
-
-double attention_scores(const TrainerSpec& spec, double sequences, double length) {
-  return sequences * spec.layers * spec.heads * length * length;
-}
-
-double step_work(const TrainerSpec& spec) {
-  const double length = spec.maxLength + cls_tokens(spec);
-  return step_multiply_adds(spec) * lim::stepMultiplyAddWork +
-         attention_scores(spec, spec.batch, length) * lim::stepScoreWork;
-}
-
-double evaluation_work(const TrainerSpec& spec, double samples, double length) {
-  const double rows = length + cls_tokens(spec);
-  return forward_multiply_adds(spec, samples, rows) * lim::evaluationMultiplyAddWork +
-         attention_scores(spec, samples, rows) * lim::evaluationScoreWork;
-}
 
 double trainer_floats(const TrainerSpec& spec) {
   const ModelConfig config = model_config(spec);

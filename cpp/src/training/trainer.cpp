@@ -5,6 +5,7 @@
 
 #include "pelab/training/limits.hpp"
 #include "pelab/training/tasks.hpp"
+#include "pelab/training/work.hpp"
 #include "pelab/validation/limits.hpp"
 
 namespace pelab::training {
@@ -17,6 +18,14 @@ std::size_t z(int v) { return static_cast<std::size_t>(v); }
 AdamSettings adam_settings(const TrainerSpec& s) {
   return {static_cast<float>(s.learningRate), static_cast<float>(s.beta1), static_cast<float>(s.beta2),
           static_cast<float>(s.eps)};
+}
+
+// Refuses `count` × `each` past the cap, naming the largest count that fits.
+Status check_linear_work(const char* param, Cost cost, double count, double each) {
+  if (count * each <= limits::maxWork) return Status::fine();
+  Status s = Status::too_much_work(param, cost, count * each, limits::maxWork);
+  s.a = std::floor(limits::maxWork / each);
+  return s;
 }
 
 // A row of the learned table for every position of a sequence of `rows` rows (CLS included)?
@@ -87,9 +96,7 @@ int Trainer::correct(const float* probs) const {
 
 Status Trainer::check_steps(double steps) const {
   if (Status s = check(lim::steps, steps); !s.ok) return s;
-  const double work = steps * step_work(spec_);
-  if (work > limits::maxWork) return Status::too_much_work("steps", Cost::training_step, work, limits::maxWork);
-  return Status::fine();
+  return check_linear_work("steps", Cost::training_step, steps, step_work(spec_));
 }
 
 // The next training batch: sample indices continue from the last step's, so a trainer's batches are
@@ -148,9 +155,7 @@ Status Trainer::check_evaluate(double minLength, double maxLength, double sample
 Status Trainer::check_samples(double maxLength, double samples, double seed) const {
   const Status s = first_error(check(lim::samples, samples), check(limits::seed, seed));
   if (!s.ok) return s;
-  const double work = evaluation_work(spec_, samples, maxLength);
-  if (work > limits::maxWork) return Status::too_much_work("samples", Cost::evaluation, work, limits::maxWork);
-  return Status::fine();
+  return check_linear_work("samples", Cost::evaluation, samples, sample_work(spec_, maxLength));
 }
 
 EvalStats Trainer::evaluate(int length, int samples, std::uint32_t seed) {
@@ -197,11 +202,19 @@ Status Trainer::check_probe(const double* tokens, std::size_t count, double laye
                          check(IntParam{"head", 0, spec_.heads - 1}, head));
   const double rows = n + cls_tokens(spec_);
   if (s.ok) s = check_out(outLength, rows * rows);
-  // Capped like evaluate(): a probe is two forward passes (the weights, then the probability).
-  const double work = 2 * evaluation_work(spec_, 1, n);
-  if (s.ok && work > limits::maxWork) s = Status::too_much_work("tokens", Cost::evaluation, work, limits::maxWork);
+  if (s.ok) s = check_probe_work(n);
   if (!s.ok) return s;
   out.assign(tokens, tokens + count);  // (each is an integer in range: exact)
+  return s;
+}
+
+// Capped like evaluate(): a probe is two forward passes (the weights, then the probability). A refusal
+// names the most tokens a probe may have.
+Status Trainer::check_probe_work(double count) const {
+  if (probe_work(spec_, count) <= limits::maxWork) return Status::fine();
+  Status s = Status::too_much_work("tokens", Cost::probe, probe_work(spec_, count), limits::maxWork);
+  while (count > 0 && probe_work(spec_, count) > limits::maxWork) --count;  // count ≤ maxEvalLength
+  s.a = count;
   return s;
 }
 

@@ -38,7 +38,7 @@ class Trainer {
   explicit Trainer(const TrainerSpec& spec);  // spec from make_trainer_spec
   const TrainerSpec& spec() const { return spec_; }
 
-  // steps: an integer in range, and steps × one step's work within limits::maxWork.
+  // steps: an integer in range, and steps × one step's work (work.hpp) within limits::maxWork.
   Status check_steps(double steps) const;
   StepStats step(int steps);
   long long steps_taken() const { return stepsTaken_; }
@@ -87,6 +87,7 @@ class Trainer {
   void add_tokens(const int* tokens, int count);
   bool fits(int rows) const;
   Status check_samples(double maxLength, double samples, double seed) const;
+  Status check_probe_work(double count) const;
   Packing packing() const;
   int correct(const float* probs) const;
 
