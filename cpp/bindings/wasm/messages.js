@@ -138,7 +138,7 @@ export function describeStatus(status, given, limits, fn) {
     case 'no_trainer':
       return 'this trainer was deleted';
     case 'live_memory':
-      return `the live trainers would hold ${got} floats in all, more than ${hi}: delete() the trainers you no longer need`;
+      return `the live trainers would keep ${got} floats in all, more than ${hi}: call delete() on each trainer you no longer need (a trainer dropped without delete() is freed only once the garbage collector has taken it, which may be much later)`;
     default:
       return `${param} was refused (rule ${status.rule})`;
   }

@@ -1,6 +1,7 @@
 #include "pelab/training/spec.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "pelab/training/limits.hpp"
 #include "pelab/training/model.hpp"
@@ -96,8 +97,15 @@ const char* memory_param(const TrainerSpec& s) {
 
 double trainer_floats(const TrainerSpec& spec) {
   const ModelConfig config = model_config(spec);
-  return static_cast<double>(model_floats(config)) + 2.0 * static_cast<double>(parameter_count(config));
+  // The packed batch's ints (Trainer: tokens, row and attention offsets, labels) and the learned rows'
+  // flags (bytes) count as the floats they weigh.
+  const double packing = config.maxRows + 3.0 * config.maxSequences + 2;
+  const double flags = spec.encoding == Encoding::learned ? std::ceil(spec.maxLen / 4.0) : 0;
+  return static_cast<double>(model_kept_floats(config)) + 2.0 * static_cast<double>(parameter_count(config)) + packing +
+         flags;
 }
+
+double pass_floats(const TrainerSpec& spec) { return static_cast<double>(model_pass_floats(model_config(spec))); }
 
 Status make_trainer_spec(const TrainerOptions& options, TrainerSpec& out) {
   TrainerSpec spec;
@@ -108,7 +116,7 @@ Status make_trainer_spec(const TrainerOptions& options, TrainerSpec& out) {
   if (s = check_together(spec); !s.ok) return s;
   const double work = step_work(spec);
   if (work > limits::maxWork) return Status::too_much_work("batch", Cost::training_step, work, limits::maxWork);
-  const double floats = trainer_floats(spec);
+  const double floats = trainer_floats(spec) + pass_floats(spec);
   if (floats > static_cast<double>(lim::maxFloats))
     return Status::broken(Rule::memory, memory_param(spec), floats, 0, static_cast<double>(lim::maxFloats));
   out = spec;

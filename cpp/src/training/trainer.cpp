@@ -20,13 +20,27 @@ AdamSettings adam_settings(const TrainerSpec& s) {
           static_cast<float>(s.eps)};
 }
 
-// Refuses `count` × `each` past the cap, naming the largest count that fits.
-Status check_linear_work(const char* param, Cost cost, double count, double each) {
-  if (count * each <= limits::maxWork) return Status::fine();
-  Status s = Status::too_much_work(param, cost, count * each, limits::maxWork);
-  s.a = std::floor(limits::maxWork / each);
+// Refuses `count` × `each` + `fixed` past the cap, naming the largest count that fits.
+Status check_linear_work(const char* param, Cost cost, double count, double each, double fixed) {
+  const double work = count * each + fixed;
+  if (work <= limits::maxWork) return Status::fine();
+  Status s = Status::too_much_work(param, cost, work, limits::maxWork);
+  s.a = std::max(0.0, std::floor((limits::maxWork - fixed) / each));
   return s;
 }
+
+// Lends the model its pass buffers for one call (Model::acquire_pass_buffers), so that between calls a
+// trainer holds only what it keeps (trainer_floats).
+class PassBuffers {
+ public:
+  explicit PassBuffers(Model<float>& model) : model_(model) { model_.acquire_pass_buffers(); }
+  ~PassBuffers() { model_.release_pass_buffers(); }
+  PassBuffers(const PassBuffers&) = delete;
+  PassBuffers& operator=(const PassBuffers&) = delete;
+
+ private:
+  Model<float>& model_;
+};
 
 // A row of the learned table for every position of a sequence of `rows` rows (CLS included)?
 Status check_learned_rows(const TrainerSpec& s, double rows, const char* param) {
@@ -45,7 +59,9 @@ Trainer::Trainer(const TrainerSpec& spec)
       rows_(z(model_.config().maxSequences + 1)),
       attention_(z(model_.config().maxSequences + 1)),
       labels_(z(model_.config().maxSequences)),
-      rowsTrained_(spec.encoding == Encoding::learned ? z(spec.maxLen) : 0, 0) {}
+      rowsTrained_(spec.encoding == Encoding::learned ? z(spec.maxLen) : 0, 0) {
+  model_.release_pass_buffers();
+}
 
 // --- packing sequences into a batch ---------------------------------------------------------------
 
@@ -96,7 +112,7 @@ int Trainer::correct(const float* probs) const {
 
 Status Trainer::check_steps(double steps) const {
   if (Status s = check(lim::steps, steps); !s.ok) return s;
-  return check_linear_work("steps", Cost::training_step, steps, step_work(spec_));
+  return check_linear_work("steps", Cost::training_step, steps, step_work(spec_), call_work(spec_));
 }
 
 // The next training batch: sample indices continue from the last step's, so a trainer's batches are
@@ -115,6 +131,7 @@ int Trainer::draw_training_batch() {
 }
 
 StepStats Trainer::step(int steps) {
+  const PassBuffers buffers(model_);
   double loss = 0;
   long long right = 0;
   for (int i = 0; i < steps; ++i, ++stepsTaken_) {
@@ -155,7 +172,7 @@ Status Trainer::check_evaluate(double minLength, double maxLength, double sample
 Status Trainer::check_samples(double maxLength, double samples, double seed) const {
   const Status s = first_error(check(lim::samples, samples), check(limits::seed, seed));
   if (!s.ok) return s;
-  return check_linear_work("samples", Cost::evaluation, samples, sample_work(spec_, maxLength));
+  return check_linear_work("samples", Cost::evaluation, samples, sample_work(spec_, maxLength), call_work(spec_));
 }
 
 EvalStats Trainer::evaluate(int length, int samples, std::uint32_t seed) {
@@ -163,6 +180,7 @@ EvalStats Trainer::evaluate(int length, int samples, std::uint32_t seed) {
 }
 
 EvalStats Trainer::evaluate(int minLength, int maxLength, int samples, std::uint32_t seed) {
+  const PassBuffers buffers(model_);
   EvalStats stats;
   stats.samples = samples, stats.minLength = minLength, stats.maxLength = maxLength;
   constexpr auto stream = random::Stream::evaluation_samples;
@@ -219,6 +237,7 @@ Status Trainer::check_probe_work(double count) const {
 }
 
 void Trainer::attention_weights(const int* tokens, int count, int layer, int head, float* out) {
+  const PassBuffers buffers(model_);
   begin_batch();
   add_tokens(tokens, count);
   model_.forward(tokens_.data(), nullptr, packing());
@@ -228,6 +247,7 @@ void Trainer::attention_weights(const int* tokens, int count, int layer, int hea
 }
 
 double Trainer::probability(const int* tokens, int count) {
+  const PassBuffers buffers(model_);
   begin_batch();
   add_tokens(tokens, count);
   model_.forward(tokens_.data(), nullptr, packing());

@@ -36,11 +36,12 @@ inline constexpr RealParam eps{"eps", 1e-12, 1.0};
 inline constexpr IntParam steps{"steps", 1, 1000000};      // per step() call, also held to maxWork
 inline constexpr IntParam samples{"samples", 1, 1000000};  // per evaluate() call, also held to maxWork
 
-// A trainer holds parameters (×4 with gradients and Adam's moments), activations and their gradients:
-// at most this many floats in all (64 MiB).
+// A trainer keeps its parameters and Adam's two moments; each call borrows the buffers of its passes
+// (the parameters' gradients, activations and theirs: spec.hpp, pass_floats). Both together: at most
+// this many floats (64 MiB).
 inline constexpr std::int64_t maxFloats = std::int64_t{1} << 24;
-// All live trainers of one module together (128 MiB): a page that forgets to delete() its trainers
-// is told so before wasm memory runs out.
+// What all live trainers of one module keep (128 MiB; a running call adds its pass buffers): a page
+// that forgets to delete() its trainers is told so before wasm memory runs out.
 inline constexpr std::int64_t maxLiveFloats = std::int64_t{1} << 25;
 
 // Work weights against limits::maxWork (training/work.hpp adds them up), measured in wasm SIMD under node

@@ -68,8 +68,11 @@ Status make_trainer_spec(const TrainerOptions& options, TrainerSpec& out);
 // 1 when a CLS token is prepended at position 0, else 0.
 inline int cls_tokens(const TrainerSpec& s) { return s.readout == Readout::cls ? 1 : 0; }
 
-// Floats a trainer built from this spec holds (parameters ×4, activations ×2, scratch).
+// Floats a trainer built from this spec keeps between calls (parameters and Adam's two moments, fixed
+// tables, its packing buffers), and the floats each call borrows for its passes (gradients, activations and theirs,
+// scratch). Together they are capped by limits::training::maxFloats; the live trainers' kept floats by maxLiveFloats.
 double trainer_floats(const TrainerSpec& spec);
+double pass_floats(const TrainerSpec& spec);
 // A new trainer of `floats` floats beside live ones holding `liveFloats`: within maxLiveFloats?
 Status check_live_floats(double liveFloats, double floats);
 

@@ -1,6 +1,8 @@
 // Trains the small Transformer of model.hpp on a task of tasks.hpp, live: a step draws a fresh batch,
-// runs forward and backward and updates with Adam. Everything is allocated at construction; a step
-// allocates nothing.
+// runs forward and backward and updates with Adam. What a trainer keeps (parameters, Adam's moments) is
+// allocated at construction; the buffers a pass uses are allocated at the start of each call and freed
+// at its end, so an idle trainer is small (a page that drops trainers without delete() fills memory
+// slowly); within a call, nothing is allocated.
 //
 // Variable lengths: the sequences of a batch are packed back to back (layers.hpp, Packing), each at its
 // own length, so there is neither padding nor grouping by length.

@@ -20,7 +20,9 @@ double attention_scores(const TrainerSpec& spec, double sequences, double length
 double step_work(const TrainerSpec& spec);
 // One evaluated sample of `length` task tokens: a forward pass and the sample's own fixed cost.
 double sample_work(const TrainerSpec& spec, double length);
-// A probe of `count` tokens (attentionWeights): two forward passes of one sequence.
+// What every call costs once: allocating and zeroing its pass buffers (spec.hpp, pass_floats).
+double call_work(const TrainerSpec& spec);
+// A probe of `count` tokens (attentionWeights): two calls of one forward pass over one sequence.
 double probe_work(const TrainerSpec& spec, double count);
 
 }  // namespace pelab::training
