@@ -1,8 +1,10 @@
 // Every kernel at (or next to) its work cap, timed once after a warm-up call, and every trainer entry
 // point at its cap: the caps in limits.hpp and training/limits.hpp promise about a second at most in
-// wasm. Run alone: `node tests/bench/caps.mjs` (after `bash scripts/build.sh`).
+// wasm. Run alone: `node tests/bench/caps.mjs [--scalar] [--trainers]` (after `bash scripts/build.sh`):
+// --scalar times the build without SIMD, --trainers only the trainer.
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
-import { createLab } from 'positional-encoding-lab';
+import { createLab, Lab } from 'positional-encoding-lab';
 
 const wave = (n) => {
   const a = new Float32Array(n);
@@ -66,6 +68,11 @@ const tiny = { dModel: 2, heads: 1, hidden: 1, batch: 1, trainLength: [2, 2] };
 export const TRAINERS = [
   ['default model', {}, 16, 64],
   ['learned table, maxLen 65536 (Adam over 1 M parameters)', { encoding: 'learned', maxLen: 65536 }, 16],
+  [
+    'largest: learned table 65536 × 56 (3.7 M parameters, 16 M floats)',
+    { encoding: 'learned', maxLen: 65536, dModel: 56, heads: 2 },
+    16,
+  ],
   ['tiny (dModel 2, batch 1, length 2: fixed costs)', tiny, 2],
   ['tiny, 4 layers', { ...tiny, layers: 4 }, 2],
   ['dModel 2, batch 1024, length 2, 4 layers (per sequence)', { ...tiny, batch: 1024, layers: 4 }, 2],
@@ -133,12 +140,20 @@ export async function capFigures(lab) {
   return rows;
 }
 
+// The scalar build, loaded as the JS API's fallback loads it.
+async function scalarLab() {
+  const { default: create } = await import('../../dist/pelab-scalar.mjs');
+  const wasmBinary = await readFile(new URL('../../dist/pelab-scalar.wasm', import.meta.url));
+  return new Lab(await create({ wasmBinary }), 'scalar');
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const lab = await createLab();
+  const lab = process.argv.includes('--scalar') ? await scalarLab() : await createLab();
   console.log(
     `${os.cpus()[0].model}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}; build ${lab.build}`,
   );
-  for (const { label, ms } of await capFigures(lab)) console.log(`${label.padEnd(44)} ${ms.toFixed(0)} ms`);
+  if (!process.argv.includes('--trainers'))
+    for (const { label, ms } of await capFigures(lab)) console.log(`${label.padEnd(44)} ${ms.toFixed(0)} ms`);
   const ms = (t) => `${t.toFixed(0)} ms`;
   for (const r of trainerCapFigures(lab)) {
     const probe = r.probe ? `, attentionWeights ${r.probe} tokens ${ms(r.weights)}` : '';

@@ -114,7 +114,7 @@ Status make_trainer_spec(const TrainerOptions& options, TrainerSpec& out) {
   if (!s.ok) return s;
   copy_numbers(options, spec);
   if (s = check_together(spec); !s.ok) return s;
-  const double work = step_work(spec);
+  const double work = step_work(spec) + call_work(spec);  // one step must fit in a call
   if (work > limits::maxWork) return Status::too_much_work("batch", Cost::training_step, work, limits::maxWork);
   const double floats = trainer_floats(spec) + pass_floats(spec);
   if (floats > static_cast<double>(lim::maxFloats))
