@@ -43,8 +43,8 @@ const MOST = {
   7: (a) => `this model takes at most ${a} steps per call; call step() again for more`,
   8: (a) =>
     a > 0
-      ? `this trainer evaluates at most ${a} samples of this length per call; call evaluate() again for more`
-      : 'this trainer cannot evaluate a sample of this length within the cap; evaluate shorter ones',
+      ? `this trainer evaluates at most ${a} samples per call at the lengths asked for; call evaluate() again for more`
+      : 'this trainer cannot evaluate one sample of the longest length asked for within the cap; ask for shorter ones',
   9: (a) => `this trainer probes at most ${a} tokens at once`,
 };
 
@@ -110,9 +110,12 @@ export function describeStatus(status, given, limits, fn) {
     case 'offset_too_large':
       return `k is too large for this table: the rows up to position start + positions - 1 + k must form a valid table, so k must be at most ${hi} (got ${got})`;
     case 'work': {
-      const count = given[param]; // steps or samples, of which `a` is the most that fit
-      if (param === 'steps' || param === 'samples')
-        return `${param} × ${param === 'steps' ? "one training step's" : "one sample's"} work must be at most ${hi} weighted multiply-adds (got ${count} × ${got / count} = ${got}): ${MOST[cost](a)}`;
+      // steps or samples: each costs `b`, the call itself the rest; `a` of them fit
+      if (param === 'steps' || param === 'samples') {
+        const count = given[param],
+          each = param === 'steps' ? "one training step's" : "one sample's";
+        return `${param} × ${each} work + the call's own must be at most ${hi} weighted multiply-adds (got ${count} × ${b} + ${Math.round(got - count * b)} = ${got}): ${MOST[cost](a)}`;
+      }
       if (cost === 9)
         return `${COST[cost]} must be at most ${hi} weighted multiply-adds (got ${got}): ${MOST[cost](a)}`;
       return `${COST[cost]} must be at most ${hi} multiply-adds (got ${got})`;

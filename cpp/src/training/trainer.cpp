@@ -20,12 +20,13 @@ AdamSettings adam_settings(const TrainerSpec& s) {
           static_cast<float>(s.eps)};
 }
 
-// Refuses `count` × `each` + `fixed` past the cap, naming the largest count that fits.
+// Refuses `count` × `each` + `fixed` past the cap, naming the largest count that fits and each one's work.
 Status check_linear_work(const char* param, Cost cost, double count, double each, double fixed) {
   const double work = count * each + fixed;
   if (work <= limits::maxWork) return Status::fine();
   Status s = Status::too_much_work(param, cost, work, limits::maxWork);
   s.a = std::max(0.0, std::floor((limits::maxWork - fixed) / each));
+  s.b = each;
   return s;
 }
 
