@@ -30,6 +30,9 @@ void check_steps_capped(const Trainer& t, double steps) {
   const Status s = t.check_steps(steps);
   REQUIRE((s.rule == Rule::work && s.param == "steps" && s.cost == Cost::training_step));
   CHECK((s.got > s.hi && s.hi == limits::maxWork));
+  // Each step's work and the call's own, which the message shows: got = steps × b + the call's.
+  CHECK(s.b == step_work(t.spec()));
+  CHECK(s.got == Approx(steps * s.b + call_work(t.spec())));
   REQUIRE(s.a >= 1);
   CHECK(s.a < steps);
   CHECK(t.check_steps(s.a).ok);
