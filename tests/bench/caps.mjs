@@ -1,6 +1,10 @@
-// Every kernel at (or next to) its work cap, timed once after a warm-up call: the caps in limits.hpp
-// promise about a second at most in wasm. Run alone (`node tests/bench/caps.mjs`) or from bench.mjs.
-import { createLab } from 'positional-encoding-lab';
+// Every kernel at (or next to) its work cap, timed once after a warm-up call, and every trainer entry
+// point at its cap: the caps in limits.hpp and training/limits.hpp promise about a second at most in
+// wasm. Run alone: `node tests/bench/caps.mjs [--scalar] [--trainers]` (after `bash scripts/build.sh`):
+// --scalar times the build without SIMD, --trainers only the trainer.
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import { createLab, Lab } from 'positional-encoding-lab';
 
 const wave = (n) => {
   const a = new Float32Array(n);
@@ -58,6 +62,73 @@ export const AT_CAPS = [
   ['sinusoidalReference 2^23 floats', 'sinusoidalReference', { positions: 2048, dModel: 4096 }],
 ];
 
+// Trainer shapes that each stress one cost of training/work.hpp: [label, options, evaluate's length,
+// attentionWeights' token count (or none)].
+const tiny = { dModel: 2, heads: 1, hidden: 1, batch: 1, trainLength: [2, 2] };
+export const TRAINERS = [
+  ['default model', {}, 16, 64],
+  ['learned table, maxLen 65536 (Adam over 1 M parameters)', { encoding: 'learned', maxLen: 65536 }, 16],
+  [
+    'largest: learned table 65536 × 56 (3.7 M parameters, 16 M floats)',
+    { encoding: 'learned', maxLen: 65536, dModel: 56, heads: 2 },
+    16,
+  ],
+  ['tiny (dModel 2, batch 1, length 2: fixed costs)', tiny, 2],
+  ['tiny, 4 layers', { ...tiny, layers: 4 }, 2],
+  ['dModel 2, batch 1024, length 2, 4 layers (per sequence)', { ...tiny, batch: 1024, layers: 4 }, 2],
+  ['dModel 2, length 512 (attention scores)', { ...tiny, trainLength: [512, 512], maxEvalLength: 1024 }, 1024, 1024],
+  ['dModel 16, 16 one-wide heads, length 128', { heads: 16, batch: 4, trainLength: [128, 128] }, 128],
+  ['dModel 64, 4 heads, 4 layers, length 64', { dModel: 64, heads: 4, layers: 4, batch: 8, trainLength: [64, 64] }, 64],
+  [
+    'dModel 256, hidden 512, 4 layers (2 M parameters)',
+    { dModel: 256, heads: 4, hidden: 512, layers: 4, batch: 4, trainLength: [16, 16] },
+    64,
+    64,
+  ],
+  [
+    'dModel 64, 2 heads, 2 layers, maxEvalLength 1024',
+    { dModel: 64, heads: 2, layers: 2, batch: 1, trainLength: [2, 2], maxEvalLength: 1024 },
+    1024,
+    1024,
+  ],
+  ['dModel 64, batch 1, maxEvalLength 1024 (clearing)', { ...tiny, dModel: 64, maxEvalLength: 1024 }, 8],
+];
+
+// The most a call may ask for, as its refusal of 10⁶ names it ("at most N steps|samples").
+const mostOf = (call) => {
+  try {
+    call(1e6);
+  } catch (error) {
+    return Number(/at most (\d+) (steps|samples)/.exec(error.message)[1]);
+  }
+  return 1e6;
+};
+const timed = (call) => {
+  const start = performance.now();
+  call();
+  return performance.now() - start;
+};
+
+// Per shape: creation, step and evaluate at their caps, attentionWeights on its longest tokens.
+export function trainerCapFigures(lab) {
+  const rows = [];
+  for (const [label, options, length, probe] of TRAINERS) {
+    lab.trainer(options).delete(); // warm-up: the memory it needs is grown once
+    let run;
+    const create = timed(() => (run = lab.trainer(options)));
+    run.step(1);
+    const steps = mostOf((n) => run.step(n));
+    const step = timed(() => run.step(steps));
+    const samples = mostOf((n) => run.evaluate({ length, samples: n }));
+    const evaluate = timed(() => run.evaluate({ length, samples }));
+    const tokens = Array.from({ length: probe ?? 0 }, (_, i) => 3 + (i % 5));
+    const weights = probe ? timed(() => run.attentionWeights({ tokens })) : undefined;
+    run.delete();
+    rows.push({ label, create, steps, step, samples, length, evaluate, probe, weights });
+  }
+  return rows;
+}
+
 export async function capFigures(lab) {
   const rows = [];
   for (const [label, method, options] of AT_CAPS) {
@@ -69,7 +140,26 @@ export async function capFigures(lab) {
   return rows;
 }
 
+// The scalar build, loaded as the JS API's fallback loads it.
+async function scalarLab() {
+  const { default: create } = await import('../../dist/pelab-scalar.mjs');
+  const wasmBinary = await readFile(new URL('../../dist/pelab-scalar.wasm', import.meta.url));
+  return new Lab(await create({ wasmBinary }), 'scalar');
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const { label, ms } of await capFigures(await createLab()))
-    console.log(`${label.padEnd(44)} ${ms.toFixed(0)} ms`);
+  const lab = process.argv.includes('--scalar') ? await scalarLab() : await createLab();
+  console.log(
+    `${os.cpus()[0].model}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}; build ${lab.build}`,
+  );
+  if (!process.argv.includes('--trainers'))
+    for (const { label, ms } of await capFigures(lab)) console.log(`${label.padEnd(44)} ${ms.toFixed(0)} ms`);
+  const ms = (t) => `${t.toFixed(0)} ms`;
+  for (const r of trainerCapFigures(lab)) {
+    const probe = r.probe ? `, attentionWeights ${r.probe} tokens ${ms(r.weights)}` : '';
+    console.log(
+      `trainer ${r.label}: create ${ms(r.create)}, step(${r.steps}) ${ms(r.step)}, evaluate ${r.samples} × length ${r.length} ${ms(r.evaluate)}${probe}`,
+    );
+  }
+  console.log(`load ${os.loadavg()[0].toFixed(1)} after`);
 }

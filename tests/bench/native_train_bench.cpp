@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "pelab/training/trainer.hpp"
+#include "pelab/training/work.hpp"
 
 using namespace pelab::training;
 

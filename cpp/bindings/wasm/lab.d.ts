@@ -283,7 +283,8 @@ export type EvaluateOptions = { samples?: number; seed?: number } & (
 /** A live trainer. Every call after delete() throws an Error. */
 export interface Trainer {
   readonly trainLength: [number, number];
-  /** Trains `steps` steps (default 1) on fresh batches: the mean loss and accuracy over them, before each update. */
+  /** Trains `steps` steps (default 1) on fresh batches: the mean loss and accuracy over them, before each update.
+   *  Past the work cap a RangeError names the most steps one call of this trainer takes. */
   step(steps?: number): { step: number; loss: number; accuracy: number; steps: number };
   /** Accuracy and loss on fresh sequences of exactly `length` tokens, or in `lengths` (default: the training
    *  range); not both (TypeError). */
@@ -300,7 +301,8 @@ export interface Trainer {
   };
   /** Learned encoding only (any other encoding: TypeError): 1 for each table row a training sequence has reached. */
   learnedRowsTrained(): Uint8Array;
-  /** Frees the trainer's wasm memory (also done when it is garbage-collected). */
+  /** Frees the trainer's wasm memory. A dropped trainer is freed only once it is garbage-collected, which may be
+   *  much later: the live trainers' memory is capped, so call delete() when done. */
   delete(): void;
 }
 

@@ -34,8 +34,18 @@ const COST = {
   4: 'rows² × dModel',
   5: 'four self-attention runs and their embeddings, with n = tokens.length,',
   6: 'tokens.length × dModel × 128 (each seeded normal draw counted as 128, twice with a learned table)',
-  7: "one training step's work (multiply-adds and attention scores over a batch at the longest training length, weighted as training/limits.hpp says)",
-  8: "this evaluation's work (multiply-adds and attention scores over every sample, weighted as training/limits.hpp says)",
+  7: "one training step's work (forward and backward over a batch at the longest training length, Adam's update of every parameter and the step's fixed cost, weighted as training/limits.hpp says)",
+  8: "this evaluation's work (a forward pass over every sample, weighted as training/limits.hpp says)",
+  9: "this probe's work (two forward passes over the tokens, weighted as training/limits.hpp says)",
+};
+// The most a capped trainer call may ask for (status `a`), by cost.
+const MOST = {
+  7: (a) => `this model takes at most ${a} steps per call; call step() again for more`,
+  8: (a) =>
+    a > 0
+      ? `this trainer evaluates at most ${a} samples per call at the lengths asked for; call evaluate() again for more`
+      : 'this trainer cannot evaluate one sample of the longest length asked for within the cap; ask for shorter ones',
+  9: (a) => `this trainer probes at most ${a} tokens at once`,
 };
 
 /** "an integer from 2 to 4096", from a [lo, hi, integer] range. */
@@ -104,12 +114,17 @@ export function describeStatus(status, given, limits, fn) {
       return `maxLen must be more than start + tokens.length - 1 = ${lo} for a learned table (got ${got}): it has no row for position ${lo}`;
     case 'offset_too_large':
       return `k is too large for this table: the rows up to position start + positions - 1 + k must form a valid table, so k must be at most ${hi} (got ${got})`;
-    case 'work':
-      if (cost === 7 && typeof given.steps === 'number') {
-        const most = Math.floor(hi / (got / given.steps));
-        return `steps × one training step's work must be at most ${hi} weighted multiply-adds (got ${given.steps} × ${got / given.steps} = ${got}): this model takes at most ${most} steps per call; call step() again for more`;
+    case 'work': {
+      // steps or samples: each costs `b`, the call itself the rest; `a` of them fit
+      if (param === 'steps' || param === 'samples') {
+        const count = given[param],
+          each = param === 'steps' ? "one training step's" : "one sample's";
+        return `${param} × ${each} work + the call's own must be at most ${hi} weighted multiply-adds (got ${count} × ${b} + ${Math.round(got - count * b)} = ${got}): ${MOST[cost](a)}`;
       }
+      if (cost === 9)
+        return `${COST[cost]} must be at most ${hi} weighted multiply-adds (got ${got}): ${MOST[cost](a)}`;
       return `${COST[cost]} must be at most ${hi} multiply-adds (got ${got})`;
+    }
     case 'token':
       return `tokens[${index}] must be ${describeRange([lo, hi, 1])} (got ${got})`;
     case 'input_elements':
@@ -131,7 +146,7 @@ export function describeStatus(status, given, limits, fn) {
     case 'no_trainer':
       return 'this trainer was deleted';
     case 'live_memory':
-      return `the live trainers would hold ${got} floats in all, more than ${hi}: delete() the trainers you no longer need`;
+      return `the live trainers would keep ${got} floats in all, more than ${hi}: call delete() on each trainer you no longer need (a trainer dropped without delete() is freed only once the garbage collector has taken it, which may be much later)`;
     default:
       return `${param} was refused (rule ${status.rule})`;
   }

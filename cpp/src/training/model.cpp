@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 
 #include "pelab/attention/alibi.hpp"
 #include "pelab/encodings/learned.hpp"
@@ -145,9 +146,13 @@ ModelConfig model_config(const TrainerSpec& s) {
 
 std::size_t parameter_count(const ModelConfig& c) { return total(parameter_sizes(c)); }
 
-std::size_t model_floats(const ModelConfig& c) {
-  return 2 * total(parameter_sizes(c)) + total(activation_sizes(c, false)) + total(activation_sizes(c, true)) +
-         scratch_size(c) + fixed_table_size(c) + in_attention_size(c);
+std::size_t model_kept_floats(const ModelConfig& c) {
+  return total(parameter_sizes(c)) + fixed_table_size(c) + in_attention_size(c);
+}
+
+std::size_t model_pass_floats(const ModelConfig& c) {
+  return total(parameter_sizes(c)) + total(activation_sizes(c, false)) + total(activation_sizes(c, true)) +
+         scratch_size(c);
 }
 
 template <typename T>
@@ -155,19 +160,31 @@ Model<T>::Model(const ModelConfig& config)
     : config_(config),
       sizes_(parameter_sizes(config)),
       paramMemory_(total(sizes_)),
-      gradMemory_(total(sizes_)),
-      actMemory_(total(activation_sizes(config, false))),
-      dactMemory_(total(activation_sizes(config, true))),
-      scratch_(scratch_size(config)),
       fixedPositions_(fixed_table_size(config)),
       inAttention_(in_attention_size(config)),
       noLabels_(z(config.maxSequences), 0) {
   for (int i = 1; i < kParameterTensors; ++i) offsets_[z(i)] = offsets_[z(i - 1)] + sizes_[z(i - 1)];
   point(params, paramMemory_.data(), sizes_);
-  point(grads, gradMemory_.data(), sizes_);
-  point(acts, actMemory_.data(), activation_sizes(config, false));
-  point(dacts, dactMemory_.data(), activation_sizes(config, true));
+  acquire_pass_buffers();
   initialise();
+}
+
+template <typename T>
+void Model<T>::acquire_pass_buffers() {
+  gradMemory_.assign(total(sizes_), T(0));
+  actMemory_.assign(total(activation_sizes(config_, false)), T(0));
+  dactMemory_.assign(total(activation_sizes(config_, true)), T(0));
+  scratch_.assign(scratch_size(config_), T(0));
+  point(grads, gradMemory_.data(), sizes_);
+  point(acts, actMemory_.data(), activation_sizes(config_, false));
+  point(dacts, dactMemory_.data(), activation_sizes(config_, true));
+}
+
+// (Swapped with empty vectors: clear() would keep the capacity, and the memory is the point.)
+template <typename T>
+void Model<T>::release_pass_buffers() {
+  for (std::vector<T>* buffer : {&gradMemory_, &actMemory_, &dactMemory_, &scratch_}) std::vector<T>().swap(*buffer);
+  grads = {}, acts = {}, dacts = {};
 }
 
 template <typename T>

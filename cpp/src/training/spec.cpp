@@ -1,9 +1,11 @@
 #include "pelab/training/spec.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "pelab/training/limits.hpp"
 #include "pelab/training/model.hpp"
+#include "pelab/training/work.hpp"
 
 namespace pelab::training {
 namespace {
@@ -93,37 +95,17 @@ const char* memory_param(const TrainerSpec& s) {
 
 }  // namespace
 
-double forward_multiply_adds(const TrainerSpec& spec, double sequences, double length) {
-  const double C = spec.dModel, H = spec.hidden;
-  const double perRow = 3 * C * C + C * C + 2 * C * H;  // qkv, projection, MLP in and out
-  const double attention = 2 * length * length * C;     // scores and weighted sums, all heads
-  return sequences * (spec.layers * (length * perRow + attention) + C * kClasses);
-}
-
-double step_multiply_adds(const TrainerSpec& spec) {
-  return 3 * forward_multiply_adds(spec, spec.batch, spec.maxLength + cls_tokens(spec));
-}
-
-double attention_scores(const TrainerSpec& spec, double sequences, double length) {
-  return sequences * spec.layers * spec.heads * length * length;
-}
-
-double step_work(const TrainerSpec& spec) {
-  const double length = spec.maxLength + cls_tokens(spec);
-  return step_multiply_adds(spec) * lim::stepMultiplyAddWork +
-         attention_scores(spec, spec.batch, length) * lim::stepScoreWork;
-}
-
-double evaluation_work(const TrainerSpec& spec, double samples, double length) {
-  const double rows = length + cls_tokens(spec);
-  return forward_multiply_adds(spec, samples, rows) * lim::evaluationMultiplyAddWork +
-         attention_scores(spec, samples, rows) * lim::evaluationScoreWork;
-}
-
 double trainer_floats(const TrainerSpec& spec) {
   const ModelConfig config = model_config(spec);
-  return static_cast<double>(model_floats(config)) + 2.0 * static_cast<double>(parameter_count(config));
+  // The packed batch's ints (Trainer: tokens, row and attention offsets, labels) and the learned rows'
+  // flags (bytes) count as the floats they weigh.
+  const double packing = config.maxRows + 3.0 * config.maxSequences + 2;
+  const double flags = spec.encoding == Encoding::learned ? std::ceil(spec.maxLen / 4.0) : 0;
+  return static_cast<double>(model_kept_floats(config)) + 2.0 * static_cast<double>(parameter_count(config)) + packing +
+         flags;
 }
+
+double pass_floats(const TrainerSpec& spec) { return static_cast<double>(model_pass_floats(model_config(spec))); }
 
 Status make_trainer_spec(const TrainerOptions& options, TrainerSpec& out) {
   TrainerSpec spec;
@@ -132,9 +114,9 @@ Status make_trainer_spec(const TrainerOptions& options, TrainerSpec& out) {
   if (!s.ok) return s;
   copy_numbers(options, spec);
   if (s = check_together(spec); !s.ok) return s;
-  const double work = step_work(spec);
+  const double work = step_work(spec) + call_work(spec);  // one step must fit in a call
   if (work > limits::maxWork) return Status::too_much_work("batch", Cost::training_step, work, limits::maxWork);
-  const double floats = trainer_floats(spec);
+  const double floats = trainer_floats(spec) + pass_floats(spec);
   if (floats > static_cast<double>(lim::maxFloats))
     return Status::broken(Rule::memory, memory_param(spec), floats, 0, static_cast<double>(lim::maxFloats));
   out = spec;

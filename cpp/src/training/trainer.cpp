@@ -5,6 +5,7 @@
 
 #include "pelab/training/limits.hpp"
 #include "pelab/training/tasks.hpp"
+#include "pelab/training/work.hpp"
 #include "pelab/validation/limits.hpp"
 
 namespace pelab::training {
@@ -18,6 +19,29 @@ AdamSettings adam_settings(const TrainerSpec& s) {
   return {static_cast<float>(s.learningRate), static_cast<float>(s.beta1), static_cast<float>(s.beta2),
           static_cast<float>(s.eps)};
 }
+
+// Refuses `count` × `each` + `fixed` past the cap, naming the largest count that fits and each one's work.
+Status check_linear_work(const char* param, Cost cost, double count, double each, double fixed) {
+  const double work = count * each + fixed;
+  if (work <= limits::maxWork) return Status::fine();
+  Status s = Status::too_much_work(param, cost, work, limits::maxWork);
+  s.a = std::max(0.0, std::floor((limits::maxWork - fixed) / each));
+  s.b = each;
+  return s;
+}
+
+// Lends the model its pass buffers for one call (Model::acquire_pass_buffers), so that between calls a
+// trainer holds only what it keeps (trainer_floats).
+class PassBuffers {
+ public:
+  explicit PassBuffers(Model<float>& model) : model_(model) { model_.acquire_pass_buffers(); }
+  ~PassBuffers() { model_.release_pass_buffers(); }
+  PassBuffers(const PassBuffers&) = delete;
+  PassBuffers& operator=(const PassBuffers&) = delete;
+
+ private:
+  Model<float>& model_;
+};
 
 // A row of the learned table for every position of a sequence of `rows` rows (CLS included)?
 Status check_learned_rows(const TrainerSpec& s, double rows, const char* param) {
@@ -36,7 +60,9 @@ Trainer::Trainer(const TrainerSpec& spec)
       rows_(z(model_.config().maxSequences + 1)),
       attention_(z(model_.config().maxSequences + 1)),
       labels_(z(model_.config().maxSequences)),
-      rowsTrained_(spec.encoding == Encoding::learned ? z(spec.maxLen) : 0, 0) {}
+      rowsTrained_(spec.encoding == Encoding::learned ? z(spec.maxLen) : 0, 0) {
+  model_.release_pass_buffers();
+}
 
 // --- packing sequences into a batch ---------------------------------------------------------------
 
@@ -87,9 +113,7 @@ int Trainer::correct(const float* probs) const {
 
 Status Trainer::check_steps(double steps) const {
   if (Status s = check(lim::steps, steps); !s.ok) return s;
-  const double work = steps * step_work(spec_);
-  if (work > limits::maxWork) return Status::too_much_work("steps", Cost::training_step, work, limits::maxWork);
-  return Status::fine();
+  return check_linear_work("steps", Cost::training_step, steps, step_work(spec_), call_work(spec_));
 }
 
 // The next training batch: sample indices continue from the last step's, so a trainer's batches are
@@ -108,6 +132,7 @@ int Trainer::draw_training_batch() {
 }
 
 StepStats Trainer::step(int steps) {
+  const PassBuffers buffers(model_);
   double loss = 0;
   long long right = 0;
   for (int i = 0; i < steps; ++i, ++stepsTaken_) {
@@ -148,9 +173,7 @@ Status Trainer::check_evaluate(double minLength, double maxLength, double sample
 Status Trainer::check_samples(double maxLength, double samples, double seed) const {
   const Status s = first_error(check(lim::samples, samples), check(limits::seed, seed));
   if (!s.ok) return s;
-  const double work = evaluation_work(spec_, samples, maxLength);
-  if (work > limits::maxWork) return Status::too_much_work("samples", Cost::evaluation, work, limits::maxWork);
-  return Status::fine();
+  return check_linear_work("samples", Cost::evaluation, samples, sample_work(spec_, maxLength), call_work(spec_));
 }
 
 EvalStats Trainer::evaluate(int length, int samples, std::uint32_t seed) {
@@ -158,6 +181,7 @@ EvalStats Trainer::evaluate(int length, int samples, std::uint32_t seed) {
 }
 
 EvalStats Trainer::evaluate(int minLength, int maxLength, int samples, std::uint32_t seed) {
+  const PassBuffers buffers(model_);
   EvalStats stats;
   stats.samples = samples, stats.minLength = minLength, stats.maxLength = maxLength;
   constexpr auto stream = random::Stream::evaluation_samples;
@@ -197,15 +221,24 @@ Status Trainer::check_probe(const double* tokens, std::size_t count, double laye
                          check(IntParam{"head", 0, spec_.heads - 1}, head));
   const double rows = n + cls_tokens(spec_);
   if (s.ok) s = check_out(outLength, rows * rows);
-  // Capped like evaluate(): a probe is two forward passes (the weights, then the probability).
-  const double work = 2 * evaluation_work(spec_, 1, n);
-  if (s.ok && work > limits::maxWork) s = Status::too_much_work("tokens", Cost::evaluation, work, limits::maxWork);
+  if (s.ok) s = check_probe_work(n);
   if (!s.ok) return s;
   out.assign(tokens, tokens + count);  // (each is an integer in range: exact)
   return s;
 }
 
+// Capped like evaluate(): a probe is two forward passes (the weights, then the probability). A refusal
+// names the most tokens a probe may have.
+Status Trainer::check_probe_work(double count) const {
+  if (probe_work(spec_, count) <= limits::maxWork) return Status::fine();
+  Status s = Status::too_much_work("tokens", Cost::probe, probe_work(spec_, count), limits::maxWork);
+  while (count > 0 && probe_work(spec_, count) > limits::maxWork) --count;  // count ≤ maxEvalLength
+  s.a = count;
+  return s;
+}
+
 void Trainer::attention_weights(const int* tokens, int count, int layer, int head, float* out) {
+  const PassBuffers buffers(model_);
   begin_batch();
   add_tokens(tokens, count);
   model_.forward(tokens_.data(), nullptr, packing());
@@ -215,6 +248,7 @@ void Trainer::attention_weights(const int* tokens, int count, int layer, int hea
 }
 
 double Trainer::probability(const int* tokens, int count) {
+  const PassBuffers buffers(model_);
   begin_batch();
   add_tokens(tokens, count);
   model_.forward(tokens_.data(), nullptr, packing());

@@ -8,6 +8,7 @@
 #include "pelab/training/limits.hpp"
 #include "pelab/training/tasks.hpp"
 #include "pelab/training/trainer.hpp"
+#include "pelab/training/work.hpp"
 
 using namespace pelab;
 using namespace pelab::training;

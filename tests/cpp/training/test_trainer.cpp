@@ -86,15 +86,22 @@ TEST_CASE("trainer: the same seed and options give bit-identical losses and weig
   CHECK(a.steps_taken() == 21);
 }
 
-TEST_CASE("trainer: a step allocates nothing, and neither does evaluation", "[training]") {
+TEST_CASE("trainer: a step allocates nothing, and neither does evaluation: a call borrows its pass buffers once",
+          "[training]") {
   Trainer t(spec_of("learned", "causal", "cls"));
   t.step(1);
-  allocations = 0;
-  counting = true;
-  t.step(3);
-  t.evaluate(64, 10, 1);
-  counting = false;
-  CHECK(allocations == 0);
+  const auto counted = [&](auto call) {
+    allocations = 0;
+    counting = true;
+    call();
+    counting = false;
+    return allocations;
+  };
+  // The pass buffers (Model::acquire_pass_buffers): parameter gradients, activations, theirs, scratch.
+  constexpr long kPassBuffers = 4;
+  CHECK(counted([&] { t.step(3); }) == (PELAB_COUNT_ALLOCATIONS ? kPassBuffers : 0));
+  CHECK(counted([&] { t.step(30); }) == counted([&] { t.step(3); }));
+  CHECK(counted([&] { t.evaluate(64, 10, 1); }) == counted([&] { t.evaluate(64, 200, 1); }));
   if (!PELAB_COUNT_ALLOCATIONS) WARN("allocations not counted under AddressSanitizer");
 }
 

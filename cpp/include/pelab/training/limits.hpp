@@ -36,25 +36,45 @@ inline constexpr RealParam eps{"eps", 1e-12, 1.0};
 inline constexpr IntParam steps{"steps", 1, 1000000};      // per step() call, also held to maxWork
 inline constexpr IntParam samples{"samples", 1, 1000000};  // per evaluate() call, also held to maxWork
 
-// A trainer holds parameters (×4 with gradients and Adam's moments), activations and their gradients:
-// at most this many floats in all (64 MiB).
+// A trainer keeps its parameters and Adam's two moments; each call borrows the buffers of its passes
+// (the parameters' gradients, activations and theirs: spec.hpp, pass_floats). Both together: at most
+// this many floats (64 MiB).
 inline constexpr std::int64_t maxFloats = std::int64_t{1} << 24;
-// All live trainers of one module together (128 MiB): a page that forgets to delete() its trainers
-// is told so before wasm memory runs out.
+// What all live trainers of one module keep (128 MiB; a running call adds its pass buffers): a page
+// that forgets to delete() its trainers is told so before wasm memory runs out.
 inline constexpr std::int64_t maxLiveFloats = std::int64_t{1} << 25;
 
-// Work weights against limits::maxWork, measured in wasm SIMD under node (a call at its cap should take
-// well under a second there). A step costs per multiply-add (spec.hpp: forward and backward, 3× the
-// forward's) and per attention score (NH·T² per sequence and layer): its softmax forward and backward
-// and the transposes and small-head gemm tiles around it, ~180 multiply-adds' time, which dominates
-// when heads are narrow or sequences long. Measured: the default model, 1,700 steps/s (0.6 ms for
-// 3.9 M multiply-adds and 16 k scores); dModel 2, length 512: 33 ms per step for 2.1 M scores.
-// With these weights a call at its cap took 0.12–0.26 s in wasm SIMD and 0.14–0.54 s in the scalar build
-// (step and evaluate; the default model, dModel 64 × 4 layers, one-wide heads at length 128, dModel 2
-// at length 512), so the default model can take ~300 steps in one call.
+// Work weights against limits::maxWork (training/work.hpp adds them up), measured in wasm SIMD under node
+// with tests/bench/caps.mjs and a fit over shapes that each isolate one cost; one unit is about 0.16 ns
+// there, so a call at its cap should take about 0.2 s, and well under a second in the scalar build.
+// A step costs per multiply-add (work.hpp: forward and backward, 3× the forward's) and per attention
+// score (NH·T² per sequence and layer): its softmax forward and backward and the transposes and
+// small-head gemm tiles around it, ~180 multiply-adds' time, which dominates when heads are narrow or
+// sequences long. Measured: the default model, 1,700 steps/s (0.6 ms for 3.9 M multiply-adds and 16 k
+// scores); dModel 2, length 512: 33 ms per step for 2.1 M scores.
 inline constexpr double stepMultiplyAddWork = 0.5;
 inline constexpr double stepScoreWork = 100;
+// Every step also updates every parameter with Adam and clears its gradient, the whole learned table
+// included however few rows the batch reached: 3.5–3.8 ns per parameter (a table of 65,536 × 32 rows,
+// 8 ms a step, where its forward and backward take microseconds).
+inline constexpr double parameterWork = 24;
+// ... and clears the activations' gradients, a buffer sized at construction for the larger of a
+// training batch and one sequence of maxEvalLength: 0.13–0.22 ns per float while it fits the caches,
+// 0.5 ns past them (dModel 64, 2 layers, maxEvalLength 1024: 1.8 M floats, 0.86 ms a step).
+inline constexpr double clearedFloatWork = 3;
+// Per sequence and layer, what the multiply-adds leave out (attention's per-sequence loops and the
+// layer's norms and activations over few rows), ~300 ns; per sequence its sampling, ~80 ns; per step
+// the kernels' calls and Adam's bias corrections, ~0.3 µs (dModel 2 × 1 head, batch 1024: 0.48 ms a step
+// at 1 layer, 1.6 ms at 4, where the multiply-adds count for 0.03 ms).
+inline constexpr double stepSequenceLayerWork = 2000;
+inline constexpr double stepSequenceWork = 500;
+inline constexpr double stepFixedWork = 2000;
+// Evaluation: forward passes only. Per sample and layer ~190 ns, per sample ~120 ns beyond its
+// multiply-adds and scores (one-sample forward passes, as a batch of 1 packs them: dModel 2, 0.31 µs a
+// sample at 1 layer, 0.87 µs at 4).
 inline constexpr double evaluationMultiplyAddWork = 0.5;
 inline constexpr double evaluationScoreWork = 40;
+inline constexpr double evaluationSequenceLayerWork = 1200;
+inline constexpr double evaluationSequenceWork = 800;
 
 }  // namespace pelab::limits::training

@@ -102,8 +102,10 @@ std::array<std::size_t, kActivationTensors> activation_sizes(const ModelConfig& 
 ModelConfig model_config(const TrainerSpec& spec);
 std::size_t parameter_count(const ModelConfig& c);
 
-// Floats a Model holds: parameters and their gradients, activations and theirs, scratch, a fixed table.
-std::size_t model_floats(const ModelConfig& c);
+// Floats a Model keeps between passes (parameters, fixed tables), and the floats only a pass uses
+// (the parameters' gradients, the activations and theirs, scratch), which it can release in between.
+std::size_t model_kept_floats(const ModelConfig& c);
+std::size_t model_pass_floats(const ModelConfig& c);
 
 template <typename T>
 class Model {
@@ -111,6 +113,12 @@ class Model {
   explicit Model(const ModelConfig& config);  // allocates everything and initialises the parameters
   Model(const Model&) = delete;               // the views point into this object's buffers
   Model& operator=(const Model&) = delete;
+
+  // The pass buffers (model_pass_floats): held from construction. A trainer releases them between its
+  // calls, so that an idle trainer holds only its parameters, and acquires them, zeroed, for each call.
+  // While released, grads, acts, dacts, gradients(), probabilities() and attention() are unusable.
+  void release_pass_buffers();
+  void acquire_pass_buffers();
 
   const ModelConfig& config() const { return config_; }
 

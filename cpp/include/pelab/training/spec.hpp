@@ -68,19 +68,11 @@ Status make_trainer_spec(const TrainerOptions& options, TrainerSpec& out);
 // 1 when a CLS token is prepended at position 0, else 0.
 inline int cls_tokens(const TrainerSpec& s) { return s.readout == Readout::cls ? 1 : 0; }
 
-// Multiply-adds of one forward pass over `sequences` sequences of `length` rows each (CLS included):
-// the matmuls of every layer, attention's scores and weighted sums, and the readout.
-double forward_multiply_adds(const TrainerSpec& spec, double sequences, double length);
-// A training step at the longest training length: forward + backward (twice the forward's).
-double step_multiply_adds(const TrainerSpec& spec);
-// Attention scores of one forward pass: NH·T² per sequence and layer.
-double attention_scores(const TrainerSpec& spec, double sequences, double length);
-// What a step and an evaluation are capped by (limits::maxWork): multiply-adds and scores, weighted
-// as limits::training says. Evaluation: `samples` samples of at most `length` task tokens.
-double step_work(const TrainerSpec& spec);
-double evaluation_work(const TrainerSpec& spec, double samples, double length);
-// Floats a trainer built from this spec holds (parameters ×4, activations ×2, scratch).
+// Floats a trainer built from this spec keeps between calls (parameters and Adam's two moments, fixed
+// tables, its packing buffers), and the floats each call borrows for its passes (gradients, activations and theirs,
+// scratch). Together they are capped by limits::training::maxFloats; the live trainers' kept floats by maxLiveFloats.
 double trainer_floats(const TrainerSpec& spec);
+double pass_floats(const TrainerSpec& spec);
 // A new trainer of `floats` floats beside live ones holding `liveFloats`: within maxLiveFloats?
 Status check_live_floats(double liveFloats, double floats);
 

@@ -1,6 +1,8 @@
 // Trains the small Transformer of model.hpp on a task of tasks.hpp, live: a step draws a fresh batch,
-// runs forward and backward and updates with Adam. Everything is allocated at construction; a step
-// allocates nothing.
+// runs forward and backward and updates with Adam. What a trainer keeps (parameters, Adam's moments) is
+// allocated at construction; the buffers a pass uses are allocated at the start of each call and freed
+// at its end, so an idle trainer is small (a page that drops trainers without delete() fills memory
+// slowly); within a call, nothing is allocated.
 //
 // Variable lengths: the sequences of a batch are packed back to back (layers.hpp, Packing), each at its
 // own length, so there is neither padding nor grouping by length.
@@ -38,7 +40,7 @@ class Trainer {
   explicit Trainer(const TrainerSpec& spec);  // spec from make_trainer_spec
   const TrainerSpec& spec() const { return spec_; }
 
-  // steps: an integer in range, and steps × one step's work within limits::maxWork.
+  // steps: an integer in range, and steps × one step's work (work.hpp) within limits::maxWork.
   Status check_steps(double steps) const;
   StepStats step(int steps);
   long long steps_taken() const { return stepsTaken_; }
@@ -87,6 +89,7 @@ class Trainer {
   void add_tokens(const int* tokens, int count);
   bool fits(int rows) const;
   Status check_samples(double maxLength, double samples, double seed) const;
+  Status check_probe_work(double count) const;
   Packing packing() const;
   int correct(const float* probs) const;
 

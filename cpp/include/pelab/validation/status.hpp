@@ -21,15 +21,16 @@ enum class Rule : int {
   no_learned_row = 8,     // position `got` has no row in a learned table of maxLen `hi` + 1 rows
   learned_too_short = 9,  // a learned table of maxLen `got` rows lacks the row for position `lo`
   offset_too_large = 10,  // offset k = `got` needs rows past the largest valid table; `hi` is the largest k
-  work = 11,              // the call would do `got` multiply-adds, more than `hi` (what is counted: `cost`)
-  token = 12,             // tokens[`index`] = `got` is not an integer from `lo` to `hi`
-  input_elements = 13,    // an array holds `got` elements, more than any call takes (`hi`)
-  count = 14,             // a list holds `got` elements where `lo` to `hi` are allowed
-  not_divisible = 15,     // `param` = `got` is not a multiple of `lo` (dModel must split evenly into heads)
-  memory = 16,            // the object would hold `got` floats, more than `hi`
-  live_memory = 17,       // the live trainers would hold `got` floats in all, more than `hi`
-  no_trainer = 18,        // trainer id `got` is not a live trainer (it was deleted)
-  result_elements = 19,   // `param` = `a` × `b` × `b` = `got` numbers in one result, more than `hi` (heads × n × n)
+  work = 11,   // the call would do `got` weighted multiply-adds, more than `hi` (what is counted: `cost`); `a`, when
+               // more than 0, is the largest value of `param` within the cap
+  token = 12,  // tokens[`index`] = `got` is not an integer from `lo` to `hi`
+  input_elements = 13,   // an array holds `got` elements, more than any call takes (`hi`)
+  count = 14,            // a list holds `got` elements where `lo` to `hi` are allowed
+  not_divisible = 15,    // `param` = `got` is not a multiple of `lo` (dModel must split evenly into heads)
+  memory = 16,           // the object would hold `got` floats, more than `hi`
+  live_memory = 17,      // the live trainers would hold `got` floats in all, more than `hi`
+  no_trainer = 18,       // trainer id `got` is not a live trainer (it was deleted)
+  result_elements = 19,  // `param` = `a` × `b` × `b` = `got` numbers in one result, more than `hi` (heads × n × n)
   rotary_dims = 20,  // rotaryDims `got` is odd, below `lo` or past `hi`, the largest even number ≤ the head width `a`
 };
 
@@ -44,6 +45,7 @@ enum class Cost : int {
   embedding = 6,
   training_step = 7,  // one step of training: forward and backward over a batch
   evaluation = 8,     // forward passes over fresh samples
+  probe = 9,          // a trainer's attention weights and probability for one sequence: two forward passes
 };
 
 struct Status {
