@@ -68,6 +68,13 @@ const keptByCourse = (page, key, record) =>
     [courseUrl, key, record],
   );
 
+/** Answers the 'conventions' exercise in `frame`; the page says the answer was recorded. */
+async function answerAndSeeRecorded(frame) {
+  await frame.locator('input[value="halves"]').check();
+  await frame.getByRole('button', { name: /^Check\b/ }).click();
+  assert.match(await frame.locator('.attempt-status').innerText(), /^Recorded/);
+}
+
 const storageBlocked = (frame) =>
   frame.locator('html').evaluate(() => {
     try {
@@ -149,9 +156,7 @@ test('embed.html across sites without a host helper works for the visit and says
   await frame.locator('body[data-ready=true]').waitFor();
   assert.equal(await frame.locator('.storage-note').count(), 1);
   assert.match(await frame.locator('.storage-note').innerText(), VISIT_ONLY);
-  await frame.locator('input[value="halves"]').check();
-  await frame.getByRole('button', { name: /^Check\b/ }).click();
-  assert.match(await frame.locator('.attempt-status').innerText(), /^Recorded/);
+  await answerAndSeeRecorded(frame);
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -246,9 +251,7 @@ test('a SCORM launch page served from another site than the LMS starts, grades, 
   assert.equal(await storageBlocked(frame), true);
   assert.equal(await page.evaluate(() => window.lms.initialized()), false, 'the LMS API is out of reach across sites');
   assert.match(await frame.locator('.storage-note').innerText(), VISIT_ONLY);
-  await frame.locator('input[value="halves"]').check();
-  await frame.getByRole('button', { name: /^Check\b/ }).click();
-  assert.match(await frame.locator('.attempt-status').innerText(), /^Recorded/);
+  await answerAndSeeRecorded(frame);
   assert.deepEqual(problems, []);
   await page.close();
 });

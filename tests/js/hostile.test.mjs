@@ -6,19 +6,11 @@
 // mixes lying values into valid calls.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import fc from 'fast-check';
+import { ownModule } from './own-module.mjs';
 
 // Our own module instance, so its memory and handle count are visible (see memory.test.mjs).
-const { hasWasmSimd, Lab } = await import('positional-encoding-lab');
-const simd = hasWasmSimd();
-const { default: createPelabModule } = await import(simd ? '../../dist/pelab.mjs' : '../../dist/pelab-scalar.mjs');
-const wasmBinary = await readFile(
-  new URL(simd ? '../../dist/pelab.wasm' : '../../dist/pelab-scalar.wasm', import.meta.url),
-);
-const module = await createPelabModule({ wasmBinary });
-const lab = new Lab(module, simd ? 'simd' : 'scalar');
-const memoryBytes = () => module.HEAPU8.buffer.byteLength;
+const { module, lab, memoryBytes } = await ownModule();
 
 const GOOD = {
   sinusoidal: { positions: 4, dModel: 4 },

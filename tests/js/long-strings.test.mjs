@@ -4,18 +4,10 @@
 // over a second and grew memory for good, 2^29 aborted the runtime.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { ownModule } from './own-module.mjs';
 
 // Our own module instance, so its memory is visible (as in memory.test.mjs and hostile.test.mjs).
-const { hasWasmSimd, Lab } = await import('positional-encoding-lab');
-const simd = hasWasmSimd();
-const { default: createPelabModule } = await import(simd ? '../../dist/pelab.mjs' : '../../dist/pelab-scalar.mjs');
-const wasmBinary = await readFile(
-  new URL(simd ? '../../dist/pelab.wasm' : '../../dist/pelab-scalar.wasm', import.meta.url),
-);
-const module = await createPelabModule({ wasmBinary });
-const lab = new Lab(module, simd ? 'simd' : 'scalar');
-const memoryBytes = () => module.HEAPU8.buffer.byteLength;
+const { module, lab, memoryBytes } = await ownModule();
 
 const LONG = 'x'.repeat(2 ** 26);
 const x8 = [1, 2, 3, 4, 5, 6, 7, 8];

@@ -7,7 +7,6 @@
 // for calls that lie to the boundary.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 
 // The spies go in before any module is instantiated (so no static import of helpers.mjs here: its
 // labPromise would instantiate a module at import time).
@@ -26,16 +25,10 @@ WebAssembly.instantiate = async function instantiate(...args) {
 };
 const memoryOf = (instance) => Object.values(instance.exports).find((x) => x instanceof WebAssembly.Memory);
 
-const { createLab, hasWasmSimd, Lab } = await import('positional-encoding-lab');
-const simd = hasWasmSimd();
-const { default: createPelabModule } = await import(simd ? '../../dist/pelab.mjs' : '../../dist/pelab-scalar.mjs');
-const wasmBinary = await readFile(
-  new URL(simd ? '../../dist/pelab.wasm' : '../../dist/pelab-scalar.wasm', import.meta.url),
-);
-
-const raw = await createPelabModule({ wasmBinary });
+const { createLab } = await import('positional-encoding-lab');
+const { ownModule } = await import('./own-module.mjs');
+const { module: raw, lab: observed } = await ownModule();
 const rawMemory = memoryOf(instantiated.at(-1));
-const observed = new Lab(raw, simd ? 'simd' : 'scalar');
 const lab = await createLab();
 const labMemory = memoryOf(instantiated.at(-1));
 assert.notEqual(rawMemory, labMemory);
