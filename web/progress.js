@@ -48,12 +48,14 @@ function sanitize(raw, maxScores) {
 export function createProgress(maxScores, storage = siteStorage(), { key = KEY } = {}) {
   const ids = [...maxScores.keys()];
   // A Map keyed by id, so no id (even '__proto__') can reach Object.prototype.
-  let state;
-  try {
-    state = sanitize(JSON.parse(storage.getItem(key) ?? '{}'), maxScores);
-  } catch {
-    state = new Map();
-  }
+  const stored = () => {
+    try {
+      return sanitize(JSON.parse(storage.getItem(key) ?? '{}'), maxScores);
+    } catch {
+      return new Map();
+    }
+  };
+  let state = stored();
   const listeners = new Set();
   const save = () => {
     try {
@@ -77,10 +79,13 @@ export function createProgress(maxScores, storage = siteStorage(), { key = KEY }
     /** Saves an exercise's record (attempts.js's recordOf shape); anything malformed is refused. */
     record(id, r) {
       const entry = checkedRecord({ ...r, correct: r?.correct === true }, maxScores.get(id));
-      if (entry) {
-        state.set(id, entry);
-        save();
-      }
+      if (!entry) return;
+      // Another tab or frame of this site may have saved records since this page read them: they are kept
+      // (each record is written whole, so the last writer would otherwise drop the others), and the first
+      // record of an exercise stays its record.
+      for (const [other, saved] of stored()) if (!state.has(other)) state.set(other, saved);
+      if (!state.has(id)) state.set(id, entry);
+      save();
     },
     /** The saved record of an exercise, in attempts.js's shape, or null. */
     restored(id) {

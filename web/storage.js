@@ -6,16 +6,23 @@
 // getItem / setItem / removeItem, none of which ever throws.
 
 function probe() {
+  let storage;
   try {
-    const storage = globalThis.localStorage; // the read that throws when storage is blocked
+    storage = globalThis.localStorage; // the read that throws when storage is blocked
     if (!storage) return null;
-    const key = 'pelab:probe';
-    storage.setItem(key, '1');
-    storage.removeItem(key);
-    return storage;
+    storage.getItem('pelab:probe');
   } catch {
     return null;
   }
+  try {
+    storage.setItem('pelab:probe', '1');
+    storage.removeItem('pelab:probe');
+  } catch (error) {
+    // Full (another app on a shared origin filled it): what it holds is still read, and new records are kept
+    // in memory by their owners. Any other refusal to write is storage denied.
+    if (error?.name !== 'QuotaExceededError') return null;
+  }
+  return storage;
 }
 
 function guarded(storage) {

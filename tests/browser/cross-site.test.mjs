@@ -59,6 +59,12 @@ async function framedPage(top, src) {
   return { page, problems, frame: page.frameLocator('iframe') };
 }
 
+/** Where the host helper keeps the record of `exercise` for the course page at `url` (web/embed/host.js). */
+const recordKey = (url, exercise) => {
+  const { pathname, search } = new URL(url);
+  return JSON.stringify([`${pathname}${search}`, labUrl, exercise]);
+};
+
 /** The course page's storage holds `record` under `key` (the host helper's records), before any script runs. */
 const keptByCourse = (page, key, record) =>
   page.addInitScript(
@@ -99,7 +105,7 @@ test('embed.html across sites starts, reports, and the course page keeps its rec
   await page.waitForFunction(() => window.results.length === 1);
   assert.equal((await page.evaluate(() => window.results))[0].correct, true);
   const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('pelab:embed-records:v1')));
-  assert.deepEqual(kept[`${labUrl} buffer-vs-parameter`], {
+  assert.deepEqual(kept[recordKey(page.url(), 'buffer-vs-parameter')], {
     correct: true,
     score: 1,
     maxScore: 1,
@@ -124,8 +130,9 @@ test('a host helper that connects late still restores its record into a frame th
   const { page, problems } = await watchedPage(browser, { viewport: { width: 900, height: 700 } });
   const frameUrl = `${labUrl}/embed.html?exercise=conventions`;
   const record = { correct: false, score: 0, maxScore: 1, solutionViewed: true };
-  await keptByCourse(page, `${labUrl} conventions`, record);
-  await page.goto(`${courseUrl}/?connect=late&frame=${encodeURIComponent(frameUrl)}`);
+  const course = `${courseUrl}/?connect=late&frame=${encodeURIComponent(frameUrl)}`;
+  await keptByCourse(page, recordKey(course, 'conventions'), record);
+  await page.goto(course);
   const frame = page.frameLocator('iframe');
   await frame.locator('body[data-ready=true]').waitFor();
   assert.equal(await frame.locator('.attempt-status').innerText(), '', 'no host yet: a fresh exercise');
@@ -136,11 +143,54 @@ test('a host helper that connects late still restores its record into a frame th
   await page.close();
 });
 
+test('two frames of one exercise: only the first record reaches the course, and the other frame is handed it', async () => {
+  const { page, problems } = await watchedPage(browser, { viewport: { width: 900, height: 700 } });
+  const frameUrl = `${labUrl}/embed.html?exercise=conventions`;
+  await page.goto(`${courseUrl}/?frames=2&frame=${encodeURIComponent(frameUrl)}`);
+  const [a, b] = [page.frameLocator('iframe >> nth=0'), page.frameLocator('iframe >> nth=1')];
+  await a.locator('body[data-ready=true]').waitFor();
+  await b.locator('body[data-ready=true]').waitFor();
+  await a.getByRole('button', { name: /^Show solution/ }).click();
+  await page.waitForFunction(() => window.results.length === 1);
+  await b.locator('.attempt-status', { hasText: /^Recorded on an earlier visit/ }).waitFor();
+  await b.locator('input[value="halves"]').check();
+  await b.getByRole('button', { name: /^Check\b/ }).click();
+  await b.locator('.feedback .verdict').waitFor();
+  assert.deepEqual(
+    (await page.evaluate(() => window.results)).map((r) => [r.score, r.solutionViewed]),
+    [[0, true]],
+    'the solution viewed first is the record; the other frame’s check is practice',
+  );
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a record made before the host helper connected reaches the course once it connects', async () => {
+  const { page, problems } = await watchedPage(browser, { viewport: { width: 900, height: 700 } });
+  const frameUrl = `${labUrl}/embed.html?exercise=conventions`;
+  await page.goto(`${courseUrl}/?connect=late&frame=${encodeURIComponent(frameUrl)}`);
+  const frame = page.frameLocator('iframe');
+  await frame.locator('body[data-ready=true]').waitFor();
+  await answerAndSeeRecorded(frame);
+  assert.deepEqual(await page.evaluate(() => window.results), [], 'no helper yet');
+  await page.evaluate(() => window.connectNow());
+  await page.waitForFunction(() => window.results.length === 1);
+  assert.equal((await page.evaluate(() => window.results))[0].correct, true);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a host record the frame would not keep itself (an inflated score) is refused', async () => {
   const { page, problems } = await watchedPage(browser);
   const frameUrl = `${labUrl}/embed.html?exercise=conventions`;
-  await keptByCourse(page, `${labUrl} conventions`, { correct: true, score: 5, maxScore: 1, solutionViewed: false });
-  await page.goto(`${courseUrl}/?frame=${encodeURIComponent(frameUrl)}`);
+  const course = `${courseUrl}/?frame=${encodeURIComponent(frameUrl)}`;
+  await keptByCourse(page, recordKey(course, 'conventions'), {
+    correct: true,
+    score: 5,
+    maxScore: 1,
+    solutionViewed: false,
+  });
+  await page.goto(course);
   const frame = page.frameLocator('iframe');
   await frame.locator('body[data-ready=true]').waitFor();
   assert.equal(await frame.locator('.attempt-status').innerText(), '');
@@ -186,6 +236,18 @@ test('<pe-exercise> in a cross-site frame starts, and renaming it away and back 
     );
   });
   assert.match(await el.locator('.attempt-status').innerText(), /^Recorded/);
+  // A twin of the same exercise, mounted now, shows the record; one mounted before it was made is handed it.
+  const twins = await frame.locator('body').evaluate(async () => {
+    const later = document.createElement('pe-exercise');
+    later.setAttribute('name', 'why-positional-encoding');
+    const ready = new Promise((resolve) => later.addEventListener('pe-ready', resolve, { once: true }));
+    document.body.append(later);
+    await ready;
+    const given = later.getAnswerGiven();
+    later.remove();
+    return given;
+  });
+  assert.equal(twins, true);
   await el.locator('input[value="b"]').check();
   await el.getByRole('button', { name: /^Check\b/ }).click();
   assert.equal(await result(), 'none', 'the check after the rename is practice');

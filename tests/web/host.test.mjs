@@ -18,14 +18,15 @@ function frameAt(src, { blank = false } = {}) {
       throw new DOMException('Blocked a frame', 'SecurityError');
     },
   };
-  return { src, contentWindow, style: {}, posted, dispatchEvent() {} };
+  const dispatched = [];
+  return { src, contentWindow, style: {}, posted, dispatched, dispatchEvent: (e) => dispatched.push(e.detail) };
 }
 
 function withHost(frames, options, body) {
   const listeners = new EventTarget();
   globalThis.window = listeners;
   try {
-    const stop = connectEmbeds({ origins: [LAB], root: { querySelectorAll: () => frames }, ...options });
+    const stop = connectEmbeds({ origins: [LAB], root: { querySelectorAll: () => frames }, course: 'c1', ...options });
     const send = (frame, data, origin = LAB) =>
       listeners.dispatchEvent(Object.assign(new Event('message'), { origin, source: frame.contentWindow, data }));
     body(send);
@@ -60,8 +61,9 @@ test('the first record a frame reports is kept in the course page’s store and 
     );
   });
   const kept = JSON.parse(store.getItem('pelab:embed-records:v1'));
-  assert.deepEqual(kept[`${LAB} rope`], first);
-  assert.deepEqual(Object.keys(kept).sort(), [`${LAB} #seed`, `${LAB} rope`]);
+  assert.deepEqual(kept[JSON.stringify(['c1', LAB, 'rope'])], first);
+  assert.deepEqual(Object.keys(kept).sort(), [JSON.stringify(['#seed', LAB]), JSON.stringify(['c1', LAB, 'rope'])]);
+  assert.equal(frame.dispatched.length, 1, 'only the first record reaches the course');
   const next = frameAt(`${LAB}/embed.html?exercise=rope`);
   withHost([next], { store }, (send) => send(next, { type: 'pelab:hello', exercise: 'rope' }));
   const welcome = next.posted.find(([data]) => data.type === 'pelab:welcome');
@@ -79,4 +81,63 @@ test('store: null keeps nothing, and anything but null or a getItem/setItem stor
   assert.deepEqual(frame.posted.at(-1), [nothing, LAB]);
   for (const store of [{}, 'localStorage', { getItem() {} }])
     assert.throws(() => connectEmbeds({ origins: [LAB], store, root: { querySelectorAll: () => [] } }), /store must/);
+});
+
+test('only an exercise’s first record reaches the course: a twin frame is handed it, a second first is dropped', () => {
+  const store = memoryStore();
+  const a = frameAt(`${LAB}/embed.html?exercise=rope`);
+  const b = frameAt(`${LAB}/embed.html?exercise=rope`);
+  const wrong = { correct: false, score: 0, maxScore: 1, solutionViewed: false };
+  withHost([a, b], { store }, (send) => {
+    send(a, { type: 'pelab:result', exercise: 'rope', ...wrong });
+    send(b, { type: 'pelab:result', exercise: 'rope', correct: true, score: 1, maxScore: 1, solutionViewed: false });
+  });
+  assert.equal(a.dispatched.length + b.dispatched.length, 1);
+  assert.deepEqual(b.posted.at(-1)[0].record, wrong, 'the twin is handed the first record');
+  // Another course on the same site keeps its own records.
+  const other = frameAt(`${LAB}/embed.html?exercise=rope`);
+  withHost([other], { store, course: 'c2' }, (send) => send(other, { type: 'pelab:hello', exercise: 'rope' }));
+  assert.equal(other.posted.at(-1)[0].record, null);
+});
+
+test('a result that is no record (an inflated score, a bad name) is neither kept nor dispatched; a height is capped', () => {
+  const store = memoryStore();
+  const frame = frameAt(`${LAB}/embed.html?exercise=rope`);
+  const lies = [
+    { exercise: 'rope', correct: true, score: 1e9, maxScore: 1e9, solutionViewed: false },
+    { exercise: 'rope', correct: true, score: 2, maxScore: 1, solutionViewed: false },
+    { exercise: 'rope', correct: 'yes', score: 1, maxScore: 1, solutionViewed: false },
+    { exercise: '__proto__', correct: true, score: 1, maxScore: 1, solutionViewed: false },
+    { exercise: 'x'.repeat(3e6), correct: true, score: 1, maxScore: 1, solutionViewed: false },
+  ];
+  withHost([frame], { store }, (send) => {
+    for (const lie of lies) send(frame, { type: 'pelab:result', ...lie });
+    send(frame, { type: 'pelab:resize', height: 1e9 });
+  });
+  assert.equal(frame.dispatched.length, 0);
+  assert.equal(store.getItem('pelab:embed-records:v1'), null);
+  assert.equal(frame.style.height, '100000px');
+});
+
+test('a store that throws on every write still welcomes and dispatches', () => {
+  const store = {
+    getItem: () => null,
+    setItem() {
+      throw new DOMException('full', 'QuotaExceededError');
+    },
+  };
+  const frame = frameAt(`${LAB}/embed.html?exercise=rope`);
+  withHost([frame], { store }, (send) => {
+    send(frame, { type: 'pelab:hello', exercise: 'rope' });
+    send(frame, {
+      type: 'pelab:result',
+      exercise: 'rope',
+      correct: true,
+      score: 1,
+      maxScore: 1,
+      solutionViewed: false,
+    });
+  });
+  assert.equal(frame.posted.at(-1)[0].type, 'pelab:welcome');
+  assert.equal(frame.dispatched.length, 1);
 });

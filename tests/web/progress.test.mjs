@@ -130,3 +130,16 @@ test('record() counts only a real true as correct, and never with the solution v
   assert.deepEqual(p.restored('c'), { correct: true, score: 1, maxScore: 1, answer: null, solutionViewed: false });
   assert.equal(p.restored('d'), null);
 });
+
+test('two pages of one site (two tabs, two frames) keep each other’s records, and an exercise’s first stays', () => {
+  const storage = storageWith({});
+  const first = createProgress(worthOne('a', 'b'), storage);
+  const second = createProgress(worthOne('a', 'b'), storage); // read before the first page recorded anything
+  first.record('a', { correct: true, score: 1, maxScore: 1 });
+  second.record('b', { correct: false, score: 0, maxScore: 1 });
+  second.record('a', { correct: false, score: 0, maxScore: 1 }); // the first page's record of 'a' came first
+  assert.deepEqual(JSON.parse(storage.store.get(KEY)), {
+    a: { answered: true, correct: true, score: 1, maxScore: 1, solutionViewed: false },
+    b: { answered: true, correct: false, score: 0, maxScore: 1, solutionViewed: false },
+  });
+});

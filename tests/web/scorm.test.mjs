@@ -144,3 +144,24 @@ test('the suspend data’s learner seed is kept only if order.js would take it: 
     }
   }
 });
+
+test('a passing score the LMS writes as blanks is no passing score: a wrong answer does not pass', () => {
+  for (const [version, element, status] of [
+    ['1.2', 'cmi.student_data.mastery_score', (c) => c.core.lesson_status],
+    ['2004', 'cmi.scaled_passing_score', (c) => c.success_status],
+  ])
+    for (const blank of [' ', '\t', '1e', '0x1']) {
+      const { runtime, win } = lms(version);
+      const api = win[version === '1.2' ? 'API' : 'API_1484_11'];
+      const call = version === '1.2' ? 'LMSGetValue' : 'GetValue';
+      const original = api[call];
+      api[call] = (e) => (e === element ? blank : original(e)); // the LMS's passing score, as it wrote it
+      const session = connectScorm({ version, passing: 1, exercises: [swap], win });
+      const progress = createProgress(maxScores([swap]), session.storage);
+      session.track(progress, Object.fromEntries(maxScores([swap])));
+      const wrong = { correct: false, score: 0, maxScore: 1, answer: null, solutionViewed: false };
+      progress.record(swap.id, wrong);
+      session.record(swap.id, wrong);
+      assert.equal(status(cmi(runtime)), 'failed', `${version}, passing score ${JSON.stringify(blank)}`);
+    }
+});

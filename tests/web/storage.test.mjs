@@ -25,3 +25,24 @@ test('a localStorage that throws on read gives a store for the visit, and the le
     delete globalThis.localStorage;
   }
 });
+
+test('a full storage is still read (records saved earlier are restored); only its writes are refused', async () => {
+  const values = new Map([['pelab:learner-seed:v1', '12345']]);
+  const full = {
+    getItem: (key) => values.get(key) ?? null,
+    setItem() {
+      throw new DOMException('quota', 'QuotaExceededError');
+    },
+    removeItem: (key) => values.delete(key),
+  };
+  Object.defineProperty(globalThis, 'localStorage', { configurable: true, get: () => full });
+  try {
+    const { siteStorage } = await import('../../web/storage.js?full');
+    const store = siteStorage();
+    assert.equal(store.persistent, true);
+    assert.equal(store.getItem('pelab:learner-seed:v1'), '12345');
+    assert.equal(store.setItem('k', 'v'), false);
+  } finally {
+    delete globalThis.localStorage;
+  }
+});

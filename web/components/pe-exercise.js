@@ -21,8 +21,10 @@ const sharedLab = () =>
   }));
 
 // The records made on this page, by exercise: an exercise renamed away and back, or mounted twice, restores
-// its record instead of offering a second first attempt (the host's platform keeps them across visits).
+// its record instead of offering a second first attempt (the host's platform keeps them across visits). A
+// record made in one element is handed to the other elements of that exercise at once.
 const records = new Map();
+const live = new Set();
 
 let sheets;
 function styleSheets() {
@@ -47,7 +49,11 @@ export class PeExercise extends HTMLElement {
   }
 
   connectedCallback() {
+    live.add(this);
     this.#mount();
+  }
+  disconnectedCallback() {
+    live.delete(this);
   }
   attributeChangedCallback() {
     if (this.isConnected) this.#mount();
@@ -65,6 +71,16 @@ export class PeExercise extends HTMLElement {
     }
     const lab = await loadLab(this.shadowRoot, sharedLab);
     if (this.#mounted !== name) return; // renamed while loading
+    this.#show(name, exercise, lab);
+    await typeset(); // KaTeX loads on first use: ready means the formulas are there too
+    if (this.#mounted !== name) return;
+    // Bubbles and crosses shadow roots like pe-result, so one listener on the document hears every exercise;
+    // a listener on the element hears it as before.
+    this.dispatchEvent(new CustomEvent('pe-ready', { bubbles: true, composed: true, detail: { exercise: name } }));
+  }
+
+  // The exercise in the shadow root, restoring this page's record of it.
+  #show(name, exercise, lab) {
     const section = h(
       'section',
       { 'data-exercise': name, 'aria-labelledby': 'title' },
@@ -77,13 +93,11 @@ export class PeExercise extends HTMLElement {
       onRecord: (r) => {
         records.set(name, r);
         this.#report(name, r);
+        for (const twin of live)
+          if (twin !== this && twin.#mounted === name && twin.#controller?.record === null)
+            twin.#show(name, exercise, lab);
       },
     });
-    await typeset(); // KaTeX loads on first use: ready means the formulas are there too
-    if (this.#mounted !== name) return;
-    // Bubbles and crosses shadow roots like pe-result, so one listener on the document hears every exercise;
-    // a listener on the element hears it as before.
-    this.dispatchEvent(new CustomEvent('pe-ready', { bubbles: true, composed: true, detail: { exercise: name } }));
   }
 
   // Once per task: the first checked attempt, or "solution viewed" (score 0) if that came first.

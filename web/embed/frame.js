@@ -57,13 +57,20 @@ const welcome = new Promise((resolve) => {
   welcomed = resolve;
 });
 const hello = () => post({ type: 'pelab:hello', exercise: name });
+let sentResult = null; // the record this frame made on this visit, as it was posted
+let laterWelcome = null; // once mounted: what a welcome after the first does (a twin frame's record)
 window.addEventListener('message', (event) => {
   if (event.source !== window.parent || event.data === null || typeof event.data !== 'object') return;
-  // A host helper that connected after this frame loaded asks for what it missed.
+  // A host helper that connected after this frame loaded asks for what it missed: the height, the host's
+  // record, and the record made here before it listened (it keeps only an exercise's first).
   if (event.data.type === 'pelab:hello') {
     resize();
     hello();
-  } else if (event.data.type === 'pelab:welcome' && event.data.exercise === name) welcomed(event.data);
+    if (sentResult) post(sentResult);
+  } else if (event.data.type === 'pelab:welcome' && event.data.exercise === name) {
+    welcomed(event.data);
+    laterWelcome?.(event.data);
+  }
 });
 hello();
 // How long a frame with no record of its own waits for a host's before it starts afresh: a helper that
@@ -100,7 +107,7 @@ if (!exercise) {
       onRecord: (r) => {
         progress.record(name, r);
         sent.record(name, r);
-        post({
+        sentResult = {
           type: 'pelab:result',
           exercise: name,
           correct: r.correct,
@@ -108,7 +115,8 @@ if (!exercise) {
           maxScore: r.maxScore,
           solutionViewed: r.solutionViewed,
           statement: statement(name, exercise.title, r),
-        });
+        };
+        post(sentResult);
       },
     });
     window.pelabExercise = controller;
@@ -124,12 +132,13 @@ if (!exercise) {
   // Where this frame keeps nothing, the host's seed gives the learner the options in the order of last time.
   if (early && !siteStorage().persistent) adoptSeed(early.seed);
   mount(kept ?? fromHost(early));
-  // A host that answered late (its script ran after this frame started) still restores its record, as long
-  // as the learner has made none here.
-  welcome.then((answer) => {
+  // A host that answered late (its script ran after this frame started), or that hands over the record another
+  // frame of this exercise just made, restores it, as long as the learner has made none here.
+  laterWelcome = (answer) => {
     const restored = fromHost(answer);
     if (restored && controller.record === null) mount(restored);
-  });
+  };
+  welcome.then(laterWelcome);
   const note = storageNote(siteStorage(), welcome);
   if (note) root.after(note);
   await typeset(); // KaTeX loads on first use: ready means the formulas are there too

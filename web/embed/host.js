@@ -30,10 +30,25 @@ function webOrigin(value) {
   return url.origin;
 }
 
-// The records handed to frames, one per lab origin and exercise: what the frame reported first, in the
-// course page's storage (for the visit only where that is denied too). The frame checks what it is given.
+// The records handed to frames: per course, lab origin and exercise, what a frame reported first, in the
+// course page's storage (for the visit only where that is denied too). `course` tells two courses on one site
+// apart (a Moodle or Canvas serves every course from one origin): by default the course page's own path.
 const RECORDS_KEY = 'pelab:embed-records:v1';
-function embedRecords(store) {
+const EXERCISE = /^[a-z0-9-]{1,64}$/;
+const MAX_HEIGHT = 100000; // px: more is no exercise's content, only a frame that lies
+// A record as a frame makes it: a whole score of a small maximum, flags as booleans. (The helper knows no
+// exercise; the frame checks a handed-back record against the exercise's own maxScore.)
+const isRecord = (r) =>
+  Number.isInteger(r.maxScore) &&
+  r.maxScore >= 1 &&
+  r.maxScore <= 100 &&
+  Number.isInteger(r.score) &&
+  r.score >= 0 &&
+  r.score <= r.maxScore &&
+  typeof r.correct === 'boolean' &&
+  typeof r.solutionViewed === 'boolean';
+
+function embedRecords(store, course) {
   const read = () => {
     try {
       const saved = JSON.parse(store.getItem(RECORDS_KEY) ?? '{}');
@@ -42,29 +57,34 @@ function embedRecords(store) {
       return {};
     }
   };
-  const key = (origin, exercise) => `${origin} ${exercise}`;
+  const write = (saved) => {
+    try {
+      store.setItem(RECORDS_KEY, JSON.stringify(saved));
+    } catch {
+      /* a course's own store that failed (web/storage.js's never throws): the course still hears the result */
+    }
+  };
+  const key = (origin, exercise) => JSON.stringify([course, origin, exercise]);
   return {
-    // The learner's seed for a lab origin (its option order), beside its records ('#seed' is no exercise id).
+    // The learner's seed for a lab origin (the options' order), one for every course.
     seed(origin) {
       const saved = read();
-      const at = key(origin, '#seed');
+      const at = JSON.stringify(['#seed', origin]);
       const seed = learnerSeed({ getItem: () => saved[at] ?? null, setItem: (_, value) => (saved[at] = value) });
-      store.setItem(RECORDS_KEY, JSON.stringify(saved));
+      write(saved);
       return seed;
     },
     get(origin, exercise) {
       const saved = read();
       return Object.hasOwn(saved, key(origin, exercise)) ? saved[key(origin, exercise)] : null;
     },
+    /** Keeps `record` if it is the exercise's first; answers whether it was. */
     keepFirst(origin, exercise, record) {
       const saved = read();
-      if (Object.hasOwn(saved, key(origin, exercise))) return; // the first record stays the record
+      if (Object.hasOwn(saved, key(origin, exercise))) return false; // the first record stays the record
       saved[key(origin, exercise)] = record;
-      try {
-        store.setItem(RECORDS_KEY, JSON.stringify(saved));
-      } catch {
-        /* a course's own store that failed (web/storage.js's never throws): the course still hears the result */
-      }
+      write(saved);
+      return true;
     },
   };
 }
@@ -84,16 +104,36 @@ function loadedOrigin(frame) {
   }
 }
 
-export function connectEmbeds({ origins, root = document, actor, store = siteStorage() } = {}) {
+export function connectEmbeds({
+  origins,
+  root = document,
+  actor,
+  store = siteStorage(),
+  course = `${globalThis.location?.pathname ?? ''}${globalThis.location?.search ?? ''}`,
+} = {}) {
   if (!Array.isArray(origins) || origins.length === 0 || !origins.every((o) => typeof o === 'string'))
     throw new TypeError(`connectEmbeds: origins must be a non-empty array of origin strings, ${EXAMPLE}`);
   const agent = actor === undefined ? null : checkAgent(actor, 'connectEmbeds: actor');
   if (store !== null && (typeof store?.getItem !== 'function' || typeof store?.setItem !== 'function'))
     throw new TypeError('connectEmbeds: store must be null or have getItem and setItem, like localStorage');
-  const records = store === null ? null : embedRecords(store);
+  if (typeof course !== 'string' || course.length > 1000)
+    throw new TypeError('connectEmbeds: course must be a string of at most 1000 characters, naming the course');
+  const records = store === null ? null : embedRecords(store, course);
+  const keeps = store?.persistent !== false && records !== null;
   const allowed = new Set(origins.map(webOrigin));
   const frameOf = (source) => [...root.querySelectorAll('iframe')].find((f) => f.contentWindow === source);
-  const validName = (name) => typeof name === 'string' && name.length <= 64;
+  const validName = (name) => typeof name === 'string' && EXERCISE.test(name);
+  const welcome = (target, origin, exercise) =>
+    target.postMessage(
+      {
+        type: 'pelab:welcome',
+        exercise,
+        record: records?.get(origin, exercise) ?? null,
+        keeps,
+        seed: records?.seed(origin) ?? null,
+      },
+      origin,
+    );
 
   function onMessage(event) {
     if (!allowed.has(event.origin)) return;
@@ -102,15 +142,18 @@ export function connectEmbeds({ origins, root = document, actor, store = siteSto
     const frame = frameOf(event.source);
     if (!frame) return;
     if (data.type === 'pelab:resize' && Number.isFinite(data.height) && data.height >= 0) {
-      frame.style.height = `${Math.ceil(data.height)}px`;
+      frame.style.height = `${Math.ceil(Math.min(data.height, MAX_HEIGHT))}px`;
     } else if (data.type === 'pelab:hello' && validName(data.exercise)) {
-      const record = records?.get(event.origin, data.exercise) ?? null;
-      const keeps = store?.persistent !== false && !!records;
-      const seed = records?.seed(event.origin) ?? null;
-      event.source.postMessage({ type: 'pelab:welcome', exercise: data.exercise, record, keeps, seed }, event.origin);
-    } else if (data.type === 'pelab:result') {
+      welcome(event.source, event.origin, data.exercise);
+    } else if (data.type === 'pelab:result' && validName(data.exercise) && isRecord(data)) {
       const { exercise, correct, score, maxScore, solutionViewed } = data;
-      if (validName(exercise)) records?.keepFirst(event.origin, exercise, { correct, score, maxScore, solutionViewed });
+      // Where records are kept, only an exercise's first reaches the course: a second frame of the same
+      // exercise, or a second tab, cannot make another; the other frames of it are handed the record.
+      if (records && !records.keepFirst(event.origin, exercise, { correct, score, maxScore, solutionViewed })) return;
+      if (records)
+        for (const other of root.querySelectorAll('iframe'))
+          if (other !== frame && loadedOrigin(other) === event.origin)
+            welcome(other.contentWindow, event.origin, exercise);
       const statement =
         agent && data.statement && typeof data.statement === 'object'
           ? { ...data.statement, actor: agent }

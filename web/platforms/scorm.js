@@ -39,6 +39,10 @@ export function findApi(win, version) {
   return searchUp(win, name) ?? (opener ? searchUp(opener, name) : null);
 }
 
+// A number as SCORM writes one (a real, e.g. "80" or "0.8"); anything else, '' and ' ' included (which
+// Number() reads as 0, a pass for everyone), is no number.
+const decimal = (text) => (/^-?\d+(\.\d+)?$/.test(text) ? Number(text) : NaN);
+
 // One vocabulary over both versions' calls and elements.
 const DIALECTS = {
   1.2: {
@@ -46,8 +50,7 @@ const DIALECTS = {
     suspend: 'cmi.suspend_data',
     exit: 'cmi.core.exit',
     sessionTime: 'cmi.core.session_time',
-    passing: (get) =>
-      get('cmi.student_data.mastery_score') === '' ? NaN : get('cmi.student_data.mastery_score') / 100,
+    passing: (get) => decimal(get('cmi.student_data.mastery_score')) / 100,
     score: 'cmi.core.score',
     interactionResponse: 'student_response',
     status(set, s) {
@@ -59,7 +62,7 @@ const DIALECTS = {
     suspend: 'cmi.suspend_data',
     exit: 'cmi.exit',
     sessionTime: 'cmi.session_time',
-    passing: (get) => (get('cmi.scaled_passing_score') === '' ? NaN : Number(get('cmi.scaled_passing_score'))),
+    passing: (get) => decimal(get('cmi.scaled_passing_score')),
     score: 'cmi.score',
     interactionResponse: 'learner_response',
     status(set, s) {

@@ -124,7 +124,8 @@ export function copyArray(value, maxLength) {
   if (length > maxLength) return { copy: undefined, tooLong: length, problem: undefined };
   const copy = new F64(length);
   for (let i = 0; i < length; i++) {
-    const element = value[i];
+    // A hole reads through to the prototypes, where a polluted Object.prototype[i] would supply a value.
+    const element = hasOwn(value, i) ? value[i] : undefined;
     if (typeof element !== 'number')
       return { copy: undefined, tooLong: undefined, problem: `element ${i} is ${typeName(element)}` };
     copy[i] = element;
