@@ -11,7 +11,8 @@
 # Each layer's wall and CPU time is printed as it ends (README "npm test" keeps the figures).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/build.sh --native || exit 1  # runs setup.sh first
+TIMEFORMAT="build: %0R s wall, %0U s user + %0S s sys CPU"
+time bash scripts/build.sh --native || exit 1  # runs setup.sh first
 
 results=test-results/junit
 rm -rf "$results"
