@@ -2,7 +2,8 @@
 # npm run build: sets up what is missing (scripts/setup.sh), builds the wasm modules (Release; cmake
 # rebuilds only what changed) and lays out dist/: the Emscripten modules, their .wasm, the JS layer and
 # its hand-written types, the components and embed helper, and the bundled lesson site in dist/site.
-# `--native` also builds the native core, the Catch2 suite and the native benchmark.
+# `--native` also builds the native core, the Catch2 suite and the fixtures tool the JS tests compare
+# with (the native benchmark binaries are scripts/bench.sh's).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh  # a fresh clone has no node_modules: Vite below would be missing
@@ -32,5 +33,6 @@ LIB=workers npx --no-install vite build --config web/vite.lib.config.js
 LIB=embed npx --no-install vite build --config web/vite.lib.config.js
 # dist/site is the one folder to upload: the embed snippet's host helper is served beside embed.html.
 cp dist/embed.iife.js dist/site/embed.iife.js
-node scripts/package.mjs  # course platforms: SCORM 1.2/2004 zips and the .h5p in dist/packages/
+# The course-platform packages (56 zips and an .h5p) are not made here: `npm run package` makes them, and npm test
+# before its browser layer (scripts/test.sh), the only one that opens them.
 echo "build: dist/ holds $(ls dist | tr '\n' ' ')"

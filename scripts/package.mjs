@@ -1,5 +1,5 @@
-// npm run package (the last step of npm run build; alone, after it): the course-platform packages in
-// dist/packages/.
+// npm run package (scripts/build.sh, then this; alone, it needs dist/ built): the course-platform packages
+// in dist/packages/.
 //   pelab-lesson-scorm12.zip, pelab-lesson-scorm2004.zip        the whole lesson (every exercise)
 //   pelab-<id>-scorm12.zip, pelab-<id>-scorm2004.zip            one exercise each, for every exercise id
 //   pelab-exercise.h5p                                         our H5P content type with example content

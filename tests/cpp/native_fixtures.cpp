@@ -1,6 +1,7 @@
 // Prints, as JSON, what the native build computes for a fixed set of cases. The JS tests run this
 // and compare the wasm module's answers through the public API with it.
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "pelab/encodings/relative.hpp"
 #include "pelab/encodings/rope.hpp"
 #include "pelab/encodings/sequence.hpp"
+#include "pelab/training/trainer.hpp"
 
 using namespace pelab;
 
@@ -21,6 +23,32 @@ void array(const char* key, const std::vector<T>& v, bool last = false) {
   std::printf("\"%s\":[", key);
   for (std::size_t i = 0; i < v.size(); ++i) std::printf("%s%.9g", i ? "," : "", double(v[i]));
   std::printf("]%s\n", last ? "" : ",");
+}
+
+// A trainer of `options` (seed 1) after two chunks of 20 steps, as the train-it page runs them: the
+// second chunk's loss and accuracy, an evaluation at lengths 8–16 (64 samples, seed 7), and P(label 1)
+// for the sequence x x A x B x (tokens 5 5 1 5 2 5).
+void trained(const std::string& key, training::TrainerOptions options) {
+  options.seed = 1;
+  training::TrainerSpec spec;
+  if (!training::make_trainer_spec(options, spec).ok) {
+    std::fprintf(stderr, "native_fixtures: bad trainer options for %s\n", key.c_str());
+    std::exit(1);
+  }
+  training::Trainer t(spec);
+  t.step(20);
+  const training::StepStats chunk = t.step(20);
+  const training::EvalStats eval = t.evaluate(8, 16, 64, 7);
+  const std::vector<int> tokens{5, 5, 1, 5, 2, 5};
+  array(("trainer_" + key).c_str(),
+        std::vector<double>{chunk.loss, chunk.accuracy, eval.loss, eval.accuracy, t.probability(tokens.data(), 6)});
+}
+
+training::TrainerOptions arm(const char* encoding, const char* attention, const char* readout,
+                             const char* task = "order") {
+  training::TrainerOptions o;
+  o.task = task, o.encoding = encoding, o.attention = attention, o.readout = readout;
+  return o;
 }
 
 std::vector<float> sinusoidal_table(Variant v) {
@@ -79,6 +107,16 @@ int main() {
   self_attention(x.data(), 6, 16, 8, 5, Mask::before_softmax, head_weights.data(), head_out.data(), heads);
   array("headsWeights", head_weights);
   array("headsOutput", head_out);
+
+  // The train-it page's seven arms (web/exercises/train-arms.js) and the count control.
+  trained("none", arm("none", "bidirectional", "mean"));
+  trained("sinusoidal", arm("sinusoidal", "bidirectional", "mean"));
+  trained("learned", arm("learned", "bidirectional", "mean"));
+  trained("rope", arm("rope", "bidirectional", "mean"));
+  trained("alibi", arm("alibi", "bidirectional", "mean"));
+  trained("causal", arm("none", "causal", "mean"));
+  trained("alibi-cls", arm("alibi", "bidirectional", "cls"));
+  trained("count", arm("none", "bidirectional", "mean", "count"));
 
   const PermutationResult r = permutation_experiment(seq, tokens, 6, 0, 4);
   array("permutationOutput", r.withEncoding.swapped.output, true);

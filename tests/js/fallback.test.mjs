@@ -4,18 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createLab, hasWasmSimd } from 'positional-encoding-lab';
-import { maxAbsDiff } from './helpers.mjs';
-
-async function scalarLab() {
-  const validate = WebAssembly.validate;
-  WebAssembly.validate = () => false; // an engine without SIMD
-  try {
-    assert.equal(hasWasmSimd(), false);
-    return await createLab();
-  } finally {
-    WebAssembly.validate = validate;
-  }
-}
+import { maxAbsDiff, scalarLab } from './helpers.mjs';
 
 test('this engine has SIMD, so the default lab is the SIMD build', async () => {
   assert.equal(hasWasmSimd(), true);
@@ -23,7 +12,7 @@ test('this engine has SIMD, so the default lab is the SIMD build', async () => {
 });
 
 test('without SIMD the scalar build is chosen and matches the SIMD build', async () => {
-  const scalar = await scalarLab();
+  const scalar = await scalarLab(); // createLab where hasWasmSimd() is false
   const simd = await createLab();
   assert.equal(scalar.build, 'scalar');
   for (const variant of ['paper', 'halves', 'tensor2tensor']) {

@@ -1,7 +1,19 @@
-// Shared by the JS tests: one lab instance per test file, and array comparisons.
+// Shared by the JS tests: one lab instance per test file, the scalar build as an engine without SIMD
+// gets it, and array comparisons.
 import { createLab } from 'positional-encoding-lab';
 
 export const labPromise = createLab();
+
+/** createLab on an engine without WebAssembly SIMD (WebAssembly.validate says no): the scalar build. */
+export async function scalarLab() {
+  const validate = WebAssembly.validate;
+  WebAssembly.validate = () => false;
+  try {
+    return await createLab();
+  } finally {
+    WebAssembly.validate = validate;
+  }
+}
 
 export function maxAbsDiff(a, b) {
   if (a.length !== b.length) throw new Error(`length ${a.length} vs ${b.length}`);

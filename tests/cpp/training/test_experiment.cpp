@@ -1,9 +1,11 @@
-// The experiment of issue #10: the default model trained on `order` with and without positions.
-// Asserted (with margins): without an encoding, bidirectional attention and mean readout stay at
-// chance, and their output is invariant to permutations of the input; sinusoidal and learned encodings
-// reach 95%. Reported, not asserted: causal attention without an encoding (NoPE), extrapolation from
-// training lengths 8–16 to 32 and 64, and CLS against mean readout without an encoding. (Every arm
-// over five seeds, CLS readout with encodings among them: tests/bench/native_train_bench.cpp.)
+// The experiment of issue #10: the default model trained on `order` with and without positions, the
+// one place the suite asserts training outcomes (tagged [slow]: run natively only, see CMakeLists.txt).
+// Asserted (with margins): without an encoding, bidirectional attention stays at chance with the mean
+// and with a CLS readout, and its output is invariant to shuffles of the input, while the count control
+// is learned; sinusoidal, learned and RoPE encodings, ALiBi with a CLS token or a causal mask, and the
+// causal mask alone (NoPE) reach 95%; two-sided ALiBi with the mean stays at chance. Reported, not
+// asserted: extrapolation from training lengths 8–16 to 32 and 64. (Every arm over five seeds:
+// tests/bench/native_train_bench.cpp.)
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -111,10 +113,14 @@ TEST_CASE("experiment: sinusoidal and learned encodings learn order", "[training
   }
 }
 
-TEST_CASE("experiment: reported — causal attention without an encoding (NoPE)", "[training][slow]") {
+TEST_CASE("experiment: causal attention without an encoding (NoPE) learns order", "[training][slow]") {
+  // The mask alone carries order: what B's row computes depends on whether A came before it.
   Trainer nope(arm("none", "causal", "mean"));
   train_until(nope, 0.97);
-  report("none, causal, mean (NoPE)", nope, in_distribution(nope, 3));
+  const double accuracy = in_distribution(nope, 3);
+  report("none, causal, mean (NoPE)", nope, accuracy);
+  INFO("after " << nope.steps_taken() << " steps");
+  CHECK(accuracy >= 0.95);
 }
 
 TEST_CASE("experiment: CLS readout at position 0 without an encoding is still at chance, and order-blind",
