@@ -50,6 +50,27 @@ test('the page has a section for every exercise, in lesson order', async () => {
     assert.ok(ids.includes(id), id);
 });
 
+// What answers each question by inspection, and sits below it until the question is checked.
+const ANSWERS = {
+  'frequency-structure': 'svg.lineplot',
+  'same-token-different-position': 'caption:text("Token embeddings + sinusoidal encoding")',
+  conventions: 'table',
+  'learned-embeddings': '.heatmap, canvas',
+  'relative-offset': 'p:text("Largest |M")',
+};
+
+test('answers are not on screen before their question: each waits below it, hidden', async () => {
+  for (const [id, selector] of Object.entries(ANSWERS)) {
+    const shown = section(id).locator(selector).first();
+    assert.equal(await shown.count(), 1, `${id}: ${selector}`);
+    assert.equal(await shown.isVisible(), false, `${id}: ${selector} is on screen before the question`);
+    const below = await section(id)
+      .locator('.question')
+      .evaluate((q, el) => Boolean(q.compareDocumentPosition(el) & 4), await shown.elementHandle());
+    assert.ok(below, `${id}: ${selector} is below the question`);
+  }
+});
+
 test('every exercise’s maxScore, known before it mounts (stored records are checked by it), is its getMaxScore()', async () => {
   const mounted = await page.evaluate(() =>
     Object.fromEntries(Object.entries(window.pelab.lesson.controllers).map(([id, c]) => [id, c.getMaxScore()])),
@@ -346,6 +367,11 @@ test('no prose on the page names a lab API or quotes an argument rule', async ()
   assert.ok(names.includes('learnedRowsTrained') && names.includes('learnedLookup'), names.join(' '));
   for (const name of names) assert.ok(!text.includes(name), `the page’s prose names ${name}`);
   assert.doesNotMatch(text, /must be an integer from/);
+});
+
+test('once its question is checked, what answered it is shown', async () => {
+  for (const [id, selector] of Object.entries(ANSWERS))
+    assert.equal(await section(id).locator(selector).first().isVisible(), true, `${id}: ${selector}`);
 });
 
 test('typed text is never interpreted as HTML, in any field that takes text', async () => {
