@@ -374,6 +374,38 @@ test('once its question is checked, what answered it is shown', async () => {
     assert.equal(await section(id).locator(selector).first().isVisible(), true, `${id}: ${selector}`);
 });
 
+test('no curve runs along its plot’s frame: every plotted value keeps clear of the top and the bottom', async () => {
+  const plots = await page.$$eval('section[data-exercise] svg.lineplot', (svgs) =>
+    svgs
+      .filter((svg) => svg.querySelector('path.series'))
+      .map((svg) => {
+        const frame = svg.querySelector('rect.frame');
+        const ys = [...svg.querySelectorAll('path.series')].flatMap((p) =>
+          [...p.getAttribute('d').matchAll(/[ML][^,]+,([^ML]+)/g)].map((m) => Number(m[1])).filter(Number.isFinite),
+        );
+        const exercise = svg.closest('section').dataset.exercise;
+        return { exercise, top: Number(frame.getAttribute('y')), height: Number(frame.getAttribute('height')), ys };
+      }),
+  );
+  assert.ok(plots.length >= 6, `${plots.length} plots`);
+  for (const { exercise, top, height, ys } of plots) {
+    const margin = Math.min(...ys.map((y) => Math.min(y - top, top + height - y)));
+    assert.ok(margin >= 0.04 * height, `${exercise}: a curve comes within ${margin.toFixed(1)} of the frame`);
+  }
+});
+
+test('colour scales: ALiBi’s never-positive bias has no positive half; learned-embeddings’ two maps share one', async () => {
+  const labels = (id) =>
+    section(id)
+      .locator('.heatmap .legend-labels')
+      .evaluateAll((ls) => ls.map((l) => [...l.children].map((c) => c.textContent)));
+  const [alibi] = await labels('alibi');
+  assert.equal(alibi.at(-1), '0', alibi.join(' '));
+  assert.ok(alibi.every((t) => !t.startsWith('+')) && alibi[0].startsWith('−'), alibi.join(' '));
+  const [learned, sinusoid] = await labels('learned-embeddings');
+  assert.deepEqual(learned, sinusoid);
+});
+
 test('typed text is never interpreted as HTML, in any field that takes text', async () => {
   const payload = '<img src=x onerror="window.__xss=1"> the <b>the</b>';
   const fields = page.locator('input[type=text]:visible, input:not([type]):visible, textarea:visible');

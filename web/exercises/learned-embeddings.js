@@ -4,7 +4,8 @@ import { choiceQuestion } from '../widgets/question.js';
 import { hiddenUntilAnswered } from './common.js';
 
 const P = 64,
-  D = 32;
+  D = 32,
+  SCALE = 3; // both maps' colour limit: N(0, 1) draws mostly within ±3, the sinusoid within ±1
 
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
@@ -63,13 +64,14 @@ export default {
         {},
         'A learned table is an embedding indexed by position, as GPT-style models use: one trainable row of ' +
           'dModel numbers per position, up to maxLen. Predict first; then see one as training would start it, ' +
-          'next to the sinusoid.',
+          `next to the sinusoid, both on one colour scale from −${SCALE} to +${SCALE}.`,
       ),
       question.element,
       tables,
     );
-    new Heatmap(left, { label: 'Learned position table at initialisation', limit: 3 }).update(learned, P, D);
-    new Heatmap(right, { label: 'Sinusoidal position table' }).update(sinus, P, D);
+    // Side by side on one colour scale, so that a colour means the same number in both.
+    new Heatmap(left, { label: 'Learned position table at initialisation', limit: SCALE }).update(learned, P, D);
+    new Heatmap(right, { label: 'Sinusoidal position table', limit: SCALE }).update(sinus, P, D);
     return question;
   },
 };

@@ -145,12 +145,12 @@ export function belowChance(lengths, samples, arms) {
   })).filter((a) => a.points.length);
   if (!low.length) return '';
   const listed = low
-    .map((a) => `${a.name} (${a.points.map((p) => `${fmt(p.accuracy, 2)} at length ${p.length}`).join(', ')})`)
+    .map((a) => `${a.name} (${a.points.map((p) => `${fmt(p.accuracy, 3)} at length ${p.length}`).join(', ')})`)
     .join('; ');
   return (
     `Below chance: ${listed}. A model that guessed would stay within ${fmt(band, 3)} of 0.5 about 95% of the ` +
-    `time with ${samples} sequences, so these are not bad luck: the model answers many of the longer sequences ` +
-    `the wrong way round. A rule that fits lengths ${TRAIN_MIN}–${TRAIN_MAX} need not hold past them, and can ` +
+    `time with ${samples} sequences, so these are not bad luck: at those lengths each of these models answers ` +
+    `more than half of the sequences the wrong way round. A rule that fits lengths ${TRAIN_MIN}–${TRAIN_MAX} need not hold past them, and can ` +
     'hold in reverse there; nothing in training rewarded it for the lengths it never saw.'
   );
 }
