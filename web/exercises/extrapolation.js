@@ -88,7 +88,8 @@ export default {
       } catch (error) {
         // The core refuses a position past the table with a RangeError; the page says it in the lesson's words.
         if (!(error instanceof RangeError)) throw error;
-        learnedText.textContent = `The learned table has no row for position ${p}: its ${MAX_LEN} rows are positions 0 to ${MAX_LEN - 1}.`;
+        learnedText.textContent =
+          `The learned table has no row for position ${p}: ` + `its ${MAX_LEN} rows are positions 0 to ${MAX_LEN - 1}.`;
       }
       plot.update(dims, series);
       slowText.textContent =

@@ -150,8 +150,9 @@ export function belowChance(lengths, samples, arms) {
   return (
     `Below chance: ${listed}. A model that guessed would stay within ${fmt(band, 3)} of 0.5 about 95% of the ` +
     `time with ${samples} sequences, so these are not bad luck: at those lengths each of these models answers ` +
-    `more than half of the sequences the wrong way round. A rule that fits lengths ${TRAIN_MIN}–${TRAIN_MAX} need not hold past them, and can ` +
-    'hold in reverse there; nothing in training rewarded it for the lengths it never saw.'
+    'more than half of the sequences the wrong way round. ' +
+    `A rule that fits lengths ${TRAIN_MIN}–${TRAIN_MAX} need not hold past them, and can hold in reverse there; ` +
+    'nothing in training rewarded it for the lengths it never saw.'
   );
 }
 
