@@ -114,7 +114,7 @@ export const UNSURE = 0.1;
 /** The end of the answer line: right or wrong, unless P is within UNSURE of a coin flip. */
 export function verdict(probability, aFirst) {
   if (Math.abs(probability - 0.5) < UNSURE)
-    return `but a P within ${UNSURE} of 0.5 is close to a coin flip: the model does not know the answer here.`;
+    return `but a P within ${UNSURE} of 0.5 is close to a coin flip: the model gives no clear answer here.`;
   return `so its answer is ${probability > 0.5 === aFirst ? 'right' : 'wrong'}.`;
 }
 
