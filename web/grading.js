@@ -14,6 +14,8 @@ export function gradeChoice(options, answerId) {
 
 /** The tile sequence that spells softmax(QKᵀ/√dk)V; returns where the attempt first goes wrong. */
 export const ATTENTION_TILES = ['softmax(', 'Q', 'Kᵀ', '/√dₖ', ')', 'V'];
+/** Every order of the tiles that is the same equation: scaling Q before the product, softmax(Q/√dₖ·Kᵀ)V. */
+export const ATTENTION_FORMS = [ATTENTION_TILES, ['softmax(', 'Q', '/√dₖ', 'Kᵀ', ')', 'V']];
 // A sequence of another length is not an answer yet (`graded: false`: nothing is recorded), and it is
 // told nothing about its tiles, or checking half an equation would be a free oracle.
 export function gradeTiles(sequence) {
@@ -27,11 +29,14 @@ export function gradeTiles(sequence) {
       firstWrong: -1,
       explanation: `The equation has ${n} tiles; ${sequence.length} placed. Place all ${n}, then check.`,
     };
-  const firstWrong = ATTENTION_TILES.findIndex((t, i) => sequence[i] !== t);
-  const complete = firstWrong === -1;
+  // Where it first goes wrong: the first tile that no right form has there after the same start.
+  const mismatch = (form) => form.findIndex((t, i) => sequence[i] !== t);
+  const complete = ATTENTION_FORMS.some((form) => mismatch(form) === -1);
+  const firstWrong = complete ? -1 : Math.max(...ATTENTION_FORMS.map(mismatch));
   const explanation = complete
     ? 'Scores QKᵀ compare every query with every key; dividing by √dₖ keeps their spread from growing with the ' +
-      'width; softmax turns each row into weights summing to 1; the weights mix the rows of V.'
+      'width (dividing Q first gives the same scores); softmax turns each row into weights summing to 1; the ' +
+      'weights mix the rows of V.'
     : // Where it goes wrong, never what belongs there: the first check is the one recorded.
       `Tile ${firstWrong + 1} (“${sequence[firstWrong]}”) is where it first goes wrong.`;
   return { graded: true, correct: complete, score: complete ? 1 : 0, maxScore: 1, explanation, firstWrong };

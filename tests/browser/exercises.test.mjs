@@ -50,6 +50,27 @@ test('the page has a section for every exercise, in lesson order', async () => {
     assert.ok(ids.includes(id), id);
 });
 
+// What answers each question by inspection, and sits below it until the question is checked.
+const ANSWERS = {
+  'frequency-structure': 'svg.lineplot',
+  'same-token-different-position': 'caption:text("Token embeddings + sinusoidal encoding")',
+  conventions: 'table',
+  'learned-embeddings': '.heatmap, canvas',
+  'relative-offset': 'p:text("Largest |M")',
+};
+
+test('answers are not on screen before their question: each waits below it, hidden', async () => {
+  for (const [id, selector] of Object.entries(ANSWERS)) {
+    const shown = section(id).locator(selector).first();
+    assert.equal(await shown.count(), 1, `${id}: ${selector}`);
+    assert.equal(await shown.isVisible(), false, `${id}: ${selector} is on screen before the question`);
+    const below = await section(id)
+      .locator('.question')
+      .evaluate((q, el) => Boolean(q.compareDocumentPosition(el) & 4), await shown.elementHandle());
+    assert.ok(below, `${id}: ${selector} is below the question`);
+  }
+});
+
 test('every exercise’s maxScore, known before it mounts (stored records are checked by it), is its getMaxScore()', async () => {
   const mounted = await page.evaluate(() =>
     Object.fromEntries(Object.entries(window.pelab.lesson.controllers).map(([id, c]) => [id, c.getMaxScore()])),
@@ -240,6 +261,149 @@ test('numbers on the page equal what the core returns', async () => {
   // extrapolation: beyond the table the core's own error is shown
   await section('extrapolation').locator('input[type=range]').fill('600');
   assert.match(await section('extrapolation').locator('.core-message').innerText(), /no row for position 600/);
+});
+
+test('binary-analogy: the later columns’ feedback is true of every pair shown (the core’s table)', async () => {
+  const feedback = await answer('binary-analogy', 'first');
+  // Which later pairs change sign within the 32 rows shown, from the same table the page shows.
+  const { changing, steady } = await page.evaluate(() => {
+    const table = window.pelab.lab.sinusoidal({ positions: 32, dModel: 10, base: 32 });
+    const sign = (p, k) => table[p * 10 + 2 * k] >= 0;
+    const later = [1, 2, 3, 4];
+    const changes = (k) => Array.from({ length: 31 }, (_, p) => sign(p, k) !== sign(p + 1, k)).some(Boolean);
+    return { changing: later.filter(changes), steady: later.filter((k) => !changes(k)) };
+  });
+  assert.deepEqual(steady, [4], 'pair 4 (ω = 1/16) keeps its sign: 31/16 < π');
+  const list = (pairs) =>
+    pairs.length === 1 ? `pair ${pairs[0]}` : `pairs ${pairs.slice(0, -1).join(', ')} and ${pairs.at(-1)}`;
+  assert.ok(feedback.includes(`${list(changing)} change sign too`), feedback);
+  assert.ok(feedback.includes(`${list(steady)} turns too slowly to change sign within these 32 rows`), feedback);
+});
+
+test('feedback that points above or below points where the thing is', async () => {
+  const before = (a, b) => a.evaluate((x, y) => Boolean(x.compareDocumentPosition(y) & 4), b); // a precedes b
+  // extrapolation: the readout of the slowest pair is below the question
+  const x = section('extrapolation');
+  assert.match(await answer('extrapolation', 'a'), /the readout below/);
+  const readout = x.locator('p', { hasText: 'The sine of the slowest pair' });
+  assert.ok(await before(x.locator('.question'), await readout.elementHandle()));
+  // clock-hands: the dot-product heatmap is above the question
+  const c = section('clock-hands');
+  assert.match(await answer('clock-hands', 'k'), /the dot products above/);
+  assert.ok(await before(c.locator('.heatmap, svg, canvas').last(), await c.locator('.question').elementHandle()));
+});
+
+test('four-properties: each check shows one property; the deterministic one does not call learned tables random', async () => {
+  const s = section('four-properties');
+  const items = await s.locator('ol.checks li').allInnerTexts();
+  // This learner's order: the option labelled "check n" of value v is item n.
+  const itemOf = async (value) => {
+    const label = await s.locator(`select option[value="${value}"]`).first().innerText();
+    return items[Number(label.replace('check ', '')) - 1];
+  };
+  const unambiguous = await itemOf('distance');
+  assert.match(unambiguous, /^Smallest distance between two different positions/);
+  assert.doesNotMatch(unambiguous, /offset|Σ|cos/, 'the distance check says nothing of distance-awareness');
+  const deterministic = await itemOf('seed');
+  assert.match(deterministic, /computed twice, in two separate calls, differs by 0\.000000/);
+  assert.match(
+    deterministic,
+    /a learned table is as fixed once drawn: its row 37 looked up twice differs by 0\.000000/,
+  );
+});
+
+test('closest-offset: the solution says the distance is not monotone in |k|, with the core’s distances', async () => {
+  const s = section('closest-offset');
+  await s.getByRole('button', { name: /^Show solution/ }).click();
+  const text = await s.locator('.feedback').innerText();
+  const d = await page.evaluate(() => {
+    const { lab } = window.pelab;
+    const table = lab.sinusoidal({ positions: 21, dModel: 8 });
+    return Array.from(lab.distanceMatrix({ table, rows: 21, dModel: 8 }).subarray(1, 21));
+  });
+  const best = 1 + d.indexOf(Math.min(...d));
+  assert.equal(best, 6);
+  assert.ok(d[best - 1] < d[0], 'PE(p+6) is nearer than PE(p+1)');
+  assert.ok(text.includes(`PE(p+6) is ${d[5].toFixed(4)} from PE(p), nearer than PE(p+1) at ${d[0].toFixed(4)}`), text);
+  assert.match(text, /does not grow steadily with \|k\|/);
+});
+
+test('attention-equation accepts the equivalent softmax(Q/√dₖ·Kᵀ)V', async () => {
+  const s = section('attention-equation');
+  await s.getByRole('button', { name: 'Clear' }).click();
+  for (const t of ['softmax(', 'Q', '/√dₖ', 'Kᵀ', ')', 'V'])
+    await s.getByRole('button', { name: `Add ${t}`, exact: true }).click();
+  await s.getByRole('button', { name: /^Check\b/ }).click();
+  assert.match(await s.locator('.feedback').innerText(), /^Right\./);
+});
+
+test('train-it says it is one small model on one toy task', async () => {
+  assert.match(await section('train-it').innerText(), /This is one small model on one toy task/);
+});
+
+test('no prose on the page names a lab API or quotes an argument rule', async () => {
+  await section('extrapolation').locator('input[type=range]').fill('600');
+  assert.equal(
+    await section('extrapolation').locator('.core-message').innerText(),
+    'The learned table has no row for position 600: its 512 rows are positions 0 to 511.',
+  );
+  const { text, names } = await page.evaluate(() => {
+    const { lab } = window.pelab;
+    const run = lab.trainer({ task: 'order', encoding: 'learned' });
+    // Every method name along each object's prototype chain (the lab's and a trainer's).
+    const methods = (o) => {
+      const found = [];
+      for (let p = o; p && p !== Object.prototype; p = Object.getPrototypeOf(p))
+        found.push(...Object.getOwnPropertyNames(p).filter((n) => typeof o[n] === 'function'));
+      return found;
+    };
+    const names = [...methods(lab), ...methods(run)].filter((n) => /[a-z][A-Z]/.test(n));
+    run.delete();
+    // Prose: everything but code listings and the code a learner types.
+    const clone = document.querySelector('main').cloneNode(true);
+    clone.querySelectorAll('pre, code, textarea').forEach((e) => e.remove());
+    return { text: clone.innerText ?? clone.textContent, names };
+  });
+  assert.ok(names.includes('learnedRowsTrained') && names.includes('learnedLookup'), names.join(' '));
+  for (const name of names) assert.ok(!text.includes(name), `the page’s prose names ${name}`);
+  assert.doesNotMatch(text, /must be an integer from/);
+});
+
+test('once its question is checked, what answered it is shown', async () => {
+  for (const [id, selector] of Object.entries(ANSWERS))
+    assert.equal(await section(id).locator(selector).first().isVisible(), true, `${id}: ${selector}`);
+});
+
+test('no curve runs along its plot’s frame: every plotted value keeps clear of the top and the bottom', async () => {
+  const plots = await page.$$eval('section[data-exercise] svg.lineplot', (svgs) =>
+    svgs
+      .filter((svg) => svg.querySelector('path.series'))
+      .map((svg) => {
+        const frame = svg.querySelector('rect.frame');
+        const ys = [...svg.querySelectorAll('path.series')].flatMap((p) =>
+          [...p.getAttribute('d').matchAll(/[ML][^,]+,([^ML]+)/g)].map((m) => Number(m[1])).filter(Number.isFinite),
+        );
+        const exercise = svg.closest('section').dataset.exercise;
+        return { exercise, top: Number(frame.getAttribute('y')), height: Number(frame.getAttribute('height')), ys };
+      }),
+  );
+  assert.ok(plots.length >= 6, `${plots.length} plots`);
+  for (const { exercise, top, height, ys } of plots) {
+    const margin = Math.min(...ys.map((y) => Math.min(y - top, top + height - y)));
+    assert.ok(margin >= 0.04 * height, `${exercise}: a curve comes within ${margin.toFixed(1)} of the frame`);
+  }
+});
+
+test('colour scales: ALiBi’s never-positive bias has no positive half; learned-embeddings’ two maps share one', async () => {
+  const labels = (id) =>
+    section(id)
+      .locator('.heatmap .legend-labels')
+      .evaluateAll((ls) => ls.map((l) => [...l.children].map((c) => c.textContent)));
+  const [alibi] = await labels('alibi');
+  assert.equal(alibi.at(-1), '0', alibi.join(' '));
+  assert.ok(alibi.every((t) => !t.startsWith('+')) && alibi[0].startsWith('−'), alibi.join(' '));
+  const [learned, sinusoid] = await labels('learned-embeddings');
+  assert.deepEqual(learned, sinusoid);
 });
 
 test('typed text is never interpreted as HTML, in any field that takes text', async () => {

@@ -87,7 +87,7 @@ test('same-token: an empty, one-word or too-long sentence gets a message in the 
   const { page, problems } = await lessonPage();
   const s = page.locator('section[data-exercise="same-token-different-position"]');
   const input = s.locator('input[type=text]');
-  const view = s.locator('.demo');
+  const view = s.locator('.demo').first(); // the rows without the encoding (those with it wait for the answer)
   const cases = [
     ['', /^The sentence is empty\. Type 2 to 12 words, one of them twice/],
     ['   ', /^The sentence is empty\./],
@@ -110,14 +110,17 @@ test('same-token: an empty, one-word or too-long sentence gets a message in the 
     violations.map((v) => v.id),
     [],
   );
-  // Typing a valid sentence brings the tables back, and the question still answers.
+  // Typing a valid sentence brings the tables back (the one with the encoding, below the question, once it
+  // is checked), and the question still answers.
   await input.fill('a cat saw a dog');
-  assert.equal(await view.locator('table').count(), 2);
+  assert.equal(await s.locator('table').count(), 2);
+  assert.equal(await s.locator('.demo-answer').isHidden(), true);
   assert.equal(await input.getAttribute('aria-invalid'), 'false');
   assert.match(await view.innerText(), /“a” @ 3/);
   await s.locator('input[type=radio][value="a"]').check();
   await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await s.locator('.feedback').innerText(), /^Right\./);
+  assert.equal(await s.locator('.demo-answer').isVisible(), true);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -117,7 +117,10 @@ test('the seven arms trained in the page: the table, chart and heatmap show what
   assert.equal(await chart.locator('svg .band').count(), 1, 'the training lengths are shaded');
   assert.equal(await chart.locator('svg .point').count(), 7 * 7);
   assert.equal(await chart.locator('.train-summary li').count(), 7);
-  assert.equal(await chart.locator('.plot-legend li').count(), 7);
+  assert.equal(await chart.locator('.plot-legend li:not(.rule-key)').count(), 7);
+  // The chance line is named in the legend, not written over the curves.
+  assert.equal(await chart.locator('.plot-legend li.rule-key').innerText(), 'chance (0.5)');
+  assert.equal(await chart.locator('svg text', { hasText: 'chance' }).count(), 0);
   assert.match(await chart.innerText(), /The learned table has 128 rows; training has reached 16 of them/);
   const table = await chart
     .locator('details.data-table tbody tr')

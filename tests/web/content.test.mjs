@@ -39,3 +39,21 @@ test("a wrong option's explanation does not quote the right option", () => {
     for (const o of q.options) if (!o.correct) assert.ok(!o.why.includes(right), `${q.exercise}/${o.id}`);
   }
 });
+
+test('no option denies what its prompt takes for granted ("Why does X …?" has no "It does not")', () => {
+  for (const q of questions)
+    if (/^Why does\b/.test(q.prompt))
+      for (const o of q.options) assert.doesNotMatch(o.label, /^It does not\b/, `${q.exercise}/${o.id}`);
+});
+
+test('an explain-back asks about what its exercise’s question asked (rope: the layouts)', () => {
+  const rope = exercises.find((e) => e.id === 'rope');
+  assert.match(rope.questions[0].prompt, /layout/);
+  assert.match(rope.explain.prompt, /layout/);
+});
+
+test('train-it: no wrong option’s feedback tells which models stay at chance', () => {
+  const q = questions.find((x) => x.exercise === 'train-it');
+  for (const o of q.options.filter((x) => !x.correct))
+    assert.doesNotMatch(o.why, /mean readout|ALiBi’s \|i − j\| cannot/, o.id);
+});

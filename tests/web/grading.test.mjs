@@ -55,6 +55,17 @@ test('attention tiles: complete and right, partial, and wrong at a named tile', 
   assert.equal(gradeTiles([]).graded, false);
 });
 
+test('attention tiles: softmax(Q/√dₖ·Kᵀ)V is the same equation, and is right', () => {
+  const scaledFirst = ['softmax(', 'Q', '/√dₖ', 'Kᵀ', ')', 'V'];
+  assert.equal(gradeTiles(scaledFirst).correct, true);
+  assert.equal(gradeTiles(scaledFirst).score, 1);
+  // Wrong after that start: the tile no right form has there is named.
+  const wrong = gradeTiles(['softmax(', 'Q', '/√dₖ', 'K', ')', 'V']);
+  assert.equal(wrong.firstWrong, 3);
+  assert.match(wrong.explanation, /Tile 4 \(“K”\) is where it first goes wrong/);
+  assert.equal(gradeTiles(['softmax(', 'Q', 'Kᵀ', ')', '/√dₖ', 'V']).firstWrong, 3);
+});
+
 test('matching scores one point per right pair', () => {
   const key = { a: 'x', b: 'y', c: 'z' };
   assert.deepEqual(gradeMatching(key, { a: 'x', b: 'y', c: 'z' }).score, 3);

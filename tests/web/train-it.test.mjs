@@ -2,7 +2,15 @@
 // ids, and a named message for anything the order task's models cannot take.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseSequence } from '../../web/exercises/train-it.js';
+import {
+  parseSequence,
+  verdict,
+  UNSURE,
+  chanceBand,
+  belowChance,
+  learnedRowsNote,
+} from '../../web/exercises/train-it.js';
+import { ARMS, TEST_LENGTHS, TEST_SAMPLES } from '../../web/exercises/train-arms.js';
 
 test('A, B and the fillers v–z become token ids 1, 2 and 3–7, with or without spaces, in any case', () => {
   assert.deepEqual(parseSequence('x x A x B x'), {
@@ -21,4 +29,36 @@ test('anything else is a message that names the problem', () => {
   assert.match(parseSequence('x x x').error, /this one has 0 A and 0 B/);
   assert.match(parseSequence(`A B ${'x'.repeat(63)}`).error, /^At most 64 tokens .* this one has 65/);
   assert.equal(parseSequence(`A B ${'x'.repeat(62)}`).tokens.length, 64);
+});
+
+test('a probability near 0.5 is called a coin flip, never a right or a wrong answer', () => {
+  for (const p of [0.506, 0.5, 0.45, 0.5 + UNSURE - 1e-9])
+    for (const aFirst of [true, false]) {
+      assert.doesNotMatch(verdict(p, aFirst), /right|wrong/, `${p}`);
+      assert.match(verdict(p, aFirst), /coin flip/);
+    }
+  assert.equal(verdict(0.93, true), 'so its answer is right.');
+  assert.equal(verdict(0.93, false), 'so its answer is wrong.');
+  assert.equal(verdict(0.07, false), 'so its answer is right.');
+});
+
+test('accuracies below chance past the training lengths are named and explained; within chance, nothing', () => {
+  const band = chanceBand(TEST_SAMPLES);
+  assert.ok(Math.abs(band - 2 * Math.sqrt(0.25 / 512)) < 1e-15); // two standard deviations of a coin's mean
+  const at = (value) => Object.fromEntries(ARMS.map((a) => [a.id, TEST_LENGTHS.map(() => value)]));
+  assert.equal(belowChance(TEST_LENGTHS, TEST_SAMPLES, at(0.5 - band + 0.001)), '');
+  const arms = at(0.5);
+  arms.sinusoidal[TEST_LENGTHS.indexOf(64)] = 0.41;
+  arms.learned[TEST_LENGTHS.indexOf(64)] = 0.39;
+  arms.rope[TEST_LENGTHS.indexOf(8)] = 0.3; // inside the training lengths: not this note's business
+  const note = belowChance(TEST_LENGTHS, TEST_SAMPLES, arms);
+  assert.match(note, /^Below chance: Sinusoidal \(0\.410 at length 64\); Learned \(0\.390 at length 64\)\./);
+  assert.match(note, /within 0\.044 of 0\.5/);
+  assert.doesNotMatch(note, /RoPE/);
+});
+
+test('the learned-rows note names no lab API', () => {
+  const note = learnedRowsNote({ total: 128, trained: 16 });
+  assert.match(note, /^The learned table has 128 rows; training has reached 16 of them/);
+  assert.doesNotMatch(note, /\w\(\)/);
 });

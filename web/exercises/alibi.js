@@ -38,7 +38,14 @@ export default {
     });
     const distances = Float64Array.from({ length: N }, (_, d) => d);
     const mapSlot = h('div', { class: 'demo' });
-    const map = new Heatmap(mapSlot, { label: 'ALiBi bias of one head', rowName: 'query i', columnName: 'key j' });
+    // The bias is never positive: its scale runs from the steepest head's −limit to 0, with no positive half.
+    const map = new Heatmap(mapSlot, {
+      label: 'ALiBi bias of one head',
+      rowName: 'query i',
+      columnName: 'key j',
+      signed: false,
+      negative: true,
+    });
     let bias;
     // The chosen head's bias as a heatmap, on the scale of the steepest head (not always the first: see the
     // slopes of 6 heads) so heads compare.

@@ -42,10 +42,34 @@ const QUESTION = {
       id: 'first',
       correct: false,
       label: 'Only pair 0 behaves like a bit; every other pair stays constant over these positions.',
-      why: 'Look down the later columns: they change sign too, only less often.',
+      // Which later columns change sign depends on the rows shown: mount() says it from the core's table.
+      why: 'Look down the later columns: which of them change sign over these rows?',
     },
   ],
 };
+
+/** "pair 4", "pairs 1 and 2", "pairs 1, 2 and 3". */
+function pairList(pairs) {
+  if (pairs.length === 1) return `pair ${pairs[0]}`;
+  return `pairs ${pairs.slice(0, -1).join(', ')} and ${pairs.at(-1)}`;
+}
+
+/** Option "first"'s feedback, from the sign table: which later pairs change sign in these rows. */
+function laterColumnsWhy(signs) {
+  const changes = (k) => Array.from({ length: P - 1 }, (_, p) => signs[p * PAIRS + k] !== signs[(p + 1) * PAIRS + k]);
+  const later = Array.from({ length: PAIRS - 1 }, (_, i) => i + 1);
+  const changing = later.filter((k) => changes(k).some(Boolean)),
+    steady = later.filter((k) => !changes(k).some(Boolean));
+  const parts = [];
+  if (changing.length)
+    parts.push(`${pairList(changing)} ${changing.length === 1 ? 'changes' : 'change'} sign too, only less often`);
+  if (steady.length)
+    parts.push(
+      `${pairList(steady)} ${steady.length === 1 ? 'turns' : 'turn'} too slowly to change sign within these ` +
+        `${P} rows, yet ${steady.length === 1 ? 'its angle grows' : 'their angles grow'} at every step`,
+    );
+  return `Look down the later columns: ${parts.join('; ')}.`;
+}
 
 export default {
   questions: [QUESTION],
@@ -69,7 +93,8 @@ export default {
         bits[p * PAIRS + b] = (p >> b) & 1;
         signs[p * PAIRS + b] = table[p * D + 2 * b] >= 0 ? 1 : 0;
       }
-    const question = choiceQuestion({ onResult, ...QUESTION });
+    const options = QUESTION.options.map((o) => (o.id === 'first' ? { ...o, why: laterColumnsWhy(signs) } : o));
+    const question = choiceQuestion({ onResult, ...QUESTION, options });
     host.append(
       h(
         'p',

@@ -18,7 +18,7 @@ const QUESTION = {
       label: 'By the angle k·ωᵢ, whatever the position p is.',
       why:
         'Each hand turns at its own constant rate ωᵢ, so k more positions add k·ωᵢ to its angle, from anywhere. ' +
-        'That is the rotation Mₖ of the relative-offset exercise, and why the dot products below are the same along ' +
+        'That is the rotation Mₖ of the relative-offset exercise, and why the dot products above are the same along ' +
         'each diagonal.',
     },
     {

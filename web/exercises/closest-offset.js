@@ -19,6 +19,13 @@ export default {
     const distances = lab.distanceMatrix({ table, rows: MAX_K + 1, dModel: D }).subarray(1, MAX_K + 1);
     const best = 1 + distances.indexOf(Math.min(...distances));
     const { omega } = lab.frequencies({ dModel: D });
+    // The answer itself shows that the distance is not monotone in |k|: said whenever it is not k = 1.
+    const notMonotone =
+      best === 1
+        ? ''
+        : ` So the distance does not grow steadily with |k|: PE(p+${best}) is ${fmt(distances[best - 1], 4)} from ` +
+          `PE(p), nearer than PE(p+1) at ${fmt(distances[0], 4)}. Each pair’s term 2(1 − cos kωᵢ) rises and ` +
+          'falls as the pair turns, and so can their sum.';
     const question = numberQuestion({
       onResult,
       expected: best,
@@ -28,7 +35,8 @@ export default {
         `‖PE(p+k) − PE(p)‖² = d − 2Σᵢcos kωᵢ does not depend on p. Pair 0 (ω = 1) comes back near its start ` +
         `after 2π ≈ 6.28 positions; by k = ${best}, pair 1 (ω = ${fmt(omega[1], 3)}) has turned only ` +
         `${fmt(best * omega[1], 2)} rad and the slower pairs less still. So k = ${best} comes closest (the core’s ` +
-        'distance matrix agrees), and most of the distance left comes from pair 1: close is not equal.',
+        'distance matrix agrees), and most of the distance left comes from pair 1: close is not equal.' +
+        notMonotone,
     });
     host.append(
       h('p', {}, 'The answer does not depend on p. Think about which pair dominates the distance.'),

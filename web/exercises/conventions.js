@@ -1,6 +1,7 @@
 import { h } from '../widgets/dom.js';
 import { matrixTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
+import { hiddenUntilAnswered } from './common.js';
 
 const VARIANTS = ['paper', 'halves', 'tensor2tensor'];
 
@@ -13,7 +14,8 @@ const QUESTION = {
       correct: true,
       label: 'halves: [sin | cos], the layout of Marian and Pegasus',
       why:
-        'Its row holds the paper’s eight numbers, sines first: the same frequencies in a different layout. (BART, ' +
+        'Its row in the table below holds the paper’s eight numbers, sines first: the same frequencies in a ' +
+        'different layout. (BART, ' +
         'often named with Marian, learns its positions instead.)',
     },
     {
@@ -41,31 +43,39 @@ export default {
       'Every convention produces plausible bounded vectors of the right shape, so nothing fails; the model just ' +
       'receives positions in a scrambled layout or with other frequencies, and quietly does worse.',
   },
-  mount(host, { lab, onResult }) {
+  mount(host, { lab, onResult, answered = false }) {
     const rows = new Float32Array(3 * 8);
     VARIANTS.forEach((variant, r) => rows.set(lab.sinusoidal({ positions: 1, dModel: 8, start: 1, variant }), r * 8));
-    const question = choiceQuestion({ onResult, ...QUESTION });
+    // The table answers the question by inspection: predict from the definitions, then compare the numbers.
+    const table = h('div', { class: 'demo' });
+    const question = choiceQuestion({ ...QUESTION, onResult: hiddenUntilAnswered([table], { answered, onResult }) });
     host.append(
       h(
         'p',
         {},
-        'The encoding of position 1 at dModel 8 in each convention, computed by the core. Mixing conventions ' +
-          'between a checkpoint and your code silently scrambles positions.',
-      ),
-      h(
-        'div',
-        { class: 'demo' },
-        matrixTable({
-          caption: 'PE(1) at dModel 8',
-          values: rows,
-          rows: 3,
-          cols: 8,
-          rowLabel: (i) => VARIANTS[i],
-          limit: 1,
-          digits: 6,
-        }),
+        'Three conventions of real libraries, with ωₖ the frequency of pair k (k = 0 … d/2 − 1). ',
+        h('strong', {}, 'paper: '),
+        'ωₖ = 10000^(−2k/d), the sine of pair k at column 2k and its cosine at 2k + 1. ',
+        h('strong', {}, 'halves: '),
+        'the same ωₖ, all the sines first, then all the cosines. ',
+        h('strong', {}, 'tensor2tensor: '),
+        'ωₖ = 10000^(−k/(d/2 − 1)), all the sines first, then all the cosines. Mixing conventions between a ' +
+          'checkpoint and your code silently scrambles positions.',
       ),
       question.element,
+      table,
+    );
+    table.append(
+      h('p', {}, 'The encoding of position 1 at dModel 8 in each convention, computed by the core:'),
+      matrixTable({
+        caption: 'PE(1) at dModel 8',
+        values: rows,
+        rows: 3,
+        cols: 8,
+        rowLabel: (i) => VARIANTS[i],
+        limit: 1,
+        digits: 6,
+      }),
     );
     return question;
   },

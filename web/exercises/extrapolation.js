@@ -18,7 +18,7 @@ const QUESTION = {
       label: 'The formula gives it a vector, with values training never showed; the table gives it none.',
       why:
         'The formula can be evaluated at any position, but its slow pairs reach values no training position had ' +
-        '(the readout above), so whether a trained model copes is an empirical question: the paper hoped it “may” ' +
+        '(the readout below), so whether a trained model copes is an empirical question: the paper hoped it “may” ' +
         'extrapolate, and the ALiBi authors measured sinusoidal models degrading soon past their training length. ' +
         'The learned table simply has no row.',
     },
@@ -86,7 +86,10 @@ export default {
         });
         learnedText.textContent = `The learned table has a row for position ${p}.`;
       } catch (error) {
-        learnedText.textContent = `The learned table: ${error.message.replace(/^learnedLookup: /, '')}.`;
+        // The core refuses a position past the table with a RangeError; the page says it in the lesson's words.
+        if (!(error instanceof RangeError)) throw error;
+        learnedText.textContent =
+          `The learned table has no row for position ${p}: ` + `its ${MAX_LEN} rows are positions 0 to ${MAX_LEN - 1}.`;
       }
       plot.update(dims, series);
       slowText.textContent =

@@ -24,13 +24,13 @@ const QUESTION = {
     {
       id: 'last',
       correct: false,
-      label: 'The last pair',
+      label: `Pair ${D / 2 - 1}, dimensions ${D - 2} and ${D - 1}: the largest k in the exponent −2k/d`,
       why: 'Follow the exponent −2k/d as k grows, and what it does to ω; then compare the curves.',
     },
     {
       id: 'same',
       correct: false,
-      label: 'They all oscillate at the same rate, with different phases',
+      label: 'None: every pair turns at the same rate, each starting at its own phase',
       why: 'Each pair has its own frequency; that is what gives every position a distinct combination.',
     },
   ],
@@ -49,20 +49,27 @@ export default {
   mount(host, { lab, onResult, answered = false }) {
     const table = lab.sinusoidal({ positions: P, dModel: D });
     const { wavelength } = lab.frequencies({ dModel: D });
-    const heat = h('div', { class: 'demo' });
+    const heat = h('div', { class: 'demo' }),
+      curves = h('div', { class: 'demo' });
+    // Predict first: the heatmap and the curves show which pair is fastest, so they appear once it is checked.
+    const question = choiceQuestion({
+      ...QUESTION,
+      onResult: hiddenUntilAnswered([heat, curves], { answered, onResult }),
+    });
     host.append(
       h(
         'p',
         {},
         `Pair k of a ${D}-wide table turns at `,
         formula(`\\omega_k = 10000^{-2k/${D}}`),
-        '. Find the fastest and the slowest pair in the heatmap and in the curves below.',
+        '. Predict from the formula first; then find the fastest and the slowest pair in the heatmap and the ' +
+          'curves that appear below.',
       ),
+      question.element,
       heat,
     );
     new Heatmap(heat, { label: `Sinusoidal table, ${P} positions by ${D} dimensions` }).update(table, P, D);
 
-    const curves = h('div', { class: 'demo' });
     const plot = new LinePlot(curves, {
       label: 'sin of the chosen pair against position',
       xLabel: 'position',
@@ -139,8 +146,6 @@ export default {
       ),
     );
 
-    // The wavelengths name the fastest pair: they appear once the question is checked.
-    const question = choiceQuestion({ ...QUESTION, onResult: hiddenUntilAnswered([waveText], { answered, onResult }) });
     host.append(
       h(
         'p',
@@ -148,7 +153,6 @@ export default {
         'Adding the raw integer would swamp the embedding (its length grows with p); the sinusoid stays bounded and ' +
           'still tells positions apart.',
       ),
-      question.element,
     );
     return question;
   },

@@ -9,12 +9,12 @@ const D = 64,
 
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
-  prompt: 'Why does the float32-angle version lose accuracy as the position grows?',
+  prompt: 'What happens to the float32-angle version’s accuracy as the position grows, and why?',
   options: [
     {
       id: 'a',
       correct: true,
-      label: 'The angle p·ω is rounded to a float32, whose absolute error grows with p.',
+      label: 'It falls: the angle p·ω is rounded to a float32, whose absolute error grows with p.',
       why:
         'A float32 keeps 24 significant bits, so the gap between neighbouring floats grows with the number: near ' +
         '2048 it is 2⁻¹², and the angle p·ω also carries p times the rounding of ω. sin and cos pass that error on, ' +
@@ -23,13 +23,13 @@ const QUESTION = {
     {
       id: 'b',
       correct: false,
-      label: 'The sine and cosine functions are inaccurate for large inputs.',
+      label: 'It falls: the sine and cosine functions are inaccurate for large inputs.',
       why: 'sin and cos are accurate for the number they are given; the damage is done before they are called.',
     },
     {
       id: 'c',
       correct: false,
-      label: 'It does not: the two curves lie on top of each other at every position shown.',
+      label: 'It stays as it is: the two curves lie on top of each other at every position shown.',
       why: 'Look at the plot again, position by position.',
     },
   ],

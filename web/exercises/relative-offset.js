@@ -2,7 +2,7 @@ import { h, subscript } from '../widgets/dom.js';
 import { matrixTable } from '../widgets/tables.js';
 import { formula } from '../widgets/math.js';
 import { choiceQuestion } from '../widgets/question.js';
-import { slider } from './common.js';
+import { hiddenUntilAnswered, slider } from './common.js';
 
 const D = 16,
   P = 500;
@@ -47,7 +47,7 @@ export default {
       'position. So one fixed linear map per offset takes PE(p) to PE(p+k): relative position is linearly ' +
       'accessible, which a model can learn to use.',
   },
-  mount(host, { lab, onResult }) {
+  mount(host, { lab, onResult, answered = false }) {
     const view = h('div', { class: 'demo' }); // not live: a table re-read on every slider step helps no one
     function show(k) {
       const { blocks, maxResidual } = lab.relativeOffset({ positions: P, dModel: D, k });
@@ -71,8 +71,22 @@ export default {
     }
     const s = slider({ label: 'Offset k', min: 0, max: 50, value: 3, oninput: show });
     show(3);
-    const question = choiceQuestion({ onResult, ...QUESTION });
+    // The blocks' entries answer the question: the derivation and the core's blocks follow it, shown once
+    // it is checked.
+    const worked = h('div', {});
+    const question = choiceQuestion({ ...QUESTION, onResult: hiddenUntilAnswered([worked], { answered, onResult }) });
     host.append(
+      h(
+        'p',
+        {},
+        'Moving k positions forward takes each pair’s (sin ωp, cos ωp) to (sin ω(p+k), cos ω(p+k)). A 2×2 matrix ',
+        'per pair that does this, stacked into one block-diagonal matrix Mₖ, gives PE(p+k) = Mₖ·PE(p). Predict ',
+        'first: the derivation and the core’s blocks appear below.',
+      ),
+      question.element,
+      worked,
+    );
+    worked.append(
       h('p', {}, 'For each pair, the angle addition formulas give a rotation:'),
       formula(
         '\\begin{pmatrix}\\sin\\omega(p+k)\\\\ \\cos\\omega(p+k)\\end{pmatrix} = \\begin{pmatrix}\\cos k\\omega & ' +
@@ -80,10 +94,9 @@ export default {
           '\\cos\\omega p\\end{pmatrix}',
         { display: true },
       ),
-      h('p', {}, 'Stacking one block per pair gives a block-diagonal matrix Mₖ. Does it change with p?'),
+      h('p', {}, 'Stacking one block per pair gives Mₖ.'),
       s.element,
       view,
-      question.element,
     );
     return question;
   },

@@ -70,12 +70,16 @@ export default {
   questions: [QUESTION],
   id: 'rope',
   title: 'RoPE: rotate the queries and the keys',
+  // The explain-back asks about what the question asked: the layouts.
   explain: {
-    prompt: 'What does linear scaling (scale = 4) do to positions, and why might a model need training after it?',
+    prompt:
+      'Why does a checkpoint trained with one RoPE layout run without any error under the other, and what goes ' +
+      'wrong?',
     model:
-      'It divides every position by 4, so a context four times longer is turned by angles the model saw in ' +
-      'training. But neighbouring tokens are then a quarter of a step apart, an offset the model never saw, ' +
-      'so it usually needs some training on the new spacing.',
+      'RoPE has no weights of its own: it turns pairs of a head’s query and key dimensions, so the weights have ' +
+      'the same shapes under either layout and load without complaint. But the two layouts pair different ' +
+      'dimensions (i with i + d/2, or 2i with 2i + 1), so the turned vectors, and every score, differ from the ' +
+      'ones the model was trained with.',
   },
   mount(host, { lab, onResult, answered = false }) {
     const qk = queryAndKey(lab);

@@ -1,7 +1,7 @@
 import { h, fmt } from '../widgets/dom.js';
 import { matrixTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
-import { DEMO, MAX_WORDS, sentenceWords, embedSentence, coreDistance, row } from './common.js';
+import { DEMO, MAX_WORDS, sentenceWords, embedSentence, coreDistance, hiddenUntilAnswered, row } from './common.js';
 
 // What is wrong with the typed sentence, or null. Checked before the core is called: the core refuses an
 // empty token list with a RangeError, and more than MAX_WORDS words would be cut without a word.
@@ -23,16 +23,16 @@ const QUESTION = {
       correct: true,
       label: 'different vectors, so attention can tell them apart',
       why:
-        'The token embedding is the same, but PE(p) differs for every p, so the sums differ; the distance above is ' +
-        'positive.',
+        'The token embedding is the same, but PE(p) differs for every p, so the sums differ; the distance below, ' +
+        'with the encoding, is positive.',
     },
     {
       id: 'b',
       correct: false,
       label: 'still identical, because the word is the same',
       why:
-        'The word’s embedding is identical, but each copy gets its own position vector added. Look at the second ' +
-        'distance.',
+        'The word’s embedding is identical, but each copy gets its own position vector added. Look at the distance ' +
+        'below, with the encoding.',
     },
     {
       id: 'c',
@@ -53,17 +53,21 @@ export default {
       'Their token embeddings are identical, but each has a different position vector added, so the sums differ, ' +
       'and attention can tell them apart.',
   },
-  mount(host, { lab, onResult }) {
+  mount(host, { lab, onResult, answered = false }) {
     const input = h('input', {
       type: 'text',
       value: 'the dog chased the cat',
       maxlength: 80,
       'aria-label': `Sentence (${MAX_WORDS} words at most)`,
     });
-    const view = h('div', { class: 'demo' }); // not live: the table would be re-read on every keystroke
+    // Not live: the tables would be re-read on every keystroke. The rows with the encoding answer the
+    // question, so they sit below it and appear once it is checked.
+    const view = h('div', { class: 'demo' }),
+      encodedView = h('div', { class: 'demo-answer' });
     function show() {
       const problem = sentenceProblem(sentenceWords(input.value));
       input.setAttribute('aria-invalid', String(problem !== null));
+      encodedView.replaceChildren();
       if (problem) {
         view.replaceChildren(h('p', { class: 'error', role: 'status' }, problem));
         return;
@@ -90,24 +94,26 @@ export default {
         matrixTable({ caption, values: pair(x), rows: 2, cols: DEMO.dModel, rowLabel: labels, limit: 3, digits: 2 }),
         h('p', {}, `Distance: ${fmt(coreDistance(lab, row(x, DEMO.dModel, firstAt), row(x, DEMO.dModel, second)), 6)}`),
       ];
-      view.replaceChildren(
-        ...arm('Token embeddings only', plain.x),
-        ...arm('Token embeddings + sinusoidal encoding', encoded.x),
-      );
+      view.replaceChildren(...arm('Token embeddings only', plain.x));
+      encodedView.replaceChildren(...arm('Token embeddings + sinusoidal encoding', encoded.x));
     }
     input.addEventListener('input', show);
     show();
-    const question = choiceQuestion({ onResult, ...QUESTION });
+    const question = choiceQuestion({
+      ...QUESTION,
+      onResult: hiddenUntilAnswered([encodedView], { answered, onResult }),
+    });
     host.append(
       h(
         'p',
         {},
         `Type a sentence with a repeated word. The core embeds it (seeded embeddings, dModel ${DEMO.dModel}) ` +
-          'with and without the encoding.',
+          'without the encoding; predict what adding it does, and the rows with it appear below.',
       ),
       h('div', { class: 'control wide' }, h('label', {}, 'Sentence ', input)),
       view,
       question.element,
+      encodedView,
     );
     return question;
   },

@@ -75,10 +75,11 @@ const QUESTION = {
       label:
         'Only no encoding: every other model receives some signal of where its tokens are, and the task needs ' +
         'nothing more than that.',
+      // Says what to test, not which models fail it: that is the key.
       why:
-        'A signal of position is not always a signal of order. ALiBi adds −slope·|i − j|, the same whichever ' +
-        'token comes first: with the mean readout the model answers a sequence and its reverse alike, and their ' +
-        'labels are opposite. Train them and watch the ALiBi curve, then type a sequence and its reverse below.',
+        'A signal of position is not always a signal of order. Reversing a sequence swaps whether A comes first: ' +
+        'ask of each model whether anything it computes must change under that reversal. Train them and watch the ' +
+        'curves, then type a sequence and its reverse below.',
     },
     {
       id: 'no-vectors',
@@ -99,18 +100,61 @@ const QUESTION = {
         'which one comes first.',
       why:
         'RoPE sees the signed offset: the score of a query at m and a key at n depends on m − n, and a key 3 ' +
-        'before turns by the opposite angle to a key 3 after, so it can tell the order. ALiBi’s |i − j| cannot. ' +
-        'Train them and compare the RoPE and ALiBi curves.',
+        'before turns by the opposite angle to a key 3 after, so it can tell the order. Train them and compare the ' +
+        'curves.',
     },
   ],
 };
 
 const armName = (id) => ARMS.find((a) => a.id === id).name;
+
+/** How far from 0.5 a probability must be before the page calls the model's answer right or wrong. */
+export const UNSURE = 0.1;
+
+/** The end of the answer line: right or wrong, unless P is within UNSURE of a coin flip. */
+export function verdict(probability, aFirst) {
+  if (Math.abs(probability - 0.5) < UNSURE)
+    return `but a P within ${UNSURE} of 0.5 is close to a coin flip: the model gives no clear answer here.`;
+  return `so its answer is ${probability > 0.5 === aFirst ? 'right' : 'wrong'}.`;
+}
+
+/** With `samples` fair coin flips, the accuracy stays within this of 0.5 about 95% of the time (2 sd). */
+export const chanceBand = (samples) => 2 * Math.sqrt(0.25 / samples);
 const range = (values) => {
   const lo = Math.min(...values),
     hi = Math.max(...values);
   return fmt(lo, 2) === fmt(hi, 2) ? fmt(lo, 2) : `${fmt(lo, 2)}–${fmt(hi, 2)}`;
 };
+
+/** What the worker's count of trained rows ({total, trained}) means for the learned table. */
+export const learnedRowsNote = ({ total, trained }) =>
+  `The learned table has ${total} rows; training has reached ${trained} of them, so the rows for positions ` +
+  `${trained} and up still hold their random initial values. One seed, one run: another seed gives other numbers.`;
+
+/**
+ * A sentence on the arms whose accuracy past the training lengths is further below 0.5 than chance explains
+ * (more than chanceBand below), or '' when there are none.
+ */
+export function belowChance(lengths, samples, arms) {
+  const band = chanceBand(samples);
+  const low = ARMS.map((a) => ({
+    name: a.name,
+    points: lengths
+      .map((length, i) => ({ length, accuracy: arms[a.id][i] }))
+      .filter((p) => p.length > TRAIN_MAX && p.accuracy < 0.5 - band),
+  })).filter((a) => a.points.length);
+  if (!low.length) return '';
+  const listed = low
+    .map((a) => `${a.name} (${a.points.map((p) => `${fmt(p.accuracy, 3)} at length ${p.length}`).join(', ')})`)
+    .join('; ');
+  return (
+    `Below chance: ${listed}. A model that guessed would stay within ${fmt(band, 3)} of 0.5 about 95% of the ` +
+    `time with ${samples} sequences, so these are not bad luck: at those lengths each of these models answers ` +
+    'more than half of the sequences the wrong way round. ' +
+    `A rule that fits lengths ${TRAIN_MIN}–${TRAIN_MAX} need not hold past them, and can hold in reverse there; ` +
+    'nothing in training rewarded it for the lengths it never saw.'
+  );
+}
 
 export default {
   questions: [QUESTION],
@@ -265,6 +309,7 @@ export default {
     });
     const measuredNote = h('p', { class: 'hint' });
     const summary = h('ul', { class: 'train-summary' });
+    const belowNote = h('p', { class: 'train-below' });
     const learnedNote = h('p', {});
     const extrapolationTable = h('div', {});
     extrapolation.append(
@@ -272,6 +317,7 @@ export default {
       measuredNote,
       extrapolationPlotHost,
       summary,
+      belowNote,
       learnedNote,
       extrapolationTable,
     );
@@ -378,7 +424,8 @@ export default {
           'li',
           {},
           h('strong', {}, 'No encoding + causal mask: '),
-          'no position information at all, but each token attends only to itself and the tokens before it.',
+          'nothing added to the embeddings and nothing added to the scores, but each token attends only to itself ' +
+            'and the tokens before it.',
         ),
         h(
           'li',
@@ -386,6 +433,13 @@ export default {
           h('strong', {}, 'ALiBi + CLS token: '),
           'ALiBi again, but a CLS token is put at position 0 and its output alone decides, instead of the mean.',
         ),
+      ),
+      h(
+        'p',
+        { class: 'caveat' },
+        'This is one small model on one toy task, trained for at most a few thousand steps: it shows what each ' +
+          'way of giving position makes possible for this model here, not how the encodings rank in large models ' +
+          'on real text.',
       ),
       question.element,
       root,
@@ -625,12 +679,8 @@ export default {
           ),
         ),
       );
-      learnedNote.textContent = learnedRows
-        ? `The learned table has ${learnedRows.total} rows; training has reached ${learnedRows.trained} of them ` +
-          `(learnedRowsTrained()), so the rows for positions ${learnedRows.trained} and up still hold their ` +
-          'random initial values. ' +
-          'One seed, one run: another seed moves these numbers a little.'
-        : '';
+      belowNote.textContent = belowChance(lengths, samples, arms);
+      learnedNote.textContent = learnedRows ? learnedRowsNote(learnedRows) : '';
       extrapolationTable.replaceChildren(dataTable('Data table of the accuracies', 'test length', lengths, series));
     }
 
@@ -682,11 +732,10 @@ export default {
       heatmap.update(weights, n, n);
       tokensLine.textContent = `Positions: ${letters.map((l, i) => `${i} ${l}`).join(' · ')}`;
       const aFirst = letters.indexOf('A') < letters.indexOf('B');
-      const right = probability > 0.5 === aFirst;
       answerLine.textContent =
         `${armName(arm)}, layer ${layer + 1}, head ${head + 1}, at step ${step.toLocaleString('en')}: ` +
         `the model gives P(A before B) = ${fmt(probability, 4)}. Here A is ${aFirst ? 'before' : 'after'} B, ` +
-        `so its answer is ${right ? 'right' : 'wrong'}.`;
+        verdict(probability, aFirst);
       const same = fmt(reversed, 4) === fmt(probability, 4);
       reverseLine.textContent =
         `The same sequence reversed, where A is ${aFirst ? 'after' : 'before'} B: P(A before B) = ${fmt(reversed, 4)}` +

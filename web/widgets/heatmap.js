@@ -29,15 +29,26 @@ export class Heatmap {
   /**
    * @param {HTMLElement} host where to mount
    * @param {{label: string, rowName?: string, columnName?: string, limit?: number, describe?: Function,
-   *   signed?: boolean}} options `signed: false` is for values from 0 to `limit` (weights, say): they
-   *   go from the theme's background at 0 to its accent at `limit`, so that a map of mostly-zero
-   *   weights is not a bright square on a dark page (the table follows the theme as it changes).
+   *   signed?: boolean, negative?: boolean}} options `signed: false` is for values from 0 to `limit`
+   *   (weights, say): they go from the theme's background at 0 to its accent at `limit`, so that a map
+   *   of mostly-zero weights is not a bright square on a dark page (the table follows the theme as it
+   *   changes). With `negative: true` as well, the values run from −`limit` to 0 (a penalty, say), the
+   *   accent at −`limit`: a scale with no positive half for values that are never positive.
    */
   constructor(
     host,
-    { label, rowName = 'position', columnName = 'dimension', limit = 1, describe, signed = true } = {},
+    {
+      label,
+      rowName = 'position',
+      columnName = 'dimension',
+      limit = 1,
+      describe,
+      signed = true,
+      negative = false,
+    } = {},
   ) {
     this.signed = signed;
+    this.negative = !signed && negative;
     this.rowName = rowName;
     this.columnName = columnName;
     this.limit = limit;
@@ -148,9 +159,14 @@ export class Heatmap {
     this.focus.column = Math.min(this.focus.column, columns - 1);
     if (this.shownLimit !== this.limit) {
       this.shownLimit = this.limit;
-      this.legendLabels[0].textContent = this.signed ? (-this.limit).toString() : '0';
-      this.legendLabels[1].textContent = this.signed ? '0' : (this.limit / 2).toString();
-      this.legendLabels[2].textContent = this.signed ? `+${this.limit}` : this.limit.toString();
+      const labels = this.signed
+        ? [-this.limit, 0, `+${this.limit}`]
+        : this.negative
+          ? [-this.limit, -this.limit / 2, 0]
+          : [0, this.limit / 2, this.limit];
+      labels.forEach((text, i) => {
+        this.legendLabels[i].textContent = String(text).replace('-', '−');
+      });
     }
     if (this.size.width === 0 && this.canvas.isConnected) this.#measure();
     if (!this.signed && !this.style) this.#readStyle(); // its colours come from the theme
@@ -168,8 +184,8 @@ export class Heatmap {
       stride = this.image.width;
     const signed = this.signed,
       table = signed ? lut32 : this.style.lut;
-    // signed: −limit … limit onto the whole table; unsigned: 0 … limit.
-    const scale = (LUT_SIZE - 1) / ((signed ? 2 : 1) * this.limit),
+    // signed: −limit … limit onto the whole table; unsigned: 0 … limit (negative: 0 … −limit).
+    const scale = ((this.negative ? -1 : 1) * (LUT_SIZE - 1)) / ((signed ? 2 : 1) * this.limit),
       top = LUT_SIZE - 1,
       limit = signed ? this.limit : 0;
     for (let r = 0, i = 0; r < rows; r++) {
@@ -213,7 +229,8 @@ export class Heatmap {
       const low = this.#opaque(style.getPropertyValue('--bg'), '#ffffff'),
         high = this.#opaque(style.getPropertyValue('--accent'), '#5b2a86');
       this.style.lut = sequentialLut32(rgbOfHex(low), rgbOfHex(high));
-      this.legendBar.style.background = `linear-gradient(to right, ${low}, ${high})`;
+      const [left, right] = this.negative ? [high, low] : [low, high];
+      this.legendBar.style.background = `linear-gradient(to right, ${left}, ${right})`;
       this.root.dataset.low = low; // what 0 is drawn as (the tests compare it with the page)
       if (this.data && this.image) this.#paintCells(); // the cells in the new colours
     }

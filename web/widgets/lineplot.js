@@ -6,6 +6,9 @@ const NS = 'http://www.w3.org/2000/svg';
 const W = 640,
   H = 260,
   M = { l: 56, r: 24, t: 12, b: 40 }; // room on the right for the last tick label ("1000")
+// Room inside the frame above the highest and below the lowest value (a share of the y range), so that no
+// curve runs along the frame: a bound such as ±1 or an accuracy of 1 stays visible as a line of its own.
+const HEADROOM = 0.06;
 
 function svg(tag, attrs = {}, text) {
   const el = document.createElementNS(NS, tag);
@@ -57,8 +60,8 @@ export class LinePlot {
 
   /**
    * x: array of numbers; series: [{name, values}] (series i takes colour i from CSS). Optional marks:
-   * `bands` [{from, to, label}] shade an x range, `rules` [{y, label}] draw a dashed horizontal line,
-   * `xTicks` replaces the automatic x ticks.
+   * `bands` [{from, to, label}] shade an x range, `rules` [{y, label}] draw a dashed horizontal line (its
+   * label goes in the legend, where no curve can cover it), `xTicks` replaces the automatic x ticks.
    */
   update(x, series, { bands = [], rules = [], xTicks } = {}) {
     Object.assign(this, { x, series });
@@ -70,6 +73,9 @@ export class LinePlot {
       lo -= 1;
       hi += 1;
     }
+    const pad = (hi - lo) * HEADROOM;
+    lo -= pad;
+    hi += pad;
     const x0 = x[0],
       x1 = x[x.length - 1] === x0 ? x0 + 1 : x[x.length - 1];
     this.sx = (v) => M.l + ((v - x0) / (x1 - x0)) * (W - M.l - M.r);
@@ -118,8 +124,6 @@ export class LinePlot {
     for (const r of rules) {
       const y = this.sy(r.y);
       g.push(svg('line', { x1: M.l, x2: W - M.r, y1: y, y2: y, class: 'rule' }));
-      if (r.label)
-        g.push(svg('text', { x: W - M.r - 4, y: y - 4, class: 'rule-label', 'text-anchor': 'end' }, r.label));
     }
     series.forEach((s, i) => {
       const d = Array.from(
@@ -143,7 +147,10 @@ export class LinePlot {
     });
     g.push(this.cursorLine);
     this.svg.replaceChildren(...g);
-    this.legend.replaceChildren(...series.map((s, i) => h('li', { class: `s${i}` }, s.name)));
+    this.legend.replaceChildren(
+      ...series.map((s, i) => h('li', { class: `s${i}` }, s.name)),
+      ...rules.filter((r) => r.label).map((r) => h('li', { class: 'rule-key' }, `${r.label} (${r.y})`)),
+    );
     this.#place();
   }
 
