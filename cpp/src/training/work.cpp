@@ -16,6 +16,12 @@ double activation_gradient_floats(const ModelConfig& config) {
   return static_cast<double>(std::accumulate(sizes.begin(), sizes.end(), std::size_t{0}));
 }
 
+// The hidden layer's floats of `sequences` of `length` rows, over every layer: each one activated (and, in a
+// step, differentiated).
+double hidden_floats(const TrainerSpec& spec, double sequences, double length) {
+  return sequences * spec.layers * length * spec.hidden;
+}
+
 }  // namespace
 
 double forward_multiply_adds(const TrainerSpec& spec, double sequences, double length) {
@@ -36,9 +42,12 @@ double attention_scores(const TrainerSpec& spec, double sequences, double length
 double step_work(const TrainerSpec& spec) {
   const ModelConfig config = model_config(spec);
   const double length = spec.maxLength + cls_tokens(spec), sequences = spec.batch;
-  const double pass = step_multiply_adds(spec) * lim::stepMultiplyAddWork +
-                      attention_scores(spec, sequences, length) * lim::stepScoreWork +
-                      sequences * (spec.layers * lim::stepSequenceLayerWork + lim::stepSequenceWork);
+  const bool gelu = spec.activation == Activation::gelu;
+  const double pass =
+      step_multiply_adds(spec) * lim::stepMultiplyAddWork +
+      attention_scores(spec, sequences, length) * lim::stepScoreWork +
+      hidden_floats(spec, sequences, length) * (gelu ? lim::geluStepHiddenWork : lim::reluStepHiddenWork) +
+      sequences * (spec.layers * lim::stepSequenceLayerWork + lim::stepSequenceWork);
   const double update = static_cast<double>(parameter_count(config)) * lim::parameterWork +
                         activation_gradient_floats(config) * lim::clearedFloatWork;
   return pass + update + lim::stepFixedWork;
@@ -46,9 +55,11 @@ double step_work(const TrainerSpec& spec) {
 
 double sample_work(const TrainerSpec& spec, double length) {
   const double rows = length + cls_tokens(spec);
+  const bool gelu = spec.activation == Activation::gelu;
   return forward_multiply_adds(spec, 1, rows) * lim::evaluationMultiplyAddWork +
-         attention_scores(spec, 1, rows) * lim::evaluationScoreWork + spec.layers * lim::evaluationSequenceLayerWork +
-         lim::evaluationSequenceWork;
+         attention_scores(spec, 1, rows) * lim::evaluationScoreWork +
+         hidden_floats(spec, 1, rows) * (gelu ? lim::geluEvaluationHiddenWork : lim::reluEvaluationHiddenWork) +
+         spec.layers * lim::evaluationSequenceLayerWork + lim::evaluationSequenceWork;
 }
 
 double call_work(const TrainerSpec& spec) { return pass_floats(spec) * lim::clearedFloatWork; }

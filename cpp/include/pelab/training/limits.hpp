@@ -76,5 +76,14 @@ inline constexpr double evaluationMultiplyAddWork = 0.5;
 inline constexpr double evaluationScoreWork = 40;
 inline constexpr double evaluationSequenceLayerWork = 1200;
 inline constexpr double evaluationSequenceWork = 800;
+// Per hidden float (a row's MLP activation, per layer), what the multiply-adds leave out: the activation and
+// its derivative (GELU's tanh: ~25 ns a float in a step, ~11 ns in an evaluation, beyond ReLU), and, with a
+// narrow dModel, the MLP's gemms over few columns, far slower per multiply-add than wide ones (ReLU at
+// dModel 2: 15–20 ns a float in a step, ~4 ns in an evaluation). Measured in wasm SIMD at dModel 2 and 32,
+// hidden 256 and 1024, with the default model's step as the reference in the same run.
+inline constexpr double geluStepHiddenWork = 140;
+inline constexpr double reluStepHiddenWork = 50;
+inline constexpr double geluEvaluationHiddenWork = 55;
+inline constexpr double reluEvaluationHiddenWork = 15;
 
 }  // namespace pelab::limits::training
