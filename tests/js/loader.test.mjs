@@ -70,6 +70,24 @@ test('a locateFile that points to no file rejects with a LabLoadError naming tha
   );
 });
 
+test('a locateFile whose answer is no URL string, or one too long to quote, is refused naming locateFile', async () => {
+  for (const [answer, words] of [
+    [Symbol('url'), /got a symbol|got Symbol/i],
+    [42, /got (a )?number/i],
+    ['x'.repeat(10_000_000), /got 10000000 characters/],
+  ]) {
+    const error = await createLab({ locateFile: () => answer }).then(
+      () => null,
+      (e) => e,
+    );
+    assert.ok(error instanceof TypeError, String(error));
+    assert.equal(error.param, 'locateFile');
+    assert.match(error.message, /locateFile must return a URL string of at most 8192 characters/);
+    assert.match(error.message, words);
+    assert.ok(error.message.length < 200, 'the answer is not quoted whole');
+  }
+});
+
 test('a locateFile that points to a file that is not the core rejects saying what it holds', async () => {
   const folder = await mkdtemp(join(tmpdir(), 'pelab-'));
   const page = join(folder, ownFile);

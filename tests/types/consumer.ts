@@ -106,7 +106,7 @@ export async function use(): Promise<number> {
   connectEmbeds({ origins: ['https://lab.example.org'], actor: { name: 'learner' } });
   // Where the frames' records are kept: localStorage by default, any such store, or none
   connectEmbeds({ origins: ['https://lab.example.org'], store: sessionStorage })();
-  connectEmbeds({ origins: ['https://lab.example.org'], store: null })();
+  connectEmbeds({ origins: ['https://lab.example.org'], store: null, course: 'ml-101' })();
   // @ts-expect-error: a store needs getItem and setItem
   connectEmbeds({ origins: ['https://lab.example.org'], store: {} });
   // The plain-script build's global, typed by the reference above.

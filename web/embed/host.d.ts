@@ -49,13 +49,17 @@ export interface RecordStore {
  *  anonymous actor in every result's statement (anything but a valid Agent throws a `TypeError`).
  *  `store` keeps each exercise's first record for its frames (a frame on another site usually may keep
  *  nothing) and hands it back on the next visit: by default the course page's own `localStorage` (for the
- *  visit only where that is denied too), `null` to keep none.
- *  Returns a function that stops listening. */
+ *  visit only where that is denied too), `null` to keep none. Where records are kept, only an exercise's first
+ *  record is dispatched (a second frame or tab of it is handed that record instead). `course` names the course
+ *  whose records these are (default: the page's path and query), so two courses on one site keep theirs apart.
+ *  Call it once per page: each call listens (and dispatches) on its own. Iframes inside shadow roots are not
+ *  looked for. Returns a function that stops listening. */
 export function connectEmbeds(options: {
   origins: string[];
   root?: ParentNode;
   actor?: XapiAgent;
   store?: RecordStore | null;
+  course?: string;
 }): () => void;
 
 declare global {

@@ -68,7 +68,9 @@ export const findExercise = (id) => registry.get(id);
 
 /** What to show for a name that findExercise does not know. */
 export const unknownExerciseMessage = (name) =>
-  `Unknown exercise “${name ?? ''}”. Known: ${[...registry.keys()].join(', ')}.`;
+  `${name ? `Unknown exercise “${name.slice(0, 64)}”` : 'No exercise named (add ?exercise=ID)'}. Known: ${[
+    ...registry.keys(),
+  ].join(', ')}.`;
 
 // An exercise's maxScore is known before it mounts, so that a stored record can be checked against it
 // (web/progress.js): 1 (one question, one point) unless the exercise says otherwise (four-properties: one

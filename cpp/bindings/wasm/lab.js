@@ -745,6 +745,7 @@ export class Lab {
 // --- the loader -------------------------------------------------------------------------------
 
 const LOAD_OPTIONS = ['locateFile', 'wasmBinary'];
+const MAX_URL = 8192;
 
 // What to do when the .wasm cannot be had, for every failed load (README: "Hosting the site").
 const loadHint = (wasm) =>
@@ -842,6 +843,22 @@ function loadOptions(options) {
       'locateFile',
     );
   const bytes = wasmBinary === undefined ? undefined : bytesOf(wasmBinary);
+  // locateFile's answer is checked where it is asked for: a URL string, short enough to quote.
+  const located =
+    locateFile &&
+    ((path, directory) => {
+      const url = locateFile(path, directory);
+      if (typeof url !== 'string' || url.length > MAX_URL)
+        throw withParam(
+          new TypeError(
+            `createLab: locateFile must return a URL string of at most ${MAX_URL} characters, got ${
+              typeof url === 'string' ? `${url.length} characters` : typeName(url)
+            }`,
+          ),
+          'locateFile',
+        );
+      return url;
+    });
   if (wasmBinary !== undefined && bytes === undefined)
     throw withParam(
       new TypeError(
@@ -849,7 +866,7 @@ function loadOptions(options) {
       ),
       'wasmBinary',
     );
-  return { locateFile, bytes };
+  return { locateFile: located, bytes };
 }
 
 /**
@@ -894,6 +911,7 @@ export async function createLab(options = {}) {
   try {
     return new Lab(await factory({ locateFile: locate, wasmBinary: undefined, instantiateWasm: undefined }), build);
   } catch (failure) {
+    if (failure?.param === 'locateFile') throw failure; // its answer was no URL: nothing was fetched
     // Emscripten fetches relative to the page (locateFile's answer) or to its module (the default).
     const url =
       located === undefined ? new URL(/* webpackIgnore: true */ wasm, import.meta.url).href : absolute(located);
