@@ -100,3 +100,40 @@ test('the many Check and Show solution buttons have names that say which exercis
   assert.equal(new Set(names).size, names.length, 'two buttons share a name');
   await page.close();
 });
+
+test('one announcement per slider step: the slider’s own value; a long sentence only once the learner stops', async () => {
+  const { page, problems } = await ready({ viewport: { width: 1280, height: 900 } });
+  // Every <output> repeats its slider's value: none may be a live region the reader hears.
+  assert.deepEqual(await page.locator('output:not([aria-hidden=true])').count(), 0);
+  // clock-hands states its sentence once answered; rope's first demo at once.
+  const clock = page.locator('section[data-exercise="clock-hands"]');
+  await clock.getByRole('button', { name: /^Show solution/ }).click();
+  for (const [id, label, words] of [
+    ['clock-hands', 'Offset k', /^From position 3 to 6:/],
+    ['rope', 'move both by s', /^Both positions moved by/],
+  ]) {
+    const s = page.locator(`section[data-exercise="${id}"]`);
+    // One step of the slider, and, in the same task (no timer can run), every live region it changed.
+    const changed = await s.getByLabel(label, { exact: true }).evaluate((input) => {
+      const section = input.closest('section');
+      const observer = new MutationObserver(() => {});
+      observer.observe(section, { subtree: true, childList: true, characterData: true });
+      input.value = String(Number(input.value) + Number(input.step || 1));
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      const live = observer
+        .takeRecords()
+        .map((r) => (r.target.nodeType === 1 ? r.target : r.target.parentElement))
+        .map((el) => el.closest('[role=status], [role=alert], [aria-live]:not([aria-live=off]), output'))
+        .filter((el) => el && !el.closest('[aria-hidden=true]') && !el.closest('[hidden]'));
+      observer.disconnect();
+      return live.map((el) => el.outerHTML.slice(0, 100));
+    });
+    assert.deepEqual(changed, [], `${id}: a live region spoke during the step`);
+    // Once the learner stops, the sentence is announced, once, from its one live copy.
+    const spoken = s.locator('p.visually-hidden[role=status]');
+    await spoken.filter({ hasText: words }).waitFor({ state: 'attached' });
+    assert.equal(await spoken.count(), 1, id);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});

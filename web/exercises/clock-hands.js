@@ -2,6 +2,7 @@ import { h, fmt } from '../widgets/dom.js';
 import { Heatmap } from '../widgets/heatmap.js';
 import { choiceQuestion } from '../widgets/question.js';
 import { hiddenUntilAnswered, slider } from './common.js';
+import { settledStatus } from '../widgets/settled.js';
 
 const D = 16,
   PAIRS = D / 2,
@@ -61,7 +62,7 @@ export default {
   mount(host, { lab, onResult, answered = false }) {
     // One small SVG per dial in a grid: eight across on a wide screen, two rows of four on a phone.
     const clocks = h('div', { class: 'clocks', role: 'img' });
-    const text = h('p', { role: 'status' });
+    const status = settledStatus();
     const state = { p: 3, k: 2 };
     function draw() {
       const rows = lab.sinusoidal({ positions: state.k + 1, dModel: D, start: state.p });
@@ -89,7 +90,7 @@ export default {
         `Eight clocks, one per pair: the solid hand at position ${state.p}, the faint ` +
           `hand at position ${state.p + state.k}.`,
       );
-      text.textContent =
+      status.text =
         `From position ${state.p} to ${state.p + state.k}: pair 0 turns ${fmt(state.k * omega[0], 3)} rad ` +
         `(${Math.floor((state.k * omega[0]) / (2 * Math.PI))} full turns and ` +
         `${fmt((state.k * omega[0]) % (2 * Math.PI), 3)} rad), ` +
@@ -111,7 +112,10 @@ export default {
     draw();
     const heat = h('div', { class: 'demo' });
     // The turn of each pair is the answer: the line that states it appears once the question is checked.
-    const question = choiceQuestion({ ...QUESTION, onResult: hiddenUntilAnswered([text], { answered, onResult }) });
+    const question = choiceQuestion({
+      ...QUESTION,
+      onResult: hiddenUntilAnswered(status.elements, { answered, onResult }),
+    });
     host.append(
       h(
         'p',
@@ -120,7 +124,7 @@ export default {
         'hands show position p, the faint ones p + k.',
       ),
       h('div', { class: 'controls' }, pSlider.element, kSlider.element),
-      h('div', { class: 'demo' }, clocks, text),
+      h('div', { class: 'demo' }, clocks, ...status.elements),
       h('p', {}, `Below, PE(p)·PE(q) for every pair of positions 0…${N - 1} (the core’s dot-product matrix).`),
       heat,
       question.element,

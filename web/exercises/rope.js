@@ -3,6 +3,7 @@ import { LinePlot } from '../widgets/lineplot.js';
 import { dataTable, textTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
 import { DEMO, hiddenUntilAnswered, maxAbsDifference, select, slider } from './common.js';
+import { settledStatus } from '../widgets/settled.js';
 
 const D_HEAD = 16,
   REACH = 24, // offsets −REACH … REACH on the plot
@@ -92,7 +93,7 @@ export default {
       xLabel: 'offset n − m',
       yLabel: 'q·k',
     });
-    const shiftText = h('p', { role: 'status' });
+    const shiftStatus = settledStatus();
     const tableSlot = h('div');
     function drawShift() {
       const first = state.m - REACH;
@@ -104,7 +105,7 @@ export default {
       ];
       plot.update(offsets, series);
       const change = maxAbsDifference(at, moved);
-      shiftText.textContent =
+      shiftStatus.text =
         `Both positions moved by ${state.shift}: the largest change of a score is ` +
         `${change.toExponential(1)} (float rounding), so the two curves lie on top of each other.`;
       tableSlot.replaceChildren(dataTable('Data table of the scores', 'offset n − m', offsets, series));
@@ -183,7 +184,7 @@ export default {
       control('query position m', 'm', REACH, MAX_QUERY),
       control('move both by s', 'shift', 0, MAX_SHIFT),
       plotView,
-      shiftText,
+      ...shiftStatus.elements,
       tableSlot,
       h('h3', {}, 'Scaling for longer contexts'),
       h(

@@ -8,7 +8,8 @@ function labelled(id, label, ...parts) {
 
 export function slider({ id = uid('slider'), label, min, max, step = 1, value, oninput }) {
   const input = h('input', { type: 'range', id, min, max, step, value });
-  const shown = h('output', { for: id }, String(value));
+  // The slider announces its own value; an <output> is a live region too, and would say it a second time.
+  const shown = h('output', { for: id, 'aria-hidden': 'true' }, String(value));
   input.addEventListener('input', () => {
     shown.value = input.value;
     oninput?.(Number(input.value));
