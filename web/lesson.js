@@ -6,6 +6,8 @@ import { createProgress } from './progress.js';
 import { mountExercise } from './mount.js';
 import { typeset } from './widgets/math.js';
 import { storageNote } from './widgets/storage-note.js';
+import { card } from './cards/card.js';
+import formulaCard from './cards/formula.js';
 import { siteStorage } from './storage.js';
 
 export { exercises }; // for the page's platform hook (main.js)
@@ -24,6 +26,9 @@ const BRIDGES = {
   'absolute-vs-relative': 'Beyond absolute: the encodings of newer models put position inside attention.',
   'wavelength-of-a-pair': 'Now work one out with the formula.',
 };
+
+// The exposition between exercises, each card placed before the first exercise that needs it.
+const CARDS = [formulaCard];
 
 // A contents list: every exercise one link away, instead of dozens of tab stops.
 function contents() {
@@ -93,6 +98,7 @@ export function mountLesson(main, lab, platform = null) {
   const controllers = {};
   const waiting = new Map(); // section → exercise, in page order
   for (const exercise of exercises) {
+    for (const c of CARDS) if (c.before === exercise.id) main.append(card(c));
     if (BRIDGES[exercise.id]) main.append(h('p', { class: 'bridge' }, BRIDGES[exercise.id]));
     const headingId = `${exercise.id}-title`;
     const section = h(
