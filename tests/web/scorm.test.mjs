@@ -165,3 +165,26 @@ test('a passing score the LMS writes as blanks is no passing score: a wrong answ
       assert.equal(status(cmi(runtime)), 'failed', `${version}, passing score ${JSON.stringify(blank)}`);
     }
 });
+
+test('an LMS whose interaction count never grows does not get each record written over the one before', () => {
+  for (const version of ['1.2', '2004']) {
+    const { runtime, win } = lms(version);
+    const api = win[version === '1.2' ? 'API' : 'API_1484_11'];
+    const call = version === '1.2' ? 'LMSGetValue' : 'GetValue';
+    const original = api[call];
+    api[call] = (e) => (e === 'cmi.interactions._count' ? '0' : original(e)); // stuck at '0'
+    const two = [swap, exercises.find((e) => e.id !== swap.id)];
+    const session = connectScorm({ version, passing: 1, exercises: two, win });
+    const progress = createProgress(maxScores(two), session.storage);
+    session.track(progress, Object.fromEntries(maxScores(two)));
+    for (const e of two) {
+      progress.record(e.id, RIGHT);
+      session.record(e.id, RIGHT);
+    }
+    assert.deepEqual(
+      interactionsOf(cmi(runtime)).map((i) => i.id),
+      two.map((e) => e.id),
+      version,
+    );
+  }
+});

@@ -142,6 +142,7 @@ export function connectScorm({ version, passing, exercises, win = window }) {
   saved[SEED_KEY] = seed;
   // Whether the LMS took the last suspend data: a record is kept only if the progress holding it is.
   let suspendKept = false;
+  let nextIndex = 0; // one past the last interaction this session wrote
   const storage = {
     getItem: (key) => (Object.hasOwn(saved, key) ? saved[key] : null),
     setItem(key, value) {
@@ -171,13 +172,17 @@ export function connectScorm({ version, passing, exercises, win = window }) {
      * Answers whether the LMS kept it: every value taken, the suspend data too, and the commit done.
      */
     record(id, record) {
-      const n = interactionIndex(get('cmi.interactions._count'));
+      // The LMS's count, but never below the interactions this session wrote: an LMS whose _count does not
+      // grow would have each record overwrite the one before.
+      const counted = interactionIndex(get('cmi.interactions._count'));
+      const n = counted === null ? null : Math.max(counted, nextIndex);
       if (n === null) {
         save();
         return false; // refused by rule (report.js): no place the LMS gave to write it
       }
       const i = interactionOf(byId.get(id), record, { version, seed: Number(seed) });
       const at = (field, value) => set(`cmi.interactions.${n}.${field}`, value);
+      nextIndex = n + 1;
       const written = [
         at('id', i.id),
         at('type', i.type),
