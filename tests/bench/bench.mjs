@@ -12,6 +12,7 @@ import { createLab } from 'positional-encoding-lab';
 import * as idiomatic from './idiomatic.mjs';
 import { browserFigures } from './browser_bench.mjs';
 import { trainingFigures, printTraining } from './train_bench.mjs';
+import { scalarLab } from '../js/own-module.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -38,16 +39,6 @@ function maxError(table, reference) {
   let worst = 0;
   for (let i = 0; i < table.length; i++) worst = Math.max(worst, Math.abs(table[i] - reference[i]));
   return worst;
-}
-
-async function scalarLab() {
-  const validate = WebAssembly.validate;
-  WebAssembly.validate = () => false;
-  try {
-    return await createLab();
-  } finally {
-    WebAssembly.validate = validate;
-  }
 }
 
 const simd = await createLab();

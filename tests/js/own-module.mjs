@@ -1,7 +1,19 @@
-// A lab over a module instance of the test's own, so that its wasm memory and Embind's handle count are
-// visible (createLab keeps its module private). Imported dynamically where spies must go in first.
+// Labs of a test's own, made on demand (no lab at import, unlike helpers.mjs): one over a module instance
+// whose wasm memory and Embind handle count are visible (createLab keeps its module private; imported
+// dynamically where spies must go in first), and the scalar build as an engine without SIMD gets it.
 import { readFile } from 'node:fs/promises';
-import { hasWasmSimd, Lab } from 'positional-encoding-lab';
+import { createLab, hasWasmSimd, Lab } from 'positional-encoding-lab';
+
+/** createLab on an engine without WebAssembly SIMD (WebAssembly.validate says no): the scalar build. */
+export async function scalarLab() {
+  const validate = WebAssembly.validate;
+  WebAssembly.validate = () => false;
+  try {
+    return await createLab();
+  } finally {
+    WebAssembly.validate = validate;
+  }
+}
 
 export async function ownModule() {
   const simd = hasWasmSimd();
