@@ -16,6 +16,9 @@ class Adam {
   // One update of params (n = the size given at construction) from grads; t counts updates from 1.
   void update(float* params, const float* grads, const AdamSettings& s);
   long long updates() const { return t_; }
+  // The moments, one per parameter: never subnormal (adam.cpp says why).
+  const std::vector<float>& first_moments() const { return m_; }
+  const std::vector<float>& second_moments() const { return v_; }
 
  private:
   std::vector<float> m_, v_;  // first and second moments
