@@ -165,6 +165,26 @@ test('two frames of one exercise: only the first record reaches the course, and 
   await page.close();
 });
 
+test('two frames that both answered before the helper connected: one record reaches the course, the other gives way', async () => {
+  const { page, problems } = await watchedPage(browser, { viewport: { width: 900, height: 700 } });
+  const frameUrl = `${labUrl}/embed.html?exercise=conventions`;
+  await page.goto(`${courseUrl}/?frames=2&connect=late&frame=${encodeURIComponent(frameUrl)}`);
+  const [a, b] = [page.frameLocator('iframe >> nth=0'), page.frameLocator('iframe >> nth=1')];
+  await a.locator('body[data-ready=true]').waitFor();
+  await b.locator('body[data-ready=true]').waitFor();
+  await a.getByRole('button', { name: /^Show solution/ }).click(); // 0 of 1, solution viewed
+  await answerAndSeeRecorded(b); // 1 of 1
+  await page.evaluate(() => window.connectNow());
+  await page.waitForFunction(() => window.results.length >= 1);
+  const [first, ...more] = await page.evaluate(() => window.results);
+  assert.deepEqual(more, [], 'one record reaches the course');
+  const loser = first.solutionViewed ? b : a;
+  await loser.locator('.attempt-status', { hasText: /^Recorded on an earlier visit/ }).waitFor();
+  assert.deepEqual(await page.evaluate(() => window.results.length), 1);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a record made before the host helper connected reaches the course once it connects', async () => {
   const { page, problems } = await watchedPage(browser, { viewport: { width: 900, height: 700 } });
   const frameUrl = `${labUrl}/embed.html?exercise=conventions`;
@@ -215,6 +235,16 @@ test('<pe-exercise> in a cross-site frame starts, and renaming it away and back 
   const { page, problems, frame } = await framedPage(`${labUrl}/course/`, `${courseUrl}/static/`);
   await frame.locator('body[data-ready=true]').waitFor();
   assert.equal(await storageBlocked(frame), true);
+  // A twin mounted now and taken out of the document before the record is made (to come back later).
+  await frame.locator('body').evaluate(async () => {
+    const away = document.createElement('pe-exercise');
+    away.setAttribute('name', 'why-positional-encoding');
+    const ready = new Promise((resolve) => away.addEventListener('pe-ready', resolve, { once: true }));
+    document.body.append(away);
+    await ready;
+    away.remove();
+    window.away = away;
+  });
   const el = frame.locator('pe-exercise');
   await el.locator('input[value="a"]').check();
   await el.getByRole('button', { name: /^Check\b/ }).click();
@@ -245,7 +275,10 @@ test('<pe-exercise> in a cross-site frame starts, and renaming it away and back 
     await ready;
     const given = later.getAnswerGiven();
     later.remove();
-    return given;
+    document.body.append(window.away); // back after the record was made: it shows that record
+    const back = window.away.getAnswerGiven();
+    window.away.remove();
+    return given && back;
   });
   assert.equal(twins, true);
   await el.locator('input[value="b"]').check();

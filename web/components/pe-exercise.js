@@ -42,6 +42,7 @@ export class PeExercise extends HTMLElement {
   static observedAttributes = ['name'];
   #controller = null;
   #mounted = null;
+  #lab = null;
 
   constructor() {
     super();
@@ -50,6 +51,10 @@ export class PeExercise extends HTMLElement {
 
   connectedCallback() {
     live.add(this);
+    // Back in the document after a twin made the record while it was out: it shows that record.
+    const name = this.#mounted;
+    if (name !== null && name === this.getAttribute('name') && records.has(name) && this.#controller?.record === null)
+      this.#show(name, findExercise(name), this.#lab);
     this.#mount();
   }
   disconnectedCallback() {
@@ -81,6 +86,7 @@ export class PeExercise extends HTMLElement {
 
   // The exercise in the shadow root, restoring this page's record of it.
   #show(name, exercise, lab) {
+    this.#lab = lab;
     const section = h(
       'section',
       { 'data-exercise': name, 'aria-labelledby': 'title' },

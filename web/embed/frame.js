@@ -59,6 +59,7 @@ const welcome = new Promise((resolve) => {
 const hello = () => post({ type: 'pelab:hello', exercise: name });
 let sentResult = null; // the record this frame made on this visit, as it was posted
 let laterWelcome = null; // once mounted: what a welcome after the first does (a twin frame's record)
+let lastWelcome = null; // the newest welcome, for one that arrives while the frame is still starting
 window.addEventListener('message', (event) => {
   if (event.source !== window.parent || event.data === null || typeof event.data !== 'object') return;
   // A host helper that connected after this frame loaded asks for what it missed: the height, the host's
@@ -69,6 +70,7 @@ window.addEventListener('message', (event) => {
     if (sentResult) post(sentResult);
   } else if (event.data.type === 'pelab:welcome' && event.data.exercise === name) {
     welcomed(event.data);
+    lastWelcome = event.data;
     laterWelcome?.(event.data);
   }
 });
@@ -134,11 +136,23 @@ if (!exercise) {
   mount(kept ?? fromHost(early));
   // A host that answered late (its script ran after this frame started), or that hands over the record another
   // frame of this exercise just made, restores it, as long as the learner has made none here.
+  // A record this frame made that the host did not take as the first (another frame or tab came first)
+  // gives way to the host's: the course holds that one.
+  const same = (a, b) =>
+    a.correct === b.correct &&
+    a.score === b.score &&
+    a.maxScore === b.maxScore &&
+    a.solutionViewed === b.solutionViewed;
   laterWelcome = (answer) => {
     const restored = fromHost(answer);
-    if (restored && controller.record === null) mount(restored);
+    if (!restored) return;
+    if (controller.record === null || (sentResult && !same(controller.record, restored))) {
+      sentResult = null;
+      mount(restored);
+    }
   };
   welcome.then(laterWelcome);
+  if (lastWelcome) laterWelcome(lastWelcome);
   const note = storageNote(siteStorage(), welcome);
   if (note) root.after(note);
   await typeset(); // KaTeX loads on first use: ready means the formulas are there too

@@ -49,7 +49,11 @@ const isRecord = (r) =>
   typeof r.solutionViewed === 'boolean';
 
 function embedRecords(store, course) {
+  // Where the store will not take a write (full, or a course's own store that throws), the records live here for
+  // the visit, so the first record still stays the only one, and frames are told nothing is kept.
+  let memo = null;
   const read = () => {
+    if (memo) return memo;
     try {
       const saved = JSON.parse(store.getItem(RECORDS_KEY) ?? '{}');
       return saved !== null && typeof saved === 'object' && !Array.isArray(saved) ? saved : {};
@@ -58,14 +62,17 @@ function embedRecords(store, course) {
     }
   };
   const write = (saved) => {
+    let kept;
     try {
-      store.setItem(RECORDS_KEY, JSON.stringify(saved));
+      kept = store.setItem(RECORDS_KEY, JSON.stringify(saved)) !== false; // web/storage.js's says false when full
     } catch {
-      /* a course's own store that failed (web/storage.js's never throws): the course still hears the result */
+      kept = false;
     }
+    if (!kept) memo = saved;
   };
   const key = (origin, exercise) => JSON.stringify([course, origin, exercise]);
   return {
+    keeps: () => memo === null,
     // The learner's seed for a lab origin (the options' order), one for every course.
     seed(origin) {
       const saved = read();
@@ -119,7 +126,6 @@ export function connectEmbeds({
   if (typeof course !== 'string' || course.length > 1000)
     throw new TypeError('connectEmbeds: course must be a string of at most 1000 characters, naming the course');
   const records = store === null ? null : embedRecords(store, course);
-  const keeps = store?.persistent !== false && records !== null;
   const allowed = new Set(origins.map(webOrigin));
   const frameOf = (source) => [...root.querySelectorAll('iframe')].find((f) => f.contentWindow === source);
   const validName = (name) => typeof name === 'string' && EXERCISE.test(name);
@@ -129,8 +135,8 @@ export function connectEmbeds({
         type: 'pelab:welcome',
         exercise,
         record: records?.get(origin, exercise) ?? null,
-        keeps,
-        seed: records?.seed(origin) ?? null,
+        seed: records?.seed(origin) ?? null, // (before `keeps`: keeping the seed may be the write that fails)
+        keeps: store?.persistent !== false && records !== null && records.keeps(),
       },
       origin,
     );

@@ -756,7 +756,8 @@ const loadHint = (wasm) =>
 // A failed load, in one shape the pages can show: name 'LabLoadError', the URL that failed, what to do.
 function loadError(what, url, wasm, cause) {
   const hint = loadHint(wasm);
-  const error = new Error(`createLab: ${what} ${url}: ${hint}`, { cause });
+  const quoted = url.length > 300 ? `${url.slice(0, 300)}…` : url; // (error.url keeps it whole)
+  const error = new Error(`createLab: ${what} ${quoted}: ${hint}`, { cause });
   error.name = 'LabLoadError';
   error.url = url;
   error.hint = hint;
