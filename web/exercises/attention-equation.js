@@ -100,11 +100,11 @@ export default {
         'Build scaled dot-product attention from the tiles (Tab to a tile, Enter to place it). Then check, and the ' +
           'core runs it.',
       ),
-      h('div', { class: 'tiles', role: 'group', 'aria-label': 'Tiles' }, tiles),
+      h('div', { class: 'tiles', role: 'group', 'aria-label': 'Tiles', 'data-answer': '' }, tiles),
       built,
       h(
         'div',
-        { class: 'actions' },
+        { class: 'actions', 'data-answer': '' },
         h(
           'button',
           {

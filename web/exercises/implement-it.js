@@ -108,7 +108,13 @@ export default {
       'dimension index) and alternating sin and cos between them.',
   },
   mount(host, { lab, onResult }) {
-    const editor = h('textarea', { class: 'code', rows: 8, spellcheck: 'false', 'aria-label': 'Your pe function' });
+    const editor = h('textarea', {
+      class: 'code',
+      rows: 8,
+      spellcheck: 'false',
+      'aria-label': 'Your pe function',
+      'data-answer': '',
+    });
     editor.value = BLANK;
     const status = h('div', { class: 'feedback', 'aria-live': 'polite' });
     const vectors = h('div', { class: 'demo' });
@@ -192,7 +198,7 @@ export default {
       editor,
       h(
         'div',
-        { class: 'actions' },
+        { class: 'actions', 'data-answer': '' },
         h('button', { type: 'button', onclick: run }, 'Run and compare'),
         h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution'),
       ),

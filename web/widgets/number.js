@@ -36,7 +36,7 @@ export function numberQuestion({ prompt, expected, tolerance, explain, onResult 
   });
   const element = h(
     'div',
-    { class: 'question' },
+    { class: 'question', 'data-answer': '' },
     h('label', { for: id, class: 'prompt' }, prompt),
     h('div', { class: 'number-row' }, input),
     h(

@@ -55,7 +55,7 @@ export function choiceQuestion({ prompt, options, onResult }) {
   }
   const root = h(
     'div',
-    { class: 'question' },
+    { class: 'question', 'data-answer': '' }, // its controls are the answer (web/course/lesson-counts.js)
     fieldset,
     h(
       'div',

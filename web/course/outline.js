@@ -1,0 +1,58 @@
+// The course's outline, the one place it is written: its three lessons, each a page of its own, with the
+// exercises it holds in order. scripts/build.sh publishes it as course.json at the site root (web/course/
+// publish.js adds each exercise's aliases); the course home, the lesson pages, the packages and the tests
+// read it. `minutes` is stated here and recomputed from the rendered page by tests/browser/course.test.mjs
+// with the rule in web/course/minutes.js.
+export const LESSONS = [
+  {
+    id: 'sinusoid',
+    title: 'Why order needs an encoding, and the sinusoid',
+    url: 'lesson-1.html',
+    minutes: 30,
+    exercises: [
+      'mask-order',
+      'attention-equation',
+      'swap-invariance',
+      'position-in-embeddings',
+      'why-positional-encoding',
+      'frequency-structure',
+      'wavelength-of-a-pair',
+      'binary-analogy',
+      'relative-offset',
+      'clock-hands',
+    ],
+  },
+  {
+    id: 'in-practice',
+    title: 'In practice',
+    url: 'lesson-2.html',
+    minutes: 30,
+    exercises: [
+      'implement-it',
+      'same-token-different-position',
+      'pipeline',
+      'four-properties',
+      'norm-of-pe',
+      'learned-embeddings',
+      'extrapolation',
+      'pytorch-module',
+      'buffer-vs-parameter',
+      'conventions',
+      'precision',
+    ],
+  },
+  {
+    id: 'beyond-absolute',
+    title: 'Beyond absolute',
+    url: 'lesson-3.html',
+    minutes: 30,
+    exercises: ['absolute-vs-relative', 'rope', 'alibi', 'train-it'],
+  },
+];
+
+// Ids of exercises merged into another: each keeps opening the one it was merged into (embed.html,
+// <pe-exercise>, SCORM and H5P), and its records migrate there (web/records/migrate.js).
+export const MERGED = new Map([
+  ['shifted-dot-product', 'clock-hands'],
+  ['closest-offset', 'clock-hands'],
+]);
