@@ -29,27 +29,27 @@ import shiftedDotProduct from './shifted-dot-product.js';
 import pipeline from './pipeline.js';
 import clockHands from './clock-hands.js';
 
+// In course order (web/course/outline.js: lesson by lesson).
 export const exercises = [
   maskOrder,
   attentionEquation,
   swapInvariance,
   positionInEmbeddings,
   whyPositionalEncoding,
-  pipeline,
   frequencyStructure,
   wavelengthOfAPair,
   binaryAnalogy,
-  fourProperties,
-  normOfPe,
-  closestOffset,
   relativeOffset,
   clockHands,
   shiftedDotProduct,
+  closestOffset,
   implementIt,
   sameTokenDifferentPosition,
-  extrapolation,
+  pipeline,
+  fourProperties,
+  normOfPe,
   learnedEmbeddings,
-  trainIt,
+  extrapolation,
   pytorchModule,
   bufferVsParameter,
   conventions,
@@ -57,6 +57,7 @@ export const exercises = [
   absoluteVsRelative,
   rope,
   alibi,
+  trainIt,
 ];
 
 // A Map, not an object: a name comes from a URL or an attribute, and 'constructor', '__proto__' or
