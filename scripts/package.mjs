@@ -1,18 +1,21 @@
 // npm run package (scripts/build.sh, then this; alone, it needs dist/ built): the course-platform packages
 // in dist/packages/.
-//   pelab-lesson-scorm12.zip, pelab-lesson-scorm2004.zip        the whole lesson (every exercise)
+//   pelab-course-scorm12.zip, pelab-course-scorm2004.zip        the whole course: one SCO per lesson
+//   pelab-lesson-<lesson id>-scorm12.zip, …-scorm2004.zip        one lesson each (web/course/outline.js)
 //   pelab-<id>-scorm12.zip, pelab-<id>-scorm2004.zip            one exercise each, for every exercise id
 //   pelab-exercise.h5p                                         our H5P content type with example content
-// A SCORM package is dist/lms (the lesson and single-exercise pages, bundled by web/platforms/vite.config.js)
-// with an imsmanifest.xml and the launch page told which LMS dialect to speak (a <meta> tag read by
-// web/platforms/connect.js). Options: --only ID[,ID…] (these exercises' packages and the lesson's),
-// --passing X (the lesson's passing scaled score, default 0.8; a single exercise passes when fully right).
+// A SCORM package is dist/lms (the lesson pages and the single-exercise page, bundled by
+// web/platforms/vite.config.js) with an imsmanifest.xml and its launch pages told which LMS dialect to speak
+// (a <meta> tag read by web/platforms/connect.js). Options: --only ID[,ID…] (these exercises' packages and the
+// lessons'), --passing X (a lesson's passing scaled score, default 0.8; a single exercise passes when fully
+// right).
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { exercises } from '../web/exercises/index.js';
 import { buildH5p } from './package-h5p.mjs';
+import { LESSONS } from '../web/course/outline.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const LMS = join(root, 'dist', 'lms');
@@ -54,14 +57,39 @@ const SCHEMAS = {
 };
 
 /**
- * imsmanifest.xml for one SCO. `version`: '1.2' (IMS CP 1.1.2 + ADL CP 1.2) or '2004' (SCORM 2004 4th
- * Edition: IMS CP 1.1.4, ADL CP/SEQ/NAV 1.3, IMS SS 1.0). `passing` goes to the manifest's mastery score
- * (1.2) or the primary objective's minimum normalized measure (2004), from which the LMS sets the passing
- * score the launch page reads.
+ * imsmanifest.xml for one SCO (`href`) or several (`items`: [{ title, href }], each a SCO of the course's
+ * organization, in order: the whole course's package holds one per lesson). `version`: '1.2' (IMS CP 1.1.2 +
+ * ADL CP 1.2) or '2004' (SCORM 2004 4th Edition: IMS CP 1.1.4, ADL CP/SEQ/NAV 1.3, IMS SS 1.0). `passing` goes
+ * to each SCO's mastery score (1.2) or primary objective's minimum normalized measure (2004), from which the LMS
+ * sets the passing score the launch page reads.
  */
-export function manifest({ version, identifier, title, href, files, passing }) {
+export function manifest({ version, identifier, title, href, items = [{ title, href }], files, passing }) {
+  if (version !== '1.2' && version !== '2004')
+    throw new RangeError(`manifest: version must be '1.2' or '2004' (got ${version})`);
   const fileList = files.map((f) => `        <file href="${xml(f)}" />`).join('\n');
-  if (version === '1.2')
+  const one = items.length === 1;
+  const itemId = (i) => (one ? 'item' : `item-${i + 1}`);
+  const resourceId = (i) => (one ? 'resource' : `resource-${i + 1}`);
+  const scormType = version === '1.2' ? 'adlcp:scormtype' : 'adlcp:scormType';
+  const resources = items
+    .map(
+      (
+        item,
+        i,
+      ) => `    <resource identifier="${resourceId(i)}" type="webcontent" ${scormType}="sco" href="${xml(item.href)}">
+${fileList}
+    </resource>`,
+    )
+    .join('\n');
+  if (version === '1.2') {
+    const organization = items
+      .map(
+        (item, i) => `      <item identifier="${itemId(i)}" identifierref="${resourceId(i)}" isvisible="true">
+        <title>${xml(item.title)}</title>
+        <adlcp:masteryscore>${Math.round(passing * 100)}</adlcp:masteryscore>
+      </item>`,
+      )
+      .join('\n');
     return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="${xml(identifier)}" version="1.0"
     xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
@@ -75,20 +103,29 @@ export function manifest({ version, identifier, title, href, files, passing }) {
   <organizations default="organization">
     <organization identifier="organization">
       <title>${xml(title)}</title>
-      <item identifier="item" identifierref="resource" isvisible="true">
-        <title>${xml(title)}</title>
-        <adlcp:masteryscore>${Math.round(passing * 100)}</adlcp:masteryscore>
-      </item>
+${organization}
     </organization>
   </organizations>
   <resources>
-    <resource identifier="resource" type="webcontent" adlcp:scormtype="sco" href="${xml(href)}">
-${fileList}
-    </resource>
+${resources}
   </resources>
 </manifest>
 `;
-  if (version !== '2004') throw new RangeError(`manifest: version must be '1.2' or '2004' (got ${version})`);
+  }
+  const organization = items
+    .map(
+      (item, i) => `      <item identifier="${itemId(i)}" identifierref="${resourceId(i)}" isvisible="true">
+        <title>${xml(item.title)}</title>
+        <imsss:sequencing>
+          <imsss:objectives>
+            <imsss:primaryObjective objectiveID="score" satisfiedByMeasure="true">
+              <imsss:minNormalizedMeasure>${passing}</imsss:minNormalizedMeasure>
+            </imsss:primaryObjective>
+          </imsss:objectives>
+        </imsss:sequencing>
+      </item>`,
+    )
+    .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="${xml(identifier)}" version="1"
     xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
@@ -105,22 +142,11 @@ ${fileList}
   <organizations default="organization">
     <organization identifier="organization">
       <title>${xml(title)}</title>
-      <item identifier="item" identifierref="resource" isvisible="true">
-        <title>${xml(title)}</title>
-        <imsss:sequencing>
-          <imsss:objectives>
-            <imsss:primaryObjective objectiveID="score" satisfiedByMeasure="true">
-              <imsss:minNormalizedMeasure>${passing}</imsss:minNormalizedMeasure>
-            </imsss:primaryObjective>
-          </imsss:objectives>
-        </imsss:sequencing>
-      </item>
+${organization}
     </organization>
   </organizations>
   <resources>
-    <resource identifier="resource" type="webcontent" adlcp:scormType="sco" href="${xml(href)}">
-${fileList}
-    </resource>
+${resources}
   </resources>
 </manifest>
 `;
@@ -139,15 +165,21 @@ export function launchHtml(html, { version, passing, exercise }) {
 
 const VERSIONS = { 1.2: 'scorm12', 2004: 'scorm2004' };
 
-async function scormPackage({ version, name, title, exercise, passing, files }) {
+// A package of one exercise (`exercise`) or of lessons (`items`: [{title, href}] of dist/lms's lesson pages).
+async function scormPackage({ version, name, title, exercise, items, passing, files }) {
   const stage = join(OUT, '.stage', `${name}-${VERSIONS[version]}`);
   await rm(stage, { recursive: true, force: true });
   await cp(LMS, stage, { recursive: true });
-  const href = exercise ? 'platforms/exercise.html' : 'index.html';
-  const page = join(stage, ...href.split('/'));
-  await writeFile(page, launchHtml(await readFile(page, 'utf8'), { version, passing, exercise }));
+  const launched = exercise ? [{ title, href: 'platforms/exercise.html' }] : items;
+  for (const { href } of launched) {
+    const page = join(stage, ...href.split('/'));
+    await writeFile(page, launchHtml(await readFile(page, 'utf8'), { version, passing, exercise }));
+  }
   const identifier = `positional-encoding-lab-${name}-${VERSIONS[version]}`;
-  await writeFile(join(stage, 'imsmanifest.xml'), manifest({ version, identifier, title, href, files, passing }));
+  await writeFile(
+    join(stage, 'imsmanifest.xml'),
+    manifest({ version, identifier, title, items: launched, files, passing }),
+  );
   const zip = join(OUT, `${name}-${VERSIONS[version]}.zip`);
   await rm(zip, { force: true });
   execFileSync('zip', ['-q', '-r', '-X', zip, '.'], { cwd: stage });
@@ -172,7 +204,28 @@ async function main(argv) {
   const files = await filesUnder(LMS); // fails clearly when dist/lms was not built
   const made = [];
   for (const version of ['1.2', '2004']) {
-    made.push(await scormPackage({ version, name: 'pelab-lesson', title: 'Positional Encoding Lab', passing, files }));
+    const lessons = LESSONS.map((l, i) => ({ id: l.id, title: `Lesson ${i + 1}: ${l.title}`, href: l.url }));
+    made.push(
+      await scormPackage({
+        version,
+        name: 'pelab-course',
+        title: 'Positional Encoding Lab',
+        items: lessons,
+        passing,
+        files,
+      }),
+    );
+    for (const lesson of lessons)
+      made.push(
+        await scormPackage({
+          version,
+          name: `pelab-lesson-${lesson.id}`,
+          title: lesson.title,
+          items: [lesson],
+          passing,
+          files,
+        }),
+      );
     for (const e of chosen)
       made.push(
         await scormPackage({ version, name: `pelab-${e.id}`, title: e.title, exercise: e.id, passing: 1, files }),

@@ -1,7 +1,9 @@
-// The lesson page's exercises, each in its own <section data-exercise="ID">, with a progress bar kept in
-// the site's storage (web/storage.js) and a reset. (The explorer above them is explorer.js.)
+// A lesson page's exercises, each in its own <section data-exercise="ID"> after the sentence saying why it is
+// there and any card it needs first, with a progress bar of the lesson kept in the site's storage
+// (web/storage.js) and a reset, and the lesson's end. (The explorer of lesson 1 is explorer.js; the lesson's
+// own words are web/course/.)
 import { h } from './widgets/dom.js';
-import { exercises, maxScores } from './exercises/index.js';
+import { exercises, findExercise, maxScores } from './exercises/index.js';
 import { createProgress } from './progress.js';
 import { mountExercise } from './mount.js';
 import { typeset } from './widgets/math.js';
@@ -9,47 +11,49 @@ import { storageNote } from './widgets/storage-note.js';
 import { card } from './cards/card.js';
 import formulaCard from './cards/formula.js';
 import { siteStorage } from './storage.js';
+import { lessonEnd } from './course/page.js';
+import { prose } from './course/prose.js';
 
-export { exercises }; // for the page's platform hook (main.js)
+export { findExercise }; // for the page's platform hook (main.js)
 
-// Our own short bridges between exercises, keyed by the exercise they introduce.
-const BRIDGES = {
-  'mask-order': 'Two warm-ups from the previous lesson first: attention itself.',
-  'swap-invariance': 'Attention compares contents. What does it make of word order?',
-  'frequency-structure':
-    'The sinusoidal encoding gives pair k of dimensions its own frequency. How do the pairs differ?',
-  'implement-it': 'Time to write the formula yourself.',
-  extrapolation: 'The sinusoid is a formula; a learned table is a lookup. Where does that matter?',
-  'train-it': 'So far the encodings were tables. Does a model trained on order actually need one?',
-  'pytorch-module': 'Now the code: the lesson’s PyTorch module, read line by line.',
-  conventions: 'Two practical matters: conventions and precision.',
-  'absolute-vs-relative': 'Beyond absolute: the encodings of newer models put position inside attention.',
-  'wavelength-of-a-pair': 'Now work one out with the formula.',
-};
-
-// The exposition between exercises, each card placed before the first exercise that needs it.
+// The exposition between exercises (web/cards/), each card placed before the first exercise that needs it.
 const CARDS = [formulaCard];
 
 // A contents list: every exercise one link away, instead of dozens of tab stops.
-function contents() {
+function contents(list) {
   return h(
     'nav',
     { class: 'contents', id: 'contents', 'aria-label': 'Exercises' },
     h(
       'details',
       {},
-      h('summary', {}, `Contents: ${exercises.length} exercises`),
+      h('summary', {}, `Contents: ${list.length} exercises`),
       h(
         'ol',
         {},
-        exercises.map((e) => h('li', {}, h('a', { href: `#${e.id}-title` }, e.title))),
+        list.map((e) => h('li', {}, h('a', { href: `#${e.id}-title` }, e.title))),
       ),
     ),
   );
 }
 
+// An exercise's sources, where it uses them.
+const readMore = (sources = []) =>
+  sources.length
+    ? h(
+        'p',
+        { class: 'sources' },
+        'Read more: ',
+        sources.map(([text, href], i) => [i ? '; ' : null, h('a', { href, rel: 'noopener' }, text)]),
+      )
+    : null;
+
 function progressBar(progress, resettable) {
-  const bar = h('progress', { max: 1, value: 0, 'aria-label': 'Exercises answered correctly at the first attempt' });
+  const bar = h('progress', {
+    max: 1,
+    value: 0,
+    'aria-label': 'Exercises of this lesson answered correctly at the first attempt',
+  });
   const text = h('span', { class: 'progress-text' });
   // Under a course platform the first record is the grade: there is no starting over.
   const reset = resettable ? h('button', { type: 'button', class: 'secondary' }, 'Reset progress') : null;
@@ -77,7 +81,8 @@ function linkedElement() {
 }
 
 /**
- * Lays out every exercise's section (its bridge, heading and place in the progress count) at once, and
+ * Lays out every exercise's section of `lesson` (web/course/page.js's lessonById: why it is there, its
+ * heading and its place in the progress count) at once, and
  * mounts each exercise — its controls, its computations — only when it is needed: when its section comes
  * near the viewport (IntersectionObserver), or else, one by one in idle time, so that the whole page is
  * there for find-in-page and for anyone who waits (the page calls this once its heatmap is on screen).
@@ -85,21 +90,23 @@ function linkedElement() {
  * `platform`: a course platform's session (web/platforms/connect.js), which keeps the progress and hears
  * every record; without one the progress is kept in the site's storage (for the visit, where it is denied).
  */
-export function mountLesson(main, lab, platform = null) {
-  const progress = createProgress(maxScores(exercises), platform?.storage);
-  // The platform hears the score now and after every record.
-  platform?.track(progress, Object.fromEntries(maxScores(exercises)));
+export function mountLesson(main, lab, { lesson, platform = null }) {
+  const list = lesson.exercises.map(findExercise);
+  // Every exercise's record is kept (the lessons share one store); the lesson counts its own.
+  const progress = createProgress(maxScores(exercises), platform?.storage, { counted: lesson.exercises });
+  // The platform hears the lesson's score now and after every record.
+  platform?.track(progress, Object.fromEntries(maxScores(list)));
   const bar = progressBar(progress, !platform);
-  main.before(contents(), bar.element);
+  main.before(contents(list), bar.element);
   const note = platform ? null : storageNote(siteStorage());
   if (note) bar.element.append(note);
   // A course platform that will not keep anything (web/platforms/connect.js) says so before any work.
   if (platform?.problem) main.before(h('p', { class: 'error', role: 'alert' }, platform.problem));
   const controllers = {};
   const waiting = new Map(); // section → exercise, in page order
-  for (const exercise of exercises) {
+  for (const exercise of list) {
     for (const c of CARDS) if (c.before === exercise.id) main.append(card(c));
-    if (BRIDGES[exercise.id]) main.append(h('p', { class: 'bridge' }, BRIDGES[exercise.id]));
+    if (exercise.why) main.append(h('p', { class: 'bridge' }, prose(exercise.why)));
     const headingId = `${exercise.id}-title`;
     const section = h(
       'section',
@@ -109,6 +116,7 @@ export function mountLesson(main, lab, platform = null) {
     main.append(section);
     waiting.set(section, exercise);
   }
+  main.append(lessonEnd(lesson, { linked: !platform }));
 
   let allMounted;
   const ready = new Promise((resolve) => {
@@ -141,6 +149,8 @@ export function mountLesson(main, lab, platform = null) {
     } catch (error) {
       section.append(h('p', { class: 'error' }, `This exercise could not start: ${error.message}`));
     }
+    const more = readMore(exercise.sources);
+    if (more) section.append(more);
     section.dataset.mounted = 'true';
     if (waiting.size === 0) {
       observer?.disconnect();
@@ -182,7 +192,7 @@ export function mountLesson(main, lab, platform = null) {
   if (observer) for (const section of waiting.keys()) observer.observe(section);
   idle(mountWhenIdle);
 
-  // Starting the lesson over forgets every record (the only way to answer an exercise afresh).
+  // Starting the lesson over forgets its records (the only way to answer an exercise afresh).
   bar.reset?.addEventListener('click', () => {
     progress.reset();
     Object.values(controllers).forEach((c) => c.forget());

@@ -1,16 +1,20 @@
-// The lesson page: lay out the explorer while the wasm core loads (showing that it is loading), draw its
-// heatmap, then lay out every exercise's section and mount each exercise as it comes into view (the rest
-// in idle time). Marks:
-//   pelab:first-heatmap  the first animation frame after the heatmap was drawn: the frame that puts its
-//                        pixels on screen (the benchmark watches the pixels themselves);
+// A lesson page (<body data-lesson="ID">, web/course/outline.js): lay out the lesson's opening words at once,
+// and on lesson 1 the explorer while the wasm core loads (showing that it is loading), draw its heatmap, then
+// lay out the lesson's exercise sections and mount each exercise as it comes into view (the rest in idle time).
+// Marks:
+//   pelab:first-heatmap  (lesson 1) the first animation frame after the heatmap was drawn: the frame that
+//                        puts its pixels on screen (the benchmark watches the pixels themselves);
 //   pelab:ready          every exercise mounted and every formula typeset (also body[data-ready=true]).
 import { createLab } from 'positional-encoding-lab';
 import { mountExplorer } from './explorer.js';
 import { connectPlatform } from './platforms/connect.js';
 import { loadFailure } from './widgets/core-loader.js';
+import { lessonById, lessonIntro } from './course/page.js';
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 const loading = document.getElementById('loading');
+const lesson = lessonById(document.body.dataset.lesson);
+document.querySelector('main').prepend(lessonIntro(lesson));
 // The exercises' code is not needed for the first picture: it downloads while the core does (the HTML
 // preloads it) and is used once the heatmap is on screen.
 const lessonModule = import('./lesson.js');
@@ -34,26 +38,32 @@ async function step(what, work) {
 
 try {
   // The explorer's controls and canvas are laid out while the core loads; it draws once the core is there.
-  const explorer = await step('The explorer could not start', () =>
-    mountExplorer(document.getElementById('explorer'), loadingLab),
-  );
-  explorer.ready.catch(() => {}); // reported below, after the core's own failure if that came first
+  const explorerHost = document.getElementById('explorer');
+  const explorer = explorerHost
+    ? await step('The explorer could not start', () => mountExplorer(explorerHost, loadingLab))
+    : null;
+  explorer?.ready.catch(() => {}); // reported below, after the core's own failure if that came first
   const lab = await step('The WebAssembly core could not start', () => loadingLab);
-  await step('The explorer could not draw', () => explorer.ready);
+  if (explorer) await step('The explorer could not draw', () => explorer.ready);
   loading.hidden = true;
   window.pelab = { lab, explorer }; // for the browser tests and the curious
-  // The heatmap is drawn as soon as the core is there; the rest waits until the frame showing it has
-  // begun (or, should the heatmap never draw, for a canvas without a size, a few seconds).
-  const painted = explorer.map.drawn.then(nextFrame).then(() => performance.mark('pelab:first-heatmap'));
-  await Promise.race([painted, new Promise((resolve) => setTimeout(resolve, 3000))]);
-  await new Promise((resolve) => setTimeout(resolve)); // out of the animation frame, so that it paints now
-  const { mountLesson, exercises } = await step('The lesson’s code could not load', () => lessonModule);
-  const platform = await connectPlatform(exercises); // never fails: an LMS that misbehaves is reported in the page
-  const lesson = await step('The lesson could not start', () =>
-    mountLesson(document.getElementById('exercises'), lab, platform),
+  if (explorer) {
+    // The heatmap is drawn as soon as the core is there; the rest waits until the frame showing it has
+    // begun (or, should the heatmap never draw, for a canvas without a size, a few seconds).
+    const painted = explorer.map.drawn.then(nextFrame).then(() => performance.mark('pelab:first-heatmap'));
+    await Promise.race([painted, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    await new Promise((resolve) => setTimeout(resolve)); // out of the animation frame, so that it paints now
+  }
+  const { mountLesson, findExercise } = await step('The lesson’s code could not load', () => lessonModule);
+  // Never fails: an LMS that misbehaves is reported in the page.
+  const platform = await connectPlatform(lesson.exercises.map(findExercise));
+  // Under a course platform the platform moves between lessons: the course home is not in the package.
+  if (platform) document.querySelector('.breadcrumb a')?.replaceWith('Positional Encoding Lab');
+  const mounted = await step('The lesson could not start', () =>
+    mountLesson(document.getElementById('exercises'), lab, { lesson, platform }),
   );
-  window.pelab.lesson = lesson;
-  await step('The lesson’s formulas could not be typeset', () => lesson.ready); // every exercise is mounted by then
+  window.pelab.lesson = mounted;
+  await step('The lesson’s formulas could not be typeset', () => mounted.ready); // every exercise is mounted by then
   performance.mark('pelab:ready');
   document.body.dataset.ready = 'true';
 } catch (error) {

@@ -3,8 +3,9 @@
 // score of maxScore, and whether the solution was viewed first. Anything unreadable or foreign under
 // our key is discarded and replaced, never trusted.
 import { siteStorage } from './storage.js';
+import { VERSION, migrateV1 } from './records/migrate.js';
 
-const KEY = 'pelab:progress:v1';
+const KEY = 'pelab:progress:v2';
 
 // A record is believed only if it is exactly what attempts.js makes for that exercise: its maxScore the
 // exercise's own (a record of 1000 of 1000 for an exercise worth 1 is a lie, not a good score), a whole
@@ -39,27 +40,42 @@ function sanitize(raw, maxScores) {
   return kept;
 }
 
+// The records under `key` ({version: 2, records}), or, where nothing is kept there yet, those an earlier
+// version kept under its version-1 key, migrated (web/records/migrate.js). Anything unreadable is none.
+function readRecords(storage, key) {
+  const parse = (k) => {
+    try {
+      return JSON.parse(storage.getItem(k) ?? 'null');
+    } catch {
+      return null;
+    }
+  };
+  const saved = parse(key);
+  if (saved !== null) return saved?.version === VERSION ? saved.records : null;
+  return migrateV1(parse(key.replace(/:v2$/, ':v1')));
+}
+
 /**
  * The progress of the exercises in `maxScores` (a Map: id → the exercise's maxScore, as
  * exercises/index.js's maxScores() gives it), kept in `storage`: web/storage.js's site storage, or a course
  * platform's suspend data (getItem / setItem); `key`: where in it the records are kept (embed.html keeps the
- * records it sent to a host under their own key).
+ * records it sent to a host under their own key), ending ':v2'; `counted`: the ids the summary counts (a
+ * lesson's, while every exercise's record is kept: the course's lessons share one store).
  */
-export function createProgress(maxScores, storage = siteStorage(), { key = KEY } = {}) {
-  const ids = [...maxScores.keys()];
+export function createProgress(
+  maxScores,
+  storage = siteStorage(),
+  { key = KEY, counted = [...maxScores.keys()] } = {},
+) {
+  if (!key.endsWith(`:v${VERSION}`)) throw new RangeError(`createProgress: key must end ':v${VERSION}' (got ${key})`);
+  const ids = counted;
   // A Map keyed by id, so no id (even '__proto__') can reach Object.prototype.
-  const stored = () => {
-    try {
-      return sanitize(JSON.parse(storage.getItem(key) ?? '{}'), maxScores);
-    } catch {
-      return new Map();
-    }
-  };
+  const stored = () => sanitize(readRecords(storage, key), maxScores);
   let state = stored();
   const listeners = new Set();
   const save = () => {
     try {
-      storage.setItem(key, JSON.stringify(Object.fromEntries(state)));
+      storage.setItem(key, JSON.stringify({ version: VERSION, records: Object.fromEntries(state) }));
     } catch {
       /* a course platform's store that failed: kept in memory (web/storage.js's never throws) */
     }
@@ -71,7 +87,7 @@ export function createProgress(maxScores, storage = siteStorage(), { key = KEY }
       total: ids.length,
       answered: values.filter((v) => v.answered).length,
       correct: values.filter((v) => v.correct).length,
-      byId: Object.fromEntries(state),
+      byId: Object.fromEntries(ids.filter((id) => state.has(id)).map((id) => [id, state.get(id)])),
     };
   }
   save(); // rewrites whatever was there in clean form
@@ -94,8 +110,10 @@ export function createProgress(maxScores, storage = siteStorage(), { key = KEY }
         ? { correct: r.correct, score: r.score, maxScore: r.maxScore, answer: null, solutionViewed: r.solutionViewed }
         : null;
     },
+    /** Forgets the counted exercises' records (a lesson's reset leaves the other lessons' records). */
     reset() {
-      state = new Map();
+      for (const [other, saved] of stored()) if (!state.has(other)) state.set(other, saved);
+      for (const id of ids) state.delete(id);
       save();
     },
     summary,

@@ -2,6 +2,7 @@
 // come from dist/ through the public package entry, KaTeX from node_modules; nothing from a CDN.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { LESSONS, MERGED } from './course/outline.js';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -15,7 +16,8 @@ function preloadCore() {
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle, filename }) {
-        if (!bundle) return html;
+        // The course home and the glossary run no core.
+        if (!bundle || /\/(index|glossary)\.html$/.test(filename)) return html;
         const files = Object.values(bundle);
         const module = files.find((f) => f.type === 'chunk' && f.facadeModuleId?.endsWith('/dist/pelab.mjs'));
         const wasm = files.find((f) => f.type === 'asset' && (f.names ?? [f.name]).includes('pelab.wasm'));
@@ -32,10 +34,10 @@ function preloadCore() {
             injectTo: 'head',
           },
         ];
-        // The lesson page (index.html) imports its exercises once the heatmap is on screen; they download
+        // A lesson page (lesson-N.html) imports its exercises once the heatmap is on screen; they download
         // meanwhile (after the files above: Chromium opens at most six connections to a host).
         const lesson = files.find((f) => f.type === 'chunk' && f.facadeModuleId?.endsWith('/web/lesson.js'));
-        if (lesson && filename.endsWith('/index.html')) {
+        if (lesson && /\/lesson-\d\.html$/.test(filename)) {
           const chunks = new Set();
           const add = (name) => {
             if (!chunks.has(name) && !html.includes(name)) {
@@ -57,12 +59,25 @@ function preloadCore() {
   };
 }
 
+// course.json at the site root: the outline as data (web/course/outline.js), for course sites, the packages
+// and anyone who reads the course: { lessons: [{ id, title, url, minutes, exercises }], merged: { old: new } }.
+function publishCourse() {
+  return {
+    name: 'pelab-course-json',
+    generateBundle() {
+      const lessons = LESSONS.map(({ id, title, url, minutes, exercises }) => ({ id, title, url, minutes, exercises }));
+      const source = `${JSON.stringify({ lessons, merged: Object.fromEntries(MERGED) }, null, 2)}\n`;
+      this.emitFile({ type: 'asset', fileName: 'course.json', source });
+    },
+  };
+}
+
 export default defineConfig({
   root: here('.'),
   base: './',
   publicDir: false,
   logLevel: 'warn',
-  plugins: [preloadCore()],
+  plugins: [preloadCore(), publishCourse()],
   resolve: { alias: { 'positional-encoding-lab': here('../dist/index.js') } },
   build: {
     outDir: here('../dist/site'),
@@ -71,7 +86,13 @@ export default defineConfig({
     assetsInlineLimit: 0, // the .wasm stays a file (CSP: no data: URLs for scripts or wasm)
     modulePreload: { polyfill: false }, // the polyfill would be an inline script
     rollupOptions: {
-      input: { index: here('index.html'), embed: here('embed.html') },
+      input: {
+        index: here('index.html'),
+        'lesson-1': here('lesson-1.html'),
+        'lesson-2': here('lesson-2.html'),
+        'lesson-3': here('lesson-3.html'),
+        embed: here('embed.html'),
+      },
       // The lab and the widgets in one chunk (not one per shared module): the first heatmap waits for the
       // page script, this chunk, the stylesheet, the core's module and its .wasm, and Chromium opens at
       // most six connections to a host.

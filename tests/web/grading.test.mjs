@@ -107,10 +107,10 @@ test('progress is saved, summarised, reset, and rebuilt clean from corrupt stora
   p.reset();
   assert.equal(createProgress(ab, storage).summary().answered, 0);
   for (const junk of ['{', '[]', 'null', '{"a":{"answered":1,"correct":true}}', '"text"']) {
-    store.set('pelab:progress:v1', junk);
+    store.set('pelab:progress:v2', junk);
     const fresh = createProgress(ab, storage);
     assert.equal(fresh.summary().answered, 0, junk);
-    assert.deepEqual(JSON.parse(store.get('pelab:progress:v1')), {});
+    assert.deepEqual(JSON.parse(store.get('pelab:progress:v2')), { version: 2, records: {} });
   }
   const throwing = {
     getItem() {

@@ -5,11 +5,13 @@ import assert from 'node:assert/strict';
 import { checkedRecord, createProgress } from '../../web/progress.js';
 import { maxScores } from '../../web/exercises/index.js';
 
-const KEY = 'pelab:progress:v1';
+const KEY = 'pelab:progress:v2';
+const keptIn = (storage) => JSON.parse(storage.store.get(KEY)).records;
 // Exercises worth 1 point each (one question), as createProgress takes them: id → maxScore.
 const worthOne = (...ids) => new Map(ids.map((id) => [id, 1]));
+// A store holding `value` as the records of today's format ({version: 2, records}); `keptIn(storage)` reads them back.
 function storageWith(value) {
-  const store = new Map([[KEY, JSON.stringify(value)]]);
+  const store = new Map([[KEY, JSON.stringify({ version: 2, records: value })]]);
   return { store, getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v) };
 }
 
@@ -52,7 +54,7 @@ test('a stored record counts only as record() writes it, under a known own id', 
           },
         }
       : {};
-    assert.deepEqual(JSON.parse(storage.store.get(KEY)), kept, JSON.stringify(entry));
+    assert.deepEqual(keptIn(storage), kept, JSON.stringify(entry));
   }
 });
 
@@ -101,14 +103,14 @@ test('a stored record counts only with its exercise’s own maxScore and a whole
   const stored = storageWith({ 'mask-order': record(1000, 1000), 'four-properties': record(4, 4) });
   const p = createProgress(maxScores(), stored);
   assert.deepEqual(Object.keys(p.summary().byId), ['four-properties']);
-  assert.deepEqual(Object.keys(JSON.parse(stored.store.get(KEY))), ['four-properties'], 'the lie is not kept');
+  assert.deepEqual(Object.keys(keptIn(stored)), ['four-properties'], 'the lie is not kept');
 });
 
 test('unknown ids and inherited names are ignored; ids like __proto__ stay plain data', () => {
   const right = { answered: true, correct: true, score: 1, maxScore: 1 };
   const storage = storageWith({ zzz: right });
   assert.equal(createProgress(worthOne('a'), storage).summary().correct, 0);
-  assert.deepEqual(JSON.parse(storage.store.get(KEY)), {});
+  assert.deepEqual(keptIn(storage), {});
   // 'constructor' is not an own key of the stored object, so Object.prototype.constructor is not read.
   assert.equal(createProgress(worthOne('constructor', 'toString'), storageWith({})).summary().answered, 0);
   const odd = storageWith(JSON.parse(`{"__proto__": ${JSON.stringify(right)}}`));
@@ -138,7 +140,7 @@ test('two pages of one site (two tabs, two frames) keep each other’s records, 
   first.record('a', { correct: true, score: 1, maxScore: 1 });
   second.record('b', { correct: false, score: 0, maxScore: 1 });
   second.record('a', { correct: false, score: 0, maxScore: 1 }); // the first page's record of 'a' came first
-  assert.deepEqual(JSON.parse(storage.store.get(KEY)), {
+  assert.deepEqual(keptIn(storage), {
     a: { answered: true, correct: true, score: 1, maxScore: 1, solutionViewed: false },
     b: { answered: true, correct: false, score: 0, maxScore: 1, solutionViewed: false },
   });

@@ -13,9 +13,7 @@ export function lessonCounts(root = document.querySelector('main')) {
   const words = (root.innerText.match(/\S+/g) ?? []).length;
   const controls = [...root.querySelectorAll('input, select, textarea, button')].filter(
     (c) =>
-      c.checkVisibility() &&
-      !c.closest('[data-answer], .explain-back') &&
-      !OPTIONAL.test((c.textContent ?? '').trim()),
+      c.checkVisibility() && !c.closest('[data-answer], .explain-back') && !OPTIONAL.test((c.textContent ?? '').trim()),
   ).length;
   return { words, controls };
 }

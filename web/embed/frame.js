@@ -18,7 +18,9 @@ import { storageNote } from '../widgets/storage-note.js';
 import { siteStorage } from '../storage.js';
 
 const params = new URLSearchParams(location.search);
-const name = params.get('exercise');
+const asked = params.get('exercise');
+// An id merged into another opens that one, and speaks for it: its record and interaction id are the merged one's.
+const name = findExercise(asked)?.id ?? asked;
 const theme = params.get('theme');
 if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
 
@@ -81,7 +83,7 @@ const WELCOME_MS = 400;
 const welcomeOrNone = () =>
   framed ? Promise.race([welcome, new Promise((resolve) => setTimeout(() => resolve(null), WELCOME_MS))]) : null;
 
-const exercise = findExercise(name);
+const exercise = findExercise(asked);
 if (!exercise) {
   root.replaceChildren(h('p', { class: 'error', role: 'alert' }, unknownExerciseMessage(name)));
 } else {
@@ -89,11 +91,11 @@ if (!exercise) {
   const lab = await loadLab(root, createLab);
   // Records live in this origin's storage beside the lesson page's, so neither a reload nor the same
   // exercise on the lesson page gives a new first attempt; a record that was sent to a host is also kept
-  // apart ('pelab:embed-sent:v1'), where the lesson page's "Reset progress" does not reach, so it is never
+  // apart ('pelab:embed-sent:v2'), where the lesson page's "Reset progress" does not reach, so it is never
   // made a second time. Posted once: when the record is made (the first checked attempt, or "solution
   // viewed", score 0, if that came first).
   const progress = createProgress(maxScores());
-  const sent = createProgress(maxScores(), siteStorage(), { key: 'pelab:embed-sent:v1' });
+  const sent = createProgress(maxScores(), siteStorage(), { key: 'pelab:embed-sent:v2' });
   const kept = sent.restored(name) ?? progress.restored(name);
   let controller = null;
   const mount = (restored) => {

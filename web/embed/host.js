@@ -13,6 +13,7 @@
 import { checkAgent } from '../platforms/xapi.js';
 import { siteStorage } from '../storage.js';
 import { learnerSeed } from '../order.js';
+import { mergedFrom } from '../records/migrate.js';
 
 const EXAMPLE = 'e.g. ["https://lab.example.org"]';
 
@@ -81,14 +82,16 @@ function embedRecords(store, course) {
       write(saved);
       return seed;
     },
+    // An exercise's record, or the first of those kept under the ids merged into it (web/records/migrate.js).
     get(origin, exercise) {
       const saved = read();
-      return Object.hasOwn(saved, key(origin, exercise)) ? saved[key(origin, exercise)] : null;
+      const at = mergedFrom(exercise).find((id) => Object.hasOwn(saved, key(origin, id)));
+      return at === undefined ? null : saved[key(origin, at)];
     },
     /** Keeps `record` if it is the exercise's first; answers whether it was. */
     keepFirst(origin, exercise, record) {
       const saved = read();
-      if (Object.hasOwn(saved, key(origin, exercise))) return false; // the first record stays the record
+      if (this.get(origin, exercise) !== null) return false; // the first record stays the record
       saved[key(origin, exercise)] = record;
       write(saved);
       return true;

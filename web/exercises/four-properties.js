@@ -89,7 +89,12 @@ export default {
         h('option', { value: '' }, 'choose a check…'),
         ...checkOrder.map((v, i) => h('option', { value: v }, `check ${i + 1}`)),
       );
-      return h('div', { class: 'match', 'data-answer': '' }, h('label', { for: id }, NAMES[property]), selects[property]);
+      return h(
+        'div',
+        { class: 'match', 'data-answer': '' },
+        h('label', { for: id }, NAMES[property]),
+        selects[property],
+      );
     });
     let result = null;
     // Feedback says which matches are right, never which check a wrong one should have been.

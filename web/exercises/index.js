@@ -28,6 +28,7 @@ import closestOffset from './closest-offset.js';
 import shiftedDotProduct from './shifted-dot-product.js';
 import pipeline from './pipeline.js';
 import clockHands from './clock-hands.js';
+import { MERGED } from '../course/outline.js';
 
 // In course order (web/course/outline.js: lesson by lesson).
 export const exercises = [
@@ -64,8 +65,8 @@ export const exercises = [
 // 'toString' must be unknown names, not something inherited from Object.prototype.
 const registry = new Map(exercises.map((e) => [e.id, e]));
 
-/** The exercise with this id, or undefined for any other value (own ids only). */
-export const findExercise = (id) => registry.get(id);
+/** The exercise with this id (or the one it was merged into: web/course/outline.js), or undefined for any other value. */
+export const findExercise = (id) => registry.get(MERGED.get(id) ?? id);
 
 /** What to show for a name that findExercise does not know. */
 export const unknownExerciseMessage = (name) =>

@@ -1,5 +1,5 @@
 // The pages a course platform launches, bundled like the site (web/vite.config.js: same plugins, chunks and
-// CSP-safe settings) into dist/lms: the lesson page (index.html) and the single-exercise page
+// CSP-safe settings) into dist/lms: the lesson pages (lesson-N.html) and the single-exercise page
 // (platforms/exercise.html). scripts/package.mjs wraps them into SCORM packages.
 import { fileURLToPath } from 'node:url';
 import { defineConfig, mergeConfig } from 'vite';
@@ -25,5 +25,10 @@ const config = mergeConfig(
   defineConfig({ plugins: [nestedPreloads()], build: { outDir: here('../../dist/lms') } }),
 );
 // Set, not merged (a merge would keep the site's embed page as well).
-config.build.rollupOptions.input = { index: here('../index.html'), exercise: here('exercise.html') };
+config.build.rollupOptions.input = {
+  'lesson-1': here('../lesson-1.html'),
+  'lesson-2': here('../lesson-2.html'),
+  'lesson-3': here('../lesson-3.html'),
+  exercise: here('exercise.html'),
+};
 export default config;

@@ -8,7 +8,7 @@ export function h(tag, attrs = {}, ...children) {
     else if (key === 'class') el.className = value;
     else el.setAttribute(key, value === true ? '' : String(value));
   }
-  el.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  el.append(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
   return el;
 }
 

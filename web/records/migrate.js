@@ -1,0 +1,39 @@
+// Records kept by an earlier version of the lab, brought to today's format, so that no learner loses one.
+// Version 1 (the one-page lesson, until the course of three lessons): under 'pelab:progress:v1' (the site's
+// storage, a SCORM package's suspend data) and 'pelab:embed-sent:v1', a JSON object exercise id → record.
+// Version 2: under '…:v2', { version: 2, records: { id → record } }, with these rules applied once:
+// - an exercise merged into another (web/course/outline.js's MERGED) hands its record to the one it was merged
+//   into; of several, the first attempt stands. Version-1 records carry no time, so the order of the one-page
+//   lesson (where a learner met them top to bottom) stands for the order of the attempts: the first of them, in
+//   that order, with a record is the merged exercise's record;
+// - every other record is kept as it was (each is checked against its exercise by web/progress.js).
+import { MERGED } from '../course/outline.js';
+
+export const VERSION = 2;
+
+// The one-page lesson's order of the exercises merged into one (its contents list, until version 2).
+const V1_ORDER = ['closest-offset', 'clock-hands', 'shifted-dot-product'];
+
+/** `id` and the ids merged into it: those whose version-1 records may become its, in the order their attempts stand in. */
+export function mergedFrom(id) {
+  const ids = [id, ...[...MERGED].filter(([, into]) => into === id).map(([from]) => from)];
+  const rank = (x) => (V1_ORDER.includes(x) ? V1_ORDER.indexOf(x) : -1);
+  return ids.sort((a, b) => rank(a) - rank(b));
+}
+
+/** The version-2 records (id → record) of a version-1 object; anything that is no object gives none. */
+export function migrateV1(v1) {
+  const records = {};
+  if (v1 === null || typeof v1 !== 'object' || Array.isArray(v1)) return records;
+  for (const [id, record] of Object.entries(v1)) {
+    const into = MERGED.get(id) ?? id;
+    if (Object.hasOwn(records, into)) continue;
+    const first = mergedFrom(into).find((x) => Object.hasOwn(v1, x) && v1[x]?.answered === true);
+    if (first !== undefined) records[into] = v1[first];
+    else if (id === into) records[into] = record;
+  }
+  return records;
+}
+
+/** The key a version-2 store keeps under, for a version-1 key ('pelab:progress:v1' → 'pelab:progress:v2'). */
+export const v2Key = (v1Key) => v1Key.replace(/:v1$/, `:v${VERSION}`);
