@@ -150,10 +150,10 @@ const trainedSteps = (page) => page.evaluate(() => Number(document.querySelector
 export async function browserFigures({ frames = 180, paintRuns = 11, reps = 15 } = {}) {
   const lab = await openLab({ mounts: [[FLOOR, floorDir]] });
   try {
-    const paint = await firstPaint(lab.browser, lab.url, paintRuns);
+    const paint = await firstPaint(lab.browser, `${lab.url}lesson-1.html`, paintRuns); // the lesson with the heatmap
     const context = await lab.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(lab.url);
+    await page.goto(`${lab.url}lesson-1.html`);
     await page.waitForSelector('body[data-ready=true]');
     const { freshMs, refillMs } = await allocation(page, reps);
     const { rerender, frameToFrame } = await drag(page, frames);

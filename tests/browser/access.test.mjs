@@ -2,7 +2,7 @@
 // names that tell the page's many buttons apart.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openLab, watchedPage } from './browser.mjs';
+import { openLab, watchedPage, lessonUrl } from './browser.mjs';
 
 let lab;
 before(async () => {
@@ -14,7 +14,7 @@ after(async () => {
 
 async function ready(options) {
   const { page, problems } = await watchedPage(lab.browser, options);
-  await page.goto(lab.url);
+  await page.goto(lessonUrl(lab.url, 'sinusoid'));
   await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
   return { page, problems };
 }

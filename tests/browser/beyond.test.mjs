@@ -3,13 +3,13 @@
 // question appears only once it is checked.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openLab, watchedPage } from './browser.mjs';
+import { openLab, watchedPage, lessonUrl } from './browser.mjs';
 
 let lab, page, problems;
 before(async () => {
   lab = await openLab();
   ({ page, problems } = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } }));
-  await page.goto(`${lab.url}#absolute-vs-relative`);
+  await page.goto(`${lessonUrl(lab.url, 'beyond-absolute')}#absolute-vs-relative`);
   await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
 });
 after(async () => {

@@ -3,10 +3,18 @@
 // folders beside the site, as the benchmark's first-paint floor page.
 import { chromium } from 'playwright-core';
 import { startServer, DEFAULT_MOUNTS } from '../../scripts/serve.mjs';
-import { exercises } from '../../web/exercises/index.js';
+import { LESSONS } from '../../web/course/outline.js';
 
-/** How many exercises the lesson has: what the progress bar counts. */
-export const TOTAL = exercises.length;
+/** The lesson (web/course/outline.js) with id `id` or holding exercise `id`. */
+export function lessonOf(id) {
+  const lesson = LESSONS.find((l) => l.id === id || l.exercises.includes(id));
+  if (!lesson) throw new Error(`lessonOf: no lesson is or holds ${id}`);
+  return lesson;
+}
+/** The address of lesson `id`'s page (or of the lesson holding exercise `id`) on the site at `url`. */
+export const lessonUrl = (url, id) => new URL(lessonOf(id).url, url).href;
+/** How many exercises that lesson has: what its progress bar counts. */
+export const lessonTotal = (id) => lessonOf(id).exercises.length;
 
 export async function openLab({ mounts = [] } = {}) {
   const server = await startServer({ port: 0, mounts: [...mounts, ...DEFAULT_MOUNTS] });

@@ -139,7 +139,7 @@ test('a record that left for the course is not re-opened by "Reset progress" on 
   await page.waitForFunction(() => window.results.length === 1);
   assert.equal((await page.evaluate(() => window.results))[0].score, 0);
   const lesson = await page.context().newPage(); // the lesson page of the same lab, in the same browser
-  await lesson.goto(`${siteUrl}/`);
+  await lesson.goto(`${siteUrl}/lesson-2.html`); // the lesson holding conventions
   await lesson.locator('body[data-ready=true]').waitFor();
   await lesson.getByRole('button', { name: 'Reset progress' }).click();
   await lesson.close();

@@ -1,24 +1,36 @@
-// Every exercise of the lesson page answered wrong and right in headless Chromium, its feedback
+// Every exercise of the course's lesson pages answered wrong and right in headless Chromium, its feedback
 // checked, and the numbers it shows compared with what the core returns through the public API.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { openLab, watchedPage, TOTAL } from './browser.mjs';
+import { openLab, watchedPage, lessonOf, lessonUrl } from './browser.mjs';
+import { LESSONS } from '../../web/course/outline.js';
 import { exercises, maxScores } from '../../web/exercises/index.js';
 
-let lab, page, problems;
+// Every lesson page open at once (each in its own context, as three learners): `page` is lesson 1's, where
+// the lab itself is asked; pageOf(id) is the page holding exercise id.
+let lab, page;
+const pages = {};
+
 const shots = new URL('../../test-results/', import.meta.url);
 before(async () => {
   lab = await openLab();
-  ({ page, problems } = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } }));
-  await page.goto(lab.url);
-  await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+  for (const lesson of LESSONS) {
+    const watched = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } });
+    pages[lesson.id] = watched;
+    await watched.page.goto(lessonUrl(lab.url, lesson.id));
+    await watched.page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
+  }
+  page = pages[LESSONS[0].id].page;
 });
 after(async () => {
   await lab.close();
 });
 
-const section = (id) => page.locator(`section[data-exercise="${id}"]`);
+const pageOf = (id) => pages[lessonOf(id).id].page;
+const everyPage = () => LESSONS.map((l) => pages[l.id].page);
+const pageProblems = () => [...LESSONS.flatMap((l) => pages[l.id].problems)];
+const section = (id) => pageOf(id).locator(`section[data-exercise="${id}"]`);
 
 // [right option, wrong option] of every choice-question exercise, read from the questions' data.
 const CHOICES = Object.fromEntries(
@@ -38,16 +50,21 @@ async function answer(id, option) {
   return section(id).locator('.feedback').innerText();
 }
 
-const progressText = () => page.locator('.progress-text').innerText();
+const progressText = (lesson) => pages[lesson.id].page.locator('.progress-text').innerText();
 
-test('the page has a section for every exercise, in lesson order', async () => {
-  const ids = await page.$$eval('section[data-exercise]', (s) => s.map((x) => x.dataset.exercise));
+test('each lesson page has a section for each of its exercises, in the outline’s order; together, every exercise', async () => {
+  const all = [];
+  for (const lesson of LESSONS) {
+    const ids = await pages[lesson.id].page.$$eval('section[data-exercise]', (s) => s.map((x) => x.dataset.exercise));
+    assert.deepEqual(ids, lesson.exercises, lesson.id);
+    all.push(...ids);
+  }
   assert.deepEqual(
-    ids,
+    all,
     exercises.map((e) => e.id),
   );
   for (const id of [...Object.keys(CHOICES), 'attention-equation', 'four-properties', 'implement-it'])
-    assert.ok(ids.includes(id), id);
+    assert.ok(all.includes(id), id);
 });
 
 // What answers each question by inspection, and sits below it until the question is checked.
@@ -72,9 +89,14 @@ test('answers are not on screen before their question: each waits below it, hidd
 });
 
 test('every exercise’s maxScore, known before it mounts (stored records are checked by it), is its getMaxScore()', async () => {
-  const mounted = await page.evaluate(() =>
-    Object.fromEntries(Object.entries(window.pelab.lesson.controllers).map(([id, c]) => [id, c.getMaxScore()])),
-  );
+  const mounted = {};
+  for (const p of everyPage())
+    Object.assign(
+      mounted,
+      await p.evaluate(() =>
+        Object.fromEntries(Object.entries(window.pelab.lesson.controllers).map(([id, c]) => [id, c.getMaxScore()])),
+      ),
+    );
   assert.deepEqual(mounted, Object.fromEntries(maxScores()));
   assert.equal(maxScores().get('four-properties'), 4);
 });
@@ -92,10 +114,14 @@ test('every choice question explains a wrong answer without naming the right one
     assert.ok(good.length > 60, `${id} explains why`);
     assert.match(await status(id), /^Practice: not recorded/, id);
   }
-  assert.match(
-    await progressText(),
-    new RegExp(`^0 of ${TOTAL} right at the first attempt, ${Object.keys(CHOICES).length} answered`),
-  );
+  for (const lesson of LESSONS) {
+    const answered = lesson.exercises.filter((id) => id in CHOICES).length;
+    assert.match(
+      await progressText(lesson),
+      new RegExp(`^0 of ${lesson.exercises.length} right at the first attempt, ${answered} answered`),
+      lesson.id,
+    );
+  }
 });
 
 test('the attention tiles grade a wrong order and run the right one through the core', async () => {
@@ -165,21 +191,24 @@ test('implement-it runs code in a worker: a mismatch is located, the solution ma
   );
   await s.locator('textarea.code').fill('function pe() { while (true) {} }');
   await run();
-  await page.waitForFunction(
+  await pageOf('implement-it').waitForFunction(
     () => /Stopped after/.test(document.querySelector('[data-exercise="implement-it"] .feedback').textContent),
     null,
     { timeout: 10000 },
   );
-  assert.equal(await page.evaluate(() => 1 + 1), 2); // the page still answers
+  assert.equal(await pageOf('implement-it').evaluate(() => 1 + 1), 2); // the page still answers
   await s.getByRole('button', { name: /^Show solution/ }).click();
   await run();
-  await page.waitForFunction(
+  await pageOf('implement-it').waitForFunction(
     () => /All 64 values match/.test(document.querySelector('[data-exercise="implement-it"] .feedback').textContent),
     null,
     { timeout: 10000 },
   );
   // The first run (a mismatch) is the record: the solution shown later and run does not change it.
-  assert.equal(await page.evaluate(() => window.pelab.lesson.controllers['implement-it'].record.correct), false);
+  assert.equal(
+    await pageOf('implement-it').evaluate(() => window.pelab.lesson.controllers['implement-it'].record.correct),
+    false,
+  );
 });
 
 test('numbers on the page equal what the core returns', async () => {
@@ -347,23 +376,27 @@ test('no prose on the page names a lab API or quotes an argument rule', async ()
     await section('extrapolation').locator('.core-message').innerText(),
     'The learned table has no row for position 600: its 512 rows are positions 0 to 511.',
   );
-  const { text, names } = await page.evaluate(() => {
-    const { lab } = window.pelab;
-    const run = lab.trainer({ task: 'order', encoding: 'learned' });
-    // Every method name along each object's prototype chain (the lab's and a trainer's).
-    const methods = (o) => {
-      const found = [];
-      for (let p = o; p && p !== Object.prototype; p = Object.getPrototypeOf(p))
-        found.push(...Object.getOwnPropertyNames(p).filter((n) => typeof o[n] === 'function'));
-      return found;
-    };
-    const names = [...methods(lab), ...methods(run)].filter((n) => /[a-z][A-Z]/.test(n));
-    run.delete();
-    // Prose: everything but code listings and the code a learner types.
-    const clone = document.querySelector('main').cloneNode(true);
-    clone.querySelectorAll('pre, code, textarea').forEach((e) => e.remove());
-    return { text: clone.innerText ?? clone.textContent, names };
-  });
+  const read = (p) =>
+    p.evaluate(() => {
+      const { lab } = window.pelab;
+      const run = lab.trainer({ task: 'order', encoding: 'learned' });
+      // Every method name along each object's prototype chain (the lab's and a trainer's).
+      const methods = (o) => {
+        const found = [];
+        for (let p = o; p && p !== Object.prototype; p = Object.getPrototypeOf(p))
+          found.push(...Object.getOwnPropertyNames(p).filter((n) => typeof o[n] === 'function'));
+        return found;
+      };
+      const names = [...methods(lab), ...methods(run)].filter((n) => /[a-z][A-Z]/.test(n));
+      run.delete();
+      // Prose: everything but code listings and the code a learner types.
+      const clone = document.querySelector('main').cloneNode(true);
+      clone.querySelectorAll('pre, code, textarea').forEach((e) => e.remove());
+      return { text: clone.innerText ?? clone.textContent, names };
+    });
+  const read1 = await Promise.all(everyPage().map(read));
+  const names = read1[0].names;
+  const text = read1.map((r) => r.text).join('\n');
   assert.ok(names.includes('learnedRowsTrained') && names.includes('learnedLookup'), names.join(' '));
   for (const name of names) assert.ok(!text.includes(name), `the page’s prose names ${name}`);
   assert.doesNotMatch(text, /must be an integer from/);
@@ -375,18 +408,20 @@ test('once its question is checked, what answered it is shown', async () => {
 });
 
 test('no curve runs along its plot’s frame: every plotted value keeps clear of the top and the bottom', async () => {
-  const plots = await page.$$eval('section[data-exercise] svg.lineplot', (svgs) =>
-    svgs
-      .filter((svg) => svg.querySelector('path.series'))
-      .map((svg) => {
-        const frame = svg.querySelector('rect.frame');
-        const ys = [...svg.querySelectorAll('path.series')].flatMap((p) =>
-          [...p.getAttribute('d').matchAll(/[ML][^,]+,([^ML]+)/g)].map((m) => Number(m[1])).filter(Number.isFinite),
-        );
-        const exercise = svg.closest('section').dataset.exercise;
-        return { exercise, top: Number(frame.getAttribute('y')), height: Number(frame.getAttribute('height')), ys };
-      }),
-  );
+  const plotsOf = (p) =>
+    p.$$eval('section[data-exercise] svg.lineplot', (svgs) =>
+      svgs
+        .filter((svg) => svg.querySelector('path.series'))
+        .map((svg) => {
+          const frame = svg.querySelector('rect.frame');
+          const ys = [...svg.querySelectorAll('path.series')].flatMap((p) =>
+            [...p.getAttribute('d').matchAll(/[ML][^,]+,([^ML]+)/g)].map((m) => Number(m[1])).filter(Number.isFinite),
+          );
+          const exercise = svg.closest('section').dataset.exercise;
+          return { exercise, top: Number(frame.getAttribute('y')), height: Number(frame.getAttribute('height')), ys };
+        }),
+    );
+  const plots = (await Promise.all(everyPage().map(plotsOf))).flat();
   assert.ok(plots.length >= 6, `${plots.length} plots`);
   for (const { exercise, top, height, ys } of plots) {
     const margin = Math.min(...ys.map((y) => Math.min(y - top, top + height - y)));
@@ -408,17 +443,23 @@ test('colour scales: ALiBi’s never-positive bias has no positive half; learned
 
 test('typed text is never interpreted as HTML, in any field that takes text', async () => {
   const payload = '<img src=x onerror="window.__xss=1"> the <b>the</b>';
-  const fields = page.locator('input[type=text]:visible, input:not([type]):visible, textarea:visible');
-  const count = await fields.count();
+  let count = 0;
+  for (const p of everyPage()) {
+    const fields = p.locator('input[type=text]:visible, input:not([type]):visible, textarea:visible');
+    const n = await fields.count();
+    for (let i = 0; i < n; i++) await fields.nth(i).fill(payload);
+    count += n;
+  }
   assert.ok(count >= 2, `text fields: ${count}`);
-  for (let i = 0; i < count; i++) await fields.nth(i).fill(payload);
   await section('implement-it')
     .getByRole('button', { name: /^Run and compare/ })
     .click();
   await section('implement-it').locator('.verdict').waitFor();
-  assert.equal(await page.evaluate(() => window.__xss), undefined);
-  assert.equal(await page.locator('section img, section b').count(), 0);
   await mkdir(shots, { recursive: true });
-  await page.screenshot({ path: new URL('lesson-answered.png', shots).pathname, fullPage: true });
-  assert.deepEqual(problems, []);
+  for (const [i, p] of everyPage().entries()) {
+    assert.equal(await p.evaluate(() => window.__xss), undefined);
+    assert.equal(await p.locator('section img, section b').count(), 0);
+    await p.screenshot({ path: new URL(`lesson-${i + 1}-answered.png`, shots).pathname, fullPage: true });
+  }
+  assert.deepEqual(pageProblems(), []);
 });

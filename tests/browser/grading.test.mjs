@@ -4,9 +4,10 @@
 // the core. The page, <pe-exercise> and embed.html share one mount, so the page stands for all three.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openLab, watchedPage, TOTAL } from './browser.mjs';
+import { openLab, watchedPage, lessonTotal, lessonUrl } from './browser.mjs';
 import { ASKED as WAVELENGTH_ASKED } from '../../web/exercises/wavelength-of-a-pair.js';
 import { exercises, maxScores } from '../../web/exercises/index.js';
+import { LESSONS } from '../../web/course/outline.js';
 
 let lab;
 before(async () => {
@@ -16,10 +17,11 @@ after(async () => {
   await lab.close();
 });
 
-async function lessonPage(seed) {
+// The page of lesson `lesson` (an id of web/course/outline.js), as the learner with this seed sees it.
+async function lessonPage(seed, lesson = 'sinusoid') {
   const { page, problems } = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } });
   if (seed) await page.addInitScript((s) => localStorage.setItem('pelab:learner-seed:v1', String(s)), seed);
-  await page.goto(lab.url);
+  await page.goto(lessonUrl(lab.url, lesson));
   await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
   return { page, problems, section: (id) => page.locator(`section[data-exercise="${id}"]`) };
 }
@@ -27,7 +29,9 @@ const progress = (page) => page.locator('.progress-text').innerText();
 const record = (page, id) => page.evaluate((x) => window.pelab.lesson.controllers[x].record, id);
 
 test('Show solution, then Check, records "solution viewed" with 0 points in every kind of exercise', async () => {
-  const { page, problems, section } = await lessonPage(11);
+  const first = await lessonPage(11, 'sinusoid');
+  const second = await lessonPage(11, 'in-practice');
+  const { page, problems, section } = first;
   // a choice question
   const f = section('frequency-structure');
   await f.getByRole('button', { name: /^Show solution/ }).click();
@@ -41,11 +45,11 @@ test('Show solution, then Check, records "solution viewed" with 0 points in ever
     solutionViewed: true,
   });
   // the tiles, the matching, a number, and the code exercise
-  for (const [id, maxScore] of [
-    ['attention-equation', 1],
-    ['four-properties', 4],
-    ['norm-of-pe', 1],
-    ['implement-it', 1],
+  for (const [id, maxScore, { page, section }] of [
+    ['attention-equation', 1, first],
+    ['four-properties', 4, second],
+    ['norm-of-pe', 1, second],
+    ['implement-it', 1, second],
   ]) {
     const s = section(id);
     await s.getByRole('button', { name: /^Show solution/ }).click();
@@ -66,10 +70,18 @@ test('Show solution, then Check, records "solution viewed" with 0 points in ever
     );
     assert.match(await s.locator('.attempt-status').innerText(), /viewed before any answer/, id);
   }
-  assert.match(await progress(page), new RegExp(`^0 of ${TOTAL} right at the first attempt, 5 answered`));
-  assert.equal(await page.evaluate(() => window.pelab.lesson.controllers['four-properties'].getScore()), 0);
-  assert.deepEqual(problems, []);
+  assert.match(
+    await progress(page),
+    new RegExp(`^0 of ${lessonTotal('sinusoid')} right at the first attempt, 2 answered`),
+  );
+  assert.match(
+    await progress(second.page),
+    new RegExp(`^0 of ${lessonTotal('in-practice')} right at the first attempt, 3 answered`),
+  );
+  assert.equal(await second.page.evaluate(() => window.pelab.lesson.controllers['four-properties'].getScore()), 0);
+  assert.deepEqual([...problems, ...second.problems], []);
   await page.close();
+  await second.page.close();
 });
 
 test('a reload keeps the first answer: checks after it are practice', async () => {
@@ -86,11 +98,17 @@ test('a reload keeps the first answer: checks after it are practice', async () =
   await s.locator('input[value="b"]').check();
   await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await s.locator('.feedback').innerText(), /^Right\./);
-  assert.match(await progress(page), new RegExp(`^0 of ${TOTAL} right at the first attempt, 1 answered`));
+  assert.match(
+    await progress(page),
+    new RegExp(`^0 of ${lessonTotal('sinusoid')} right at the first attempt, 1 answered`),
+  );
   await page.getByRole('button', { name: 'Reset progress' }).click(); // starting over is the way to a new first answer
   await s.locator('input[value="b"]').check();
   await s.getByRole('button', { name: /^Check\b/ }).click();
-  assert.match(await progress(page), new RegExp(`^1 of ${TOTAL} right at the first attempt, 1 answered`));
+  assert.match(
+    await progress(page),
+    new RegExp(`^1 of ${lessonTotal('sinusoid')} right at the first attempt, 1 answered`),
+  );
   await page.close();
 });
 
@@ -162,28 +180,33 @@ test('numeric answers are checked against the core, within the stated tolerance'
 
 test('inflated stored records count nowhere; every exercise’s own record (its own maxScore) is kept', async () => {
   const { page, problems } = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } });
-  // 1000 of 1000 for every exercise: none is worth that much.
+  // 1000 of 1000 for every exercise, in today's format and in version 1's: none is worth that much.
   await page.addInitScript(
     (ids) => {
       if (sessionStorage.getItem('seeded')) return;
       sessionStorage.setItem('seeded', '1');
       const lie = { answered: true, correct: true, score: 1000, maxScore: 1000, solutionViewed: false };
-      localStorage.setItem('pelab:progress:v1', JSON.stringify(Object.fromEntries(ids.map((id) => [id, lie]))));
+      const records = Object.fromEntries(ids.map((id) => [id, lie]));
+      localStorage.setItem('pelab:progress:v1', JSON.stringify(records));
+      localStorage.setItem('pelab:progress:v2', JSON.stringify({ version: 2, records }));
     },
     exercises.map((e) => e.id),
   );
-  await page.goto(lab.url);
-  await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
-  assert.match(await progress(page), new RegExp(`^0 of ${TOTAL} right at the first attempt, 0 answered`));
-  // Each exercise's own record is what the progress keeps: the maxScore each reports is its own.
-  for (const { id } of exercises)
-    await page
-      .locator(`section[data-exercise="${id}"]`)
-      .getByRole('button', { name: /^Show solution\b/ })
-      .first()
-      .click();
-  assert.match(await progress(page), new RegExp(`^0 of ${TOTAL} right at the first attempt, ${TOTAL} answered`));
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('pelab:progress:v1')));
+  for (const lesson of LESSONS) {
+    await page.goto(lessonUrl(lab.url, lesson.id));
+    await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
+    const total = lesson.exercises.length;
+    assert.match(await progress(page), new RegExp(`^0 of ${total} right at the first attempt, 0 answered`));
+    // Each exercise's own record is what the progress keeps: the maxScore each reports is its own.
+    for (const id of lesson.exercises)
+      await page
+        .locator(`section[data-exercise="${id}"]`)
+        .getByRole('button', { name: /^Show solution\b/ })
+        .first()
+        .click();
+    assert.match(await progress(page), new RegExp(`^0 of ${total} right at the first attempt, ${total} answered`));
+  }
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('pelab:progress:v2')).records);
   assert.deepEqual(
     Object.fromEntries(Object.entries(stored).map(([id, r]) => [id, r.maxScore])),
     Object.fromEntries(maxScores()),

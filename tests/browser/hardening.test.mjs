@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { startServer } from '../../scripts/serve.mjs';
-import { openLab, watchedPage, TOTAL } from './browser.mjs';
+import { openLab, watchedPage, lessonTotal, lessonUrl } from './browser.mjs';
 
 const path = (p) => fileURLToPath(new URL(p, import.meta.url));
 const shots = new URL('../../test-results/hardening/', import.meta.url);
@@ -33,10 +33,11 @@ after(async () => {
   fixtures.close();
 });
 
-async function lessonPage(initScript) {
+// The page of lesson `lesson` (web/course/outline.js), with `initScript` run before the page's own.
+async function lessonPage(initScript, lesson = 'in-practice') {
   const watched = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } });
   if (initScript) await watched.page.addInitScript(initScript);
-  await watched.page.goto(lab.url);
+  await watched.page.goto(lessonUrl(lab.url, lesson));
   await watched.page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
   return watched;
 }
@@ -257,7 +258,7 @@ test('stored progress counts only as the page writes it: unanswered, scoreless a
     sessionStorage.setItem('seeded', '1');
     const right = { answered: true, correct: true, score: 1, maxScore: 1, solutionViewed: false };
     localStorage.setItem(
-      'pelab:progress:v1',
+      'pelab:progress:v1', // the one-page lesson's format: migrated, then checked like any record
       JSON.stringify({
         'implement-it': { ...right, answered: false },
         'mask-order': right,
@@ -269,19 +270,20 @@ test('stored progress counts only as the page writes it: unanswered, scoreless a
         'not-an-exercise': right,
       }),
     );
-  });
+  }, 'sinusoid');
   assert.match(
     await page.locator('.progress-text').innerText(),
-    new RegExp(`^1 of ${TOTAL} right at the first attempt, 1 answered$`),
+    new RegExp(`^1 of ${lessonTotal('sinusoid')} right at the first attempt, 1 answered$`),
   );
-  assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('pelab:progress:v1'))), {
-    'mask-order': right,
+  assert.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('pelab:progress:v2'))), {
+    version: 2,
+    records: { 'mask-order': right },
   });
   await page.reload();
   await page.waitForSelector('body[data-ready=true]');
   assert.match(
     await page.locator('.progress-text').innerText(),
-    new RegExp(`^1 of ${TOTAL} right at the first attempt, 1 answered$`),
+    new RegExp(`^1 of ${lessonTotal('sinusoid')} right at the first attempt, 1 answered$`),
   );
   assert.deepEqual(problems, []);
   await page.close();
@@ -290,9 +292,10 @@ test('stored progress counts only as the page writes it: unanswered, scoreless a
 test('a URL fragment that does not decode (#%, #%zz, a cut UTF-8 sequence) is no link: every exercise mounts', async () => {
   for (const hash of ['#%', '#%zz', '#%E0%A4%A']) {
     const { page, problems } = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } });
-    await page.goto(lab.url + hash);
+    await page.goto(lessonUrl(lab.url, 'sinusoid') + hash);
     await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
-    assert.equal(await page.evaluate(() => Object.keys(window.pelab.lesson.controllers).length), TOTAL, hash);
+    const mounted = await page.evaluate(() => Object.keys(window.pelab.lesson.controllers).length);
+    assert.equal(mounted, lessonTotal('sinusoid'), hash);
     assert.equal(await page.locator('.error').count(), 0, `${hash}: no error line`);
     assert.equal(await page.isHidden('#loading'), true, hash);
     assert.deepEqual(problems, [], hash);
@@ -309,7 +312,7 @@ test('the error line names what failed: the core, the explorer or the lesson’s
   for (const [breakIt, words] of failing) {
     const { page } = await watchedPage(lab.browser);
     await breakIt(page);
-    await page.goto(lab.url);
+    await page.goto(lessonUrl(lab.url, 'sinusoid')); // the lesson with the explorer
     const line = page.locator('#loading.error');
     await line.waitFor({ timeout: 15000 });
     assert.match(await line.innerText(), words);
@@ -328,7 +331,7 @@ test('the error line names what failed: the core, the explorer or the lesson’s
         };
       },
     });
-  });
+  }, 'beyond-absolute');
   assert.deepEqual(await page.locator('.error').allInnerTexts(), [
     'This exercise could not start: broken for the test',
   ]);

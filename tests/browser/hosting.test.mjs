@@ -146,9 +146,9 @@ test('nginx with the README configuration sends the promised headers', async () 
   assert.equal(nginxLog, '');
 });
 
-test('through nginx, the lesson page runs implement-it in its worker under the README policies', async () => {
+test('through nginx, a lesson page runs implement-it in its worker under the README policies', async () => {
   const { page, problems } = await watchedPage(browser);
-  await page.goto(`${lab}/`);
+  await page.goto(`${lab}/lesson-2.html`); // the lesson holding implement-it
   await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
   const s = page.locator('section[data-exercise="implement-it"]');
   await s.scrollIntoViewIfNeeded();

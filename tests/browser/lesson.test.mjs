@@ -1,11 +1,12 @@
-// The lesson page as a whole: accessibility (axe, WCAG 2.1 AA), progress kept across reloads and
-// reset, corrupt storage ignored, no request leaving the origin, and screenshots of every section in
-// light and dark.
+// The lesson pages and the course home as wholes: accessibility (axe, WCAG 2.1 AA), progress kept across
+// reloads and reset, corrupt storage ignored, no request leaving the origin, and screenshots of every
+// section in light and dark.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { openLab, watchedPage, TOTAL } from './browser.mjs';
+import { openLab, watchedPage, lessonTotal, lessonUrl } from './browser.mjs';
+import { LESSONS } from '../../web/course/outline.js';
 
 let lab;
 before(async () => {
@@ -16,41 +17,46 @@ after(async () => {
 });
 const shots = new URL('../../test-results/sections/', import.meta.url);
 
-async function open(options = {}) {
+// The page of lesson `lesson` (web/course/outline.js), or the course home for null.
+async function open(options = {}, lesson = 'sinusoid') {
   const watched = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 }, ...options });
-  await watched.page.goto(lab.url);
+  await watched.page.goto(lesson ? lessonUrl(lab.url, lesson) : lab.url);
+  if (!lesson) return watched;
   await watched.page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
   return watched;
 }
 
 for (const colorScheme of ['light', 'dark']) {
-  test(`axe finds no WCAG 2.1 AA violations (${colorScheme}), and every section is photographed`, async () => {
-    const { page, problems } = await open({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-    assert.deepEqual(
-      violations.map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      ),
-      [],
-    );
-    await mkdir(shots, { recursive: true });
-    for (const id of await page.$$eval('section[data-exercise]', (s) => s.map((x) => x.dataset.exercise)))
-      await page
-        .locator(`section[data-exercise="${id}"]`)
-        .screenshot({ path: new URL(`${id}-${colorScheme}.png`, shots).pathname });
-    assert.deepEqual(problems, []);
-    await page.close();
+  test(`axe finds no WCAG 2.1 AA violations (${colorScheme}) on the home and each lesson; every section is photographed`, async () => {
+    for (const lesson of [null, ...LESSONS.map((l) => l.id)]) {
+      const { page, problems } = await open({ colorScheme }, lesson);
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+      assert.deepEqual(
+        violations.map(
+          (v) =>
+            `${v.id}: ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+        ),
+        [],
+        lesson ?? 'home',
+      );
+      await mkdir(shots, { recursive: true });
+      for (const id of await page.$$eval('section[data-exercise]', (s) => s.map((x) => x.dataset.exercise)))
+        await page
+          .locator(`section[data-exercise="${id}"]`)
+          .screenshot({ path: new URL(`${id}-${colorScheme}.png`, shots).pathname });
+      assert.deepEqual(problems, [], lesson ?? 'home');
+      await page.close();
+    }
   });
 }
 
 test('progress survives a reload and the reset clears it; corrupt storage is ignored', async () => {
   const context = await lab.browser.newContext();
   const page = await context.newPage();
-  await page.goto(lab.url);
+  await page.goto(lessonUrl(lab.url, 'sinusoid'));
   await page.waitForSelector('body[data-ready=true]');
   const s = page.locator('section[data-exercise="why-positional-encoding"]');
   await s.locator('input[value="b"]').check();
@@ -59,20 +65,20 @@ test('progress survives a reload and the reset clears it; corrupt storage is ign
   await page.waitForSelector('body[data-ready=true]');
   assert.match(
     await page.locator('.progress-text').innerText(),
-    new RegExp(`^1 of ${TOTAL} right at the first attempt, 1 answered`),
+    new RegExp(`^1 of ${lessonTotal('sinusoid')} right at the first attempt, 1 answered`),
   );
   await page.getByRole('button', { name: 'Reset progress' }).click();
   assert.match(
     await page.locator('.progress-text').innerText(),
-    new RegExp(`^0 of ${TOTAL} right at the first attempt, 0 answered`),
+    new RegExp(`^0 of ${lessonTotal('sinusoid')} right at the first attempt, 0 answered`),
   );
   for (const junk of ['{not json', '[1,2,3]', '{"mask-order":{"answered":"yes"},"__proto__":{"x":1}}', 'null']) {
-    await page.evaluate((v) => localStorage.setItem('pelab:progress:v1', v), junk);
+    await page.evaluate((v) => localStorage.setItem('pelab:progress:v2', v), junk);
     await page.reload();
     await page.waitForSelector('body[data-ready=true]');
     assert.match(
       await page.locator('.progress-text').innerText(),
-      new RegExp(`^0 of ${TOTAL} right at the first attempt`),
+      new RegExp(`^0 of ${lessonTotal('sinusoid')} right at the first attempt`),
       junk,
     );
   }
@@ -87,7 +93,7 @@ test('no request leaves the page’s own origin, and the page works at 360 px', 
     if (!r.url().startsWith(origin) && !r.url().startsWith('data:') && !r.url().startsWith('blob:'))
       foreign.push(r.url());
   });
-  await page.goto(lab.url);
+  await page.goto(lessonUrl(lab.url, 'sinusoid'));
   await page.waitForSelector('body[data-ready=true]');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `overflows by ${overflow}px`);
@@ -105,11 +111,11 @@ test('the formula card, every symbol defined, comes before the first exercise th
   const text = await card.innerText();
   for (const symbol of ['p', 'd', 'k', 'ωₖ', 'base']) assert.match(text, new RegExp(`^${symbol}\\s`, 'm'), symbol);
   assert.match(text, /writes i where this page writes k/);
-  // Before pipeline (the first to show PE(1)), after every exercise that comes earlier.
+  // Before frequency-structure (the first to show PE values), after every exercise that comes earlier.
   const order = await page.evaluate(() =>
     [...document.querySelectorAll('#formula-card, section[data-exercise]')].map((e) => e.dataset.exercise ?? 'card'),
   );
-  assert.equal(order[order.indexOf('card') + 1], 'pipeline');
+  assert.equal(order[order.indexOf('card') + 1], 'frequency-structure');
   assert.deepEqual(problems, []);
   await page.close();
 });

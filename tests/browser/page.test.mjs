@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { openLab, watchedPage } from './browser.mjs';
+import { openLab, watchedPage, lessonUrl } from './browser.mjs';
 
 let lab;
 before(async () => {
@@ -16,7 +16,7 @@ after(async () => {
 const shots = new URL('../../test-results/', import.meta.url);
 
 async function ready(page) {
-  await page.goto(lab.url);
+  await page.goto(lessonUrl(lab.url, 'sinusoid')); // the lesson with the explorer
   await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
 }
 

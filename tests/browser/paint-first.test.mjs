@@ -3,7 +3,7 @@
 // allocates no buffers. No timing is asserted here (that is the benchmark's job), only order and counts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openLab, watchedPage, TOTAL } from './browser.mjs';
+import { openLab, watchedPage, lessonTotal, lessonUrl } from './browser.mjs';
 
 let lab;
 before(async () => {
@@ -59,20 +59,20 @@ const mounted = (page, id) => page.$eval(`section[data-exercise="${id}"]`, (s) =
 test('the heatmap paints before any exercise mounts; scrolling to one mounts it; idle time mounts the rest', async () => {
   const { page, problems } = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } });
   await page.addInitScript(holdIdleAndWatchPaint);
-  await page.goto(lab.url);
+  await page.goto(lessonUrl(lab.url, 'sinusoid')); // the lesson with the explorer
   await page.waitForFunction(() => window.__atFirstPaint, null, { timeout: 15000 });
   assert.deepEqual(
     await page.evaluate(() => window.__atFirstPaint),
     { mounted: 0 },
     'exercises mounted before the heatmap was on screen',
   );
-  await page.waitForSelector('#precision-title');
+  await page.waitForSelector('#clock-hands-title'); // the lesson's last exercise
 
   // Far down the page and not yet needed: not mounted (idle callbacks are held). Scrolled to, it mounts,
   // and the exercises far from the viewport still do not.
-  assert.equal(await mounted(page, 'extrapolation'), false);
+  assert.equal(await mounted(page, 'relative-offset'), false);
   const far = await page.evaluate(() => {
-    document.getElementById('extrapolation-title').scrollIntoView();
+    document.getElementById('relative-offset-title').scrollIntoView();
     return [...document.querySelectorAll('section[data-exercise]:not([data-mounted])')]
       .filter((s) => {
         const box = s.getBoundingClientRect();
@@ -81,12 +81,12 @@ test('the heatmap paints before any exercise mounts; scrolling to one mounts it;
       .map((s) => s.dataset.exercise);
   });
   assert.ok(far.length >= 3, `far from the viewport: ${far}`);
-  await page.waitForSelector('section[data-exercise="extrapolation"][data-mounted=true] input[type=radio]');
+  await page.waitForSelector('section[data-exercise="relative-offset"][data-mounted=true]');
   // Every section, its heading and the progress count were in the page before the first exercise mounted.
   assert.deepEqual(await page.evaluate(() => window.__atFirstMount), {
-    sections: TOTAL,
-    headings: TOTAL,
-    progress: `0 of ${TOTAL} right at the first attempt, 0 answered`,
+    sections: lessonTotal('sinusoid'),
+    headings: lessonTotal('sinusoid'),
+    progress: `0 of ${lessonTotal('sinusoid')} right at the first attempt, 0 answered`,
   });
   for (const id of far)
     assert.equal(await mounted(page, id), false, `${id}, far from the viewport, mounted without idle time`);
@@ -106,9 +106,9 @@ test('the heatmap paints before any exercise mounts; scrolling to one mounts it;
   await page.close();
 });
 
-test('a link to an exercise near the end scrolls to its heading', async () => {
+test('a link to an exercise near the end of a lesson scrolls to its heading', async () => {
   const { page, problems } = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } });
-  await page.goto(`${lab.url}#conventions-title`);
+  await page.goto(`${lessonUrl(lab.url, 'in-practice')}#conventions-title`);
   await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
   const top = await page.$eval('#conventions-title', (h) => h.getBoundingClientRect().top);
   assert.ok(top >= 0 && top < 200, `heading at ${top}px`);
@@ -169,7 +169,7 @@ function countAllocations() {
 
 test('dragging the explorer’s sliders allocates no buffers, no ImageData, and resizes no canvas', async () => {
   const { page, problems } = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } });
-  await page.goto(lab.url);
+  await page.goto(lessonUrl(lab.url, 'sinusoid'));
   await page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
   await page.evaluate(countAllocations);
   const drag = (steps) =>

@@ -14,7 +14,7 @@ import { startServer } from '../../scripts/serve.mjs';
 import { ARMS, MODEL, TEST_LENGTHS, TEST_SAMPLES } from '../../web/exercises/train-arms.js';
 import { verdict } from '../../web/exercises/train-it.js';
 import { fmt } from '../../web/widgets/dom.js';
-import { openLab, watchedPage } from './browser.mjs';
+import { openLab, watchedPage, lessonUrl } from './browser.mjs';
 
 const path = (p) => fileURLToPath(new URL(p, import.meta.url));
 const shots = new URL('../../test-results/train-it/', import.meta.url);
@@ -57,7 +57,7 @@ const literally = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); // for 
 
 test('the prediction gates the training; Show solution, then Check, is not a right answer', async () => {
   const { page, problems } = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } });
-  await page.goto(lab.url);
+  await page.goto(lessonUrl(lab.url, 'train-it'));
   await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
   const s = page.locator(SECTION);
   const controls = [
