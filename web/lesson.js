@@ -80,6 +80,20 @@ function linkedElement() {
   }
 }
 
+// The sections above a linked heading mount after it and grow, and scroll anchoring does not always keep the
+// heading where it was: until the learner scrolls or types, or the lesson is ready, it is put back at the top.
+function holdInView(target, main, ready) {
+  const resized = new ResizeObserver(() => target.scrollIntoView());
+  resized.observe(main);
+  const moves = ['wheel', 'keydown', 'pointerdown', 'touchstart'];
+  const release = () => {
+    resized.disconnect();
+    for (const type of moves) removeEventListener(type, release);
+  };
+  for (const type of moves) addEventListener(type, release, { passive: true });
+  ready.then(release, release);
+}
+
 /**
  * Lays out every exercise's section of `lesson` (web/course/page.js's lessonById: why it is there, its
  * heading and its place in the progress count) at once, and
@@ -187,6 +201,7 @@ export function mountLesson(main, lab, { lesson, platform = null }) {
     )
       mount(next);
     target.scrollIntoView();
+    holdInView(target, main, ready);
   }
 
   if (observer) for (const section of waiting.keys()) observer.observe(section);

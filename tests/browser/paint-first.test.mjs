@@ -70,9 +70,9 @@ test('the heatmap paints before any exercise mounts; scrolling to one mounts it;
 
   // Far down the page and not yet needed: not mounted (idle callbacks are held). Scrolled to, it mounts,
   // and the exercises far from the viewport still do not.
-  assert.equal(await mounted(page, 'relative-offset'), false);
+  assert.equal(await mounted(page, 'clock-hands'), false);
   const far = await page.evaluate(() => {
-    document.getElementById('relative-offset-title').scrollIntoView();
+    document.getElementById('clock-hands-title').scrollIntoView();
     return [...document.querySelectorAll('section[data-exercise]:not([data-mounted])')]
       .filter((s) => {
         const box = s.getBoundingClientRect();
@@ -80,8 +80,8 @@ test('the heatmap paints before any exercise mounts; scrolling to one mounts it;
       })
       .map((s) => s.dataset.exercise);
   });
-  assert.ok(far.length >= 3, `far from the viewport: ${far}`);
-  await page.waitForSelector('section[data-exercise="relative-offset"][data-mounted=true]');
+  assert.ok(far.length >= 1, `far from the viewport: ${far}`); // (a lesson of ten exercises has few)
+  await page.waitForSelector('section[data-exercise="clock-hands"][data-mounted=true]');
   // Every section, its heading and the progress count were in the page before the first exercise mounted.
   assert.deepEqual(await page.evaluate(() => window.__atFirstMount), {
     sections: lessonTotal('sinusoid'),
