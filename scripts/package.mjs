@@ -200,6 +200,7 @@ async function main(argv) {
   // The pages (dist/lms) and the H5P bundle (dist/h5p), from web/ and the package entry built in dist/.
   for (const config of ['web/platforms/vite.config.js', 'web/platforms/h5p/vite.config.js'])
     execFileSync('npx', ['--no-install', 'vite', 'build', '--config', config], { cwd: root, stdio: 'inherit' });
+  await rm(OUT, { recursive: true, force: true }); // no package of an earlier build stays beside these
   await mkdir(OUT, { recursive: true });
   const files = await filesUnder(LMS); // fails clearly when dist/lms was not built
   const made = [];

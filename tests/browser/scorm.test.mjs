@@ -294,6 +294,35 @@ for (const version of ['1.2', '2004']) {
   });
 }
 
+test('SCORM 2004, the whole course: each lesson is a SCO of its own, which reports that lesson alone', async () => {
+  const { page, problems } = await lmsPage();
+  const name = 'pelab-course-scorm2004';
+  const xml = execFileSync('unzip', ['-p', join(PACKAGES, `${name}.zip`), 'imsmanifest.xml'], { encoding: 'utf8' });
+  const hrefs = [...xml.matchAll(/<resource [^>]*href="([^"]+)"/g)].map((m) => m[1]);
+  assert.deepEqual(
+    hrefs,
+    LESSONS.map((l) => l.url),
+  );
+  await page.evaluate((url) => window.lms.launch('2004', url, null), unpack(name) + hrefs[2]);
+  const frame = page.frameLocator('#sco');
+  await frame.locator('body[data-ready=true]').waitFor({ timeout: 60000 });
+  const ids = await frame.locator('section[data-exercise]').evaluateAll((s) => s.map((x) => x.dataset.exercise));
+  assert.deepEqual(ids, LESSONS[2].exercises);
+  assert.equal(await frame.locator('.breadcrumb a').count(), 0, 'the LMS moves between lessons, not a link');
+  await section(frame, 'rope')
+    .getByRole('button', { name: /^Show solution\b/ })
+    .click();
+  const data = await cmi(page);
+  assert.deepEqual(
+    interactionsOf(data).map((i) => i.id),
+    ['rope'],
+  );
+  assert.equal(Number(data.score.raw), 0);
+  await page.evaluate(() => window.lms.close());
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('SCORM 2004, a lesson: an LMS that will not start, or cannot commit, leaves every exercise working', async () => {
   const { page, problems } = await lmsPage();
   const name = 'pelab-lesson-sinusoid-scorm2004';
@@ -395,7 +424,9 @@ test('every package has a well-formed manifest of its version whose launch page 
     const launchPage = execFileSync('unzip', ['-p', join(PACKAGES, zip), m.href], { encoding: 'utf8' });
     assert.match(launchPage, new RegExp(`<meta name="pelab-lms" content="scorm-${version}"`));
     const id = zip.replace(/^pelab-/, '').replace(/-scorm(12|2004)\.zip$/, '');
-    if (id !== 'lesson') assert.match(launchPage, new RegExp(`<meta name="pelab-exercise" content="${id}"`));
+    if (exercises.some((e) => e.id === id))
+      assert.match(launchPage, new RegExp(`<meta name="pelab-exercise" content="${id}"`));
+    else assert.doesNotMatch(launchPage, /pelab-exercise/, `${zip}: a lesson's page shows its lesson`);
   }
   await page.close();
 });

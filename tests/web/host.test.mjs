@@ -141,3 +141,20 @@ test('a store that throws on every write still welcomes and dispatches', () => {
   assert.equal(frame.posted.at(-1)[0].type, 'pelab:welcome');
   assert.equal(frame.dispatched.length, 1);
 });
+
+test('a record kept under an id merged into another is the merged exercise’s: handed to its hello, and its first', () => {
+  const store = memoryStore();
+  const kept = { correct: true, score: 1, maxScore: 1, solutionViewed: false };
+  // What a course page kept for an embed of shifted-dot-product before it was merged into clock-hands.
+  store.setItem(
+    'pelab:embed-records:v1',
+    JSON.stringify({ [JSON.stringify(['c1', LAB, 'shifted-dot-product'])]: kept }),
+  );
+  const frame = frameAt(`${LAB}/embed.html?exercise=shifted-dot-product`);
+  withHost([frame], { store }, (send) => {
+    send(frame, { type: 'pelab:hello', exercise: 'clock-hands' }); // the frame speaks for the merged exercise
+    send(frame, { type: 'pelab:result', exercise: 'clock-hands', correct: false, score: 0, maxScore: 1 });
+  });
+  assert.deepEqual(frame.posted.find(([data]) => data.type === 'pelab:welcome')[0].record, kept);
+  assert.equal(frame.dispatched.length, 0, 'the kept record was the first: a new one does not reach the course');
+});

@@ -36,6 +36,29 @@ test('SCORM 2004 4th Edition manifest: IMS CP 1.1.4, ADL CP 1.3, a SCO, the pass
   assert.throws(() => manifest({ version: '2004 3rd', ...args }), RangeError);
 });
 
+test('the whole course’s manifest holds one SCO per lesson, in order, each with its passing score', () => {
+  const items = [
+    { title: 'Lesson 1', href: 'lesson-1.html' },
+    { title: 'Lesson 2', href: 'lesson-2.html' },
+    { title: 'Lesson 3', href: 'lesson-3.html' },
+  ];
+  for (const version of ['1.2', '2004']) {
+    const xml = manifest({ version, ...args, items });
+    const hrefs = [...xml.matchAll(/<resource identifier="(resource-\d)"[^>]* href="([^"]+)"/g)].map((m) => m.slice(1));
+    assert.deepEqual(hrefs, [
+      ['resource-1', 'lesson-1.html'],
+      ['resource-2', 'lesson-2.html'],
+      ['resource-3', 'lesson-3.html'],
+    ]);
+    const refs = [...xml.matchAll(/<item identifier="item-(\d)" identifierref="resource-(\d)"/g)].map(
+      (m) => m[1] + m[2],
+    );
+    assert.deepEqual(refs, ['11', '22', '33'], version);
+    const passing = version === '1.2' ? /<adlcp:masteryscore>80</g : /<imsss:minNormalizedMeasure>0.8</g;
+    assert.equal(xml.match(passing).length, 3, version);
+  }
+});
+
 test('the launch page is told its dialect, passing score and exercise', () => {
   const html = '<!doctype html><html><head><title>x</title></head></html>';
   const page = launchHtml(html, { version: '2004', passing: 1, exercise: 'norm-of-pe' });

@@ -65,7 +65,7 @@ export const exercises = [
 // 'toString' must be unknown names, not something inherited from Object.prototype.
 const registry = new Map(exercises.map((e) => [e.id, e]));
 
-/** The exercise with this id (or the one it was merged into: web/course/outline.js), or undefined for any other value. */
+/** The exercise with this id (or the one it was merged into: course/outline.js), or undefined for any other value. */
 export const findExercise = (id) => registry.get(MERGED.get(id) ?? id);
 
 /** What to show for a name that findExercise does not know. */

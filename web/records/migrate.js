@@ -14,7 +14,7 @@ export const VERSION = 2;
 // The one-page lesson's order of the exercises merged into one (its contents list, until version 2).
 const V1_ORDER = ['closest-offset', 'clock-hands', 'shifted-dot-product'];
 
-/** `id` and the ids merged into it: those whose version-1 records may become its, in the order their attempts stand in. */
+/** `id` and the ids merged into it (whose version-1 records may become its), in the order their attempts stand in. */
 export function mergedFrom(id) {
   const ids = [id, ...[...MERGED].filter(([, into]) => into === id).map(([from]) => from)];
   const rank = (x) => (V1_ORDER.includes(x) ? V1_ORDER.indexOf(x) : -1);
