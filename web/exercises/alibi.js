@@ -30,12 +30,15 @@ export default {
       'https://arxiv.org/abs/2108.12409',
     ],
   ],
+  // The explain-back asks about what the exercise teaches last: the two-sided bias and reversal.
   explain: {
-    prompt: 'Why does ALiBi add nothing to the token embeddings, and what tells a head how far apart two tokens are?',
+    prompt:
+      'Why is the two-sided bias the same for a sequence and its reverse, and why does the paper’s causal form ' +
+      'tell them apart?',
     model:
-      'ALiBi puts position into the scores instead: each head subtracts its slope times the distance |i − j| ' +
-      'from the score of query i for key j before the softmax. The embeddings carry no position at all; only ' +
-      'the distance between two tokens enters, steeply in heads with large slopes and gently in the others.',
+      'The two-sided bias is −slope·|i − j|, and reversing the positions (i → n − 1 − i) keeps every distance, so ' +
+      'each pair of tokens gets the same bias in either order. In the causal form a query sees only the keys ' +
+      'before it; reversing puts before it the tokens that came after it, so it attends to other tokens.',
   },
   mount(host, { lab, onResult }) {
     const state = { heads: 4 };

@@ -149,7 +149,7 @@ export default {
       const one = (layout) => fmt(scores(lab, qk, QUERY, n, 1, { layout })[0], 4);
       layoutSlot.replaceChildren(
         textTable({
-          caption: `The same query and key, at m = ${QUERY} and n = ${n}`,
+          caption: `Query at m = ${QUERY}, key at n = ${n}`,
           head: ['layout', 'score q·k'],
           rows: [
             ['halves', one('halves')],
