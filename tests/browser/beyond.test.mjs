@@ -53,19 +53,37 @@ test('absolute-vs-relative: the demo waits for the prediction, then shows which 
   assert.equal(rows[0][2], 'changed');
   assert.equal(rows[1][1], expected[1]);
   assert.equal(rows[1][2], 'same (float rounding)');
-  assert.equal(rows[2][2], 'same: no position enters');
+  assert.equal(rows[2][2], 'same: only |i − j| enters');
 });
 
-test('rope: moving both positions leaves every score; scaling divides positions; layouts shown once answered', async () => {
+test('rope: moving both positions leaves every score, the offset keeps its sign, scaling divides positions; the layouts’ scores shown once answered', async () => {
   await section('rope').scrollIntoViewIfNeeded();
   await mounted('rope');
   const s = section('rope');
   const texts = await s.locator('p[role=status]').allInnerTexts();
   const change = Number(/largest change of a score is (\S+) /.exec(texts[0])[1]);
   assert.ok(change < 1e-5, texts[0]);
-  const [scaled, plain] = [...texts[1].matchAll(/is (-?\d+(?:\.\d+)?)/g)].map((m) => Number(m[1]));
-  assert.equal(scaled, plain, texts[1]);
-  assert.equal(await s.getByRole('heading', { name: 'Two layouts' }).isVisible(), false);
+  const scaling = await s.locator('p.scale-check').innerText();
+  const [scaled, plain] = [...scaling.matchAll(/is (-?\d+(?:\.\d+)?)/g)].map((m) => Number(m[1]));
+  assert.equal(scaled, plain, scaling);
+  // The signed offset: the keys 3 before and 3 after the query at 40, scored by the core.
+  const sign = await s.getByText(/^The offset keeps its sign/).innerText();
+  const [before, after] = [...sign.matchAll(/(-?\d+\.\d{4})/g)].map((m) => m[1]);
+  const core = await page.evaluate(() => {
+    const { lab } = window.pelab;
+    const rows = lab.embed({ tokens: [0, 1], vocabSize: 2, dModel: 16, seed: 7, encoding: 'none' });
+    const q = lab.rope({ x: rows.subarray(0, 16), n: 1, dHead: 16, start: 40 });
+    const score = (n) => {
+      const k = lab.rope({ x: rows.subarray(16), n: 1, dHead: 16, start: n });
+      return q.reduce((sum, v, i) => sum + v * k[i], 0).toFixed(4);
+    };
+    return [score(37), score(43)];
+  });
+  assert.deepEqual([before, after], core);
+  assert.notEqual(before, after, 'a key before and a key after the query score differently');
+  // The layouts are taught before the question; the scores that answer it wait below it.
+  assert.equal(await s.getByRole('heading', { name: 'Two layouts' }).isVisible(), true);
+  assert.equal(await s.locator('table.text-table').isVisible(), false);
   await answer('rope', 'silent');
   assert.match(await s.locator('.feedback').innerText(), /^Right\./);
   const shown = await s.locator('table.text-table tbody tr td:last-child').allInnerTexts();

@@ -141,7 +141,7 @@ test('the seven arms trained in the page: the table, chart and heatmap show what
   assert.match(
     await answer.innerText(),
     new RegExp(
-      `^Sinusoidal, layer 1, head 1, at step ${step}: the model gives P\\(A before B\\) = ${literally(fmt(p, 4))}\\. ` +
+      `^Sinusoidal, head 1, at step ${step}: the model gives P\\(A before B\\) = ${literally(fmt(p, 4))}\\. ` +
         `Here A is before B, ${literally(verdict(p, true))}`, // its words are tests/web/train-it.test.mjs's
     ),
   );
@@ -152,7 +152,7 @@ test('the seven arms trained in the page: the table, chart and heatmap show what
   const sequence = s.getByRole('textbox', { name: 'Sequence' });
   // ALiBi with the mean readout: the sequence and its reverse get the same P (and opposite labels).
   await s.getByLabel('Model', { exact: true }).selectOption('alibi');
-  await page.waitForFunction(() => /^ALiBi, layer/.test(document.querySelector('.train-answer').textContent));
+  await page.waitForFunction(() => /^ALiBi, head/.test(document.querySelector('.train-answer').textContent));
   assert.match(
     await s.locator('.train-reverse').innerText(),
     /reversed, where A is after B: .*the same to four decimals/,

@@ -2,9 +2,37 @@
 // web/lesson.js: goals and assumptions at the top, takeaways, what comes next and sources at the end.
 // Prose may link a glossary term as [[text|term-id]] or [[term-id]] (web/course/prose.js).
 export default {
-  goals: [], // "After this lesson you can …": one line each
-  assumes: '', // what the learner is expected to know already
-  takeaways: [], // one sentence each
-  next: '', // what the next lesson adds (the link to it is added by the page)
-  sources: [], // [text, href] pairs: further reading for the whole lesson
+  goals: [
+    'Tell an absolute encoding from one that gives [[attention]] only the ' +
+      '[[relative position|relative-position]] of two tokens.',
+    'Say how [[RoPE|rope]] turns queries and keys, and what goes wrong when a model meets the other layout.',
+    'Work out the bias [[ALiBi|alibi]] adds for a head and a distance.',
+    'Predict which ways of giving position let a small model learn word order, then check it by training.',
+  ],
+  assumes:
+    'Lessons 1 and 2: [[attention]] and the [[causal mask|causal-mask]], the ' +
+    '[[sinusoidal table|sinusoidal-encoding]] and why PE(p)·PE(p + k) depends on k alone, and ' +
+    '[[learned tables|learned-embedding]] and their [[extrapolation]].',
+  takeaways: [
+    'A table added to the embeddings reaches the scores mixed with the tokens, so moving a sentence changes its ' +
+      'weights; with RoPE and ALiBi, position enters each score only as the offset.',
+    'RoPE has no weights of its own, so a checkpoint loads under either layout; the wrong one pairs other ' +
+      'dimensions and gives other scores, without an error.',
+    'ALiBi subtracts slope·|i − j| in each head, with slopes from a geometric sequence; its two-sided form is the ' +
+      'same for a sequence and its reverse.',
+    'Order can reach a model through an encoding, the [[causal mask|causal-mask]] or a token at a fixed place such ' +
+      'as [[CLS|cls-token]]; a model that computes the same for a sequence and its reverse cannot beat chance on a ' +
+      'task whose answer reversing flips.',
+  ],
+  next:
+    'Where to go from here: making a trained model read inputs longer than those it was trained on. Position ' +
+    'interpolation, the linear scaling in the RoPE exercise, is one way; later methods scale RoPE’s frequencies ' +
+    'unevenly instead.',
+  // Further reading for the lesson as a whole; the papers its exercises use are cited under each exercise.
+  sources: [
+    [
+      'Shaw, Uszkoreit and Vaswani (2018), Self-Attention with Relative Position Representations',
+      'https://arxiv.org/abs/1803.02155',
+    ],
+  ],
 };

@@ -17,9 +17,10 @@ const QUESTION = {
       correct: true,
       label: 'With RoPE and ALiBi; with the sinusoidal table added to the embeddings they change.',
       why:
-        'RoPE’s score between positions m and n depends on m − n only, and ALiBi’s bias on |i − j| only; moving ' +
-        'the sentence keeps every offset. The added table enters through W_Q and W_K mixed with the token ' +
-        'embeddings, so the scores also hold terms that depend on the positions themselves. Move the slider below.',
+        'In a RoPE score the positions enter only through the angle (m − n)·θᵢ between the turned query and key, ' +
+        'and in ALiBi’s bias only through |i − j|: moving the sentence keeps both. The added table reaches the ' +
+        'scores through W_Q and W_K, mixed with the token embeddings, so they also hold terms that depend on the ' +
+        'positions themselves.',
     },
     {
       id: 'all',
@@ -59,21 +60,27 @@ function weights(lab, sentence, encoding, start) {
 }
 
 const ARMS = [
-  ['sinusoidal', 'sinusoidal table added to the embeddings'],
-  ['rope', 'RoPE: queries and keys rotated by position'],
-  ['alibi', 'ALiBi: −slope·|i − j| added to the scores'],
+  ['sinusoidal', 'sinusoidal table, added'],
+  ['rope', 'RoPE'],
+  ['alibi', 'ALiBi'],
 ];
 
 export default {
   questions: [QUESTION],
   id: 'absolute-vs-relative',
   title: 'Where does the position go in?',
+  why:
+    'Newer models put position inside [[attention]] instead of adding it to the embeddings: here is what that ' +
+    'changes when a sentence moves.',
   explain: {
-    prompt: 'Why do RoPE’s attention scores depend only on the offset between two tokens?',
+    prompt:
+      'With the sinusoidal table added, why do the weights change when the sentence moves, although PE(p)·PE(p + k) ' +
+      'depends on k alone?',
     model:
-      'RoPE turns each pair of a query’s dimensions by its position m times a frequency, and each key’s by its ' +
-      'position n. The dot product of two rotated pairs depends only on the difference of the angles, (m − n) ' +
-      'times the frequency, so moving both tokens by the same amount leaves the score unchanged.',
+      'Attention does not score PE(p)·PE(p + k): it scores (e + PE) through W_Q and W_K. The terms that pair a ' +
+      'token’s embedding with a position’s vector, and the position vectors through W_Q and W_K, depend on where ' +
+      'each token sits, so moving the sentence changes the scores. With RoPE and ALiBi, position enters a score ' +
+      'only as the offset.',
   },
   mount(host, { lab, onResult, answered = false }) {
     const sentence = tokenize(SENTENCE);
@@ -83,8 +90,8 @@ export default {
     const atZero = { sinusoidal: weights(lab, sentence, 'sinusoidal', 0), rope: weights(lab, sentence, 'rope', 0) };
     function show() {
       const rows = ARMS.map(([arm, name]) => {
-        // ALiBi takes no position at all, so there is nothing to move: say so, do not measure it.
-        if (arm === 'alibi') return [name, '—', 'same: no position enters'];
+        // ALiBi's bias takes the distance alone, which the move keeps: say so, do not measure it.
+        if (arm === 'alibi') return [name, '—', 'same: only |i − j| enters'];
         const change = maxAbsDifference(weights(lab, sentence, arm, state.shift), atZero[arm]);
         return [name, change.toExponential(1), change < 1e-5 ? 'same (float rounding)' : 'changed'];
       });
@@ -122,10 +129,11 @@ export default {
       h(
         'p',
         {},
-        'The lesson’s encodings are absolute: PE(p) is added to the token’s embedding before attention, so the ',
-        'queries and keys carry the position p itself. RoPE and ALiBi put position inside attention instead: RoPE ',
-        'rotates each query and key by its position, and ALiBi adds a penalty that grows with the distance ',
-        'between two tokens to their score. Nothing is added to the embeddings.',
+        'The sinusoidal and learned tables are absolute: PE(p) is added to the token’s embedding before attention, ',
+        'so queries and keys carry the position p itself. RoPE and ALiBi add nothing to the embeddings and put ',
+        'position inside attention. RoPE turns each pair of a query’s dimensions by the angle m·θᵢ (m its position, ',
+        'θᵢ the pair’s frequency, as in the sinusoidal table) and each pair of a key’s by n·θᵢ. ALiBi adds ',
+        '−slope·|i − j| to the score of query i for key j.',
       ),
       h(
         'p',

@@ -20,15 +20,28 @@ function slopeText(slope) {
 export default {
   id: 'alibi',
   title: 'ALiBi: a penalty that grows with distance',
+  why:
+    '[[ALiBi|alibi]] gives position with no vector per position at all: a fixed penalty on the distance between ' +
+    'two tokens.',
+  sources: [
+    [
+      'Press, Smith and Lewis (2022), Train Short, Test Long: Attention with Linear Biases Enables Input Length ' +
+        'Extrapolation',
+      'https://arxiv.org/abs/2108.12409',
+    ],
+  ],
+  // The explain-back asks about what the exercise teaches last: the two-sided bias and reversal.
   explain: {
-    prompt: 'Why does ALiBi add nothing to the token embeddings, and what tells a head how far apart two tokens are?',
+    prompt:
+      'Why is the two-sided bias the same for a sequence and its reverse, and why does the paper’s causal form ' +
+      'tell them apart?',
     model:
-      'ALiBi puts position into the scores instead: each head subtracts its slope times the distance |i − j| ' +
-      'from the score of query i for key j before the softmax. The embeddings carry no position at all; only ' +
-      'the distance between two tokens enters, steeply in heads with large slopes and gently in the others.',
+      'The two-sided bias is −slope·|i − j|, and reversing the positions (i → n − 1 − i) keeps every distance, so ' +
+      'each pair of tokens gets the same bias in either order. In the causal form a query sees only the keys ' +
+      'before it; reversing puts before it the tokens that came after it, so it attends to other tokens.',
   },
   mount(host, { lab, onResult }) {
-    const state = { heads: 4, head: 1 };
+    const state = { heads: 4 };
     const slopesSlot = h('div');
     const plotView = h('div', { class: 'demo' });
     const plot = new LinePlot(plotView, {
@@ -47,13 +60,12 @@ export default {
       negative: true,
     });
     let bias;
-    // The chosen head's bias as a heatmap, on the scale of the steepest head (not always the first: see the
-    // slopes of 6 heads) so heads compare.
+    // Head 1's bias as a heatmap, on the scale of the steepest head (not always the first: see the slopes of
+    // 6 heads), so that the map of 1 head and of 16 compare.
     function drawHead() {
-      const head = Math.min(state.head, state.heads) - 1;
       map.limit = (N - 1) * Math.max(...lab.alibiSlopes({ heads: state.heads })); // the steepest head's reach
-      map.update(bias.subarray(head * N * N, (head + 1) * N * N), N, N);
-      map.canvas.setAttribute('aria-label', `ALiBi bias of head ${head + 1} of ${state.heads}, ${N} × ${N}`);
+      map.update(bias.subarray(0, N * N), N, N);
+      map.canvas.setAttribute('aria-label', `ALiBi bias of head 1 of ${state.heads}, ${N} × ${N}`);
     }
     function draw() {
       const slopes = lab.alibiSlopes({ heads: state.heads });
@@ -71,7 +83,6 @@ export default {
         distances,
         Array.from(slopes, (_, head) => ({ name: `head ${head + 1}`, values: last(head) })),
       );
-      headChoice.input.max = String(state.heads);
       drawHead();
     }
     const heads = slider({
@@ -82,16 +93,6 @@ export default {
       oninput: (v) => {
         state.heads = v;
         draw();
-      },
-    });
-    const headChoice = slider({
-      label: 'heatmap of head',
-      min: 1,
-      max: state.heads,
-      value: state.head,
-      oninput: (v) => {
-        state.head = v;
-        drawHead();
       },
     });
     const asked = lab.alibiBias({ heads: ASKED.heads, n: ASKED.query + 1 });
@@ -117,25 +118,29 @@ export default {
       h(
         'p',
         {},
-        'ALiBi (Press, Smith and Lewis, 2022) adds nothing to the embeddings. In the paper’s causal language ',
-        'models, each head adds −slope·(i − j) to the score of query i for an earlier key j before the softmax, so ',
-        'a key far back weighs less; the mask hides the keys after i as usual. Shown here is the two-sided form ',
-        '−slope·|i − j|, the extension encoders use (the trainer’s bidirectional arm too): below the diagonal it ',
-        'is the paper’s bias. For a power-of-two number of heads the slopes form a geometric sequence, the first ',
-        'heads falling off steeply (looking near), the last gently (looking far); other counts interleave a ',
-        'second sequence, as the table shows.',
+        'In the causal language models of the ALiBi paper (Press, Smith and Lewis, 2022) each head adds ',
+        '−slope·(i − j) to the score of query i for an earlier key j before the softmax; the mask hides later keys ',
+        'as usual. Shown here is the two-sided extension −slope·|i − j| for attention without a mask: below the ',
+        'diagonal it is the paper’s bias. With a power-of-two number of heads the slopes form a geometric sequence, ',
+        'steep in the first heads (looking near), gentle in the last (looking far); other counts interleave a ',
+        'second sequence.',
       ),
       heads.element,
       slopesSlot,
       plotView,
-      headChoice.element,
+      h('h3', {}, 'The bias of head 1'),
       mapSlot,
       h(
         'p',
         {},
-        'Nothing is added to the embeddings because nothing needs to be: the bias is fixed, depends on the distance ',
-        'alone, and so has no vector per position that a longer input could run out of. A longer input gets the ',
-        'same pattern, extended. The paper ',
+        'Turn the map half a turn and it is the same: reversing the positions (i → n − 1 − i, j → n − 1 − j) ',
+        'keeps every distance |i − j|. So the two-sided bias is the same for a sequence and for its reverse; the ',
+        'paper’s causal form is not, as its mask lets each query see only the keys before it.',
+      ),
+      h(
+        'p',
+        {},
+        'As the bias depends on the distance alone, a longer input gets the same pattern, extended. The paper ',
         'measured language models trained on 1,024 tokens keeping their perplexity on much longer inputs, where ',
         'sinusoidal models degraded soon past the training length.',
       ),

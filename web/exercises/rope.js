@@ -2,21 +2,22 @@ import { h, fmt } from '../widgets/dom.js';
 import { LinePlot } from '../widgets/lineplot.js';
 import { dataTable, textTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
-import { DEMO, hiddenUntilAnswered, maxAbsDifference, select, slider } from './common.js';
+import { DEMO, hiddenUntilAnswered, maxAbsDifference, slider } from './common.js';
 import { settledStatus } from '../widgets/settled.js';
 
 const D_HEAD = 16,
   REACH = 24, // offsets −REACH … REACH on the plot
-  MAX_QUERY = 400,
+  QUERY = 40, // the query's position m in the plot
+  SIGN = 3, // the keys SIGN before and SIGN after the query, whose scores differ
   MAX_SHIFT = 2000,
   SCALED = { m: 64, n: 40 }; // positions for the scale demo, multiples of every scale offered
-const SCALES = [1, 2, 4, 8];
+const SCALE = 4; // the scale of the scaling example, which divides SCALED's positions
 
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
   prompt:
-    'A model trained with RoPE in the rotate-half layout (Llama, GPT-NeoX) is loaded into code that uses the ' +
-    'interleaved layout (GPT-J). What happens?',
+    'A model trained with RoPE in the halves layout is loaded into code that uses the interleaved layout. ' +
+    'What happens?',
   options: [
     {
       id: 'silent',
@@ -71,6 +72,19 @@ export default {
   questions: [QUESTION],
   id: 'rope',
   title: 'RoPE: rotate the queries and the keys',
+  why:
+    '[[RoPE|rope]] is how many recent language models give position: it turns queries and keys, and the ' +
+    'libraries that implement it disagree on which dimensions turn together.',
+  sources: [
+    [
+      'Su et al. (2021), RoFormer: Enhanced Transformer with Rotary Position Embedding',
+      'https://arxiv.org/abs/2104.09864',
+    ],
+    [
+      'Chen et al. (2023), Extending Context Window of Large Language Models via Positional Interpolation',
+      'https://arxiv.org/abs/2306.15595',
+    ],
+  ],
   // The explain-back asks about what the question asked: the layouts.
   explain: {
     prompt:
@@ -84,7 +98,9 @@ export default {
   },
   mount(host, { lab, onResult, answered = false }) {
     const qk = queryAndKey(lab);
-    const state = { m: 40, shift: 300 };
+    const state = { shift: 300 };
+    // The scores of the query at QUERY against keys at offsets −REACH … REACH: what moving both is compared with.
+    const at = scores(lab, qk, QUERY, QUERY - REACH, offsets.length);
 
     // 1. Moving both positions by the same amount leaves every score where it was.
     const plotView = h('div', { class: 'demo' });
@@ -96,12 +112,10 @@ export default {
     const shiftStatus = settledStatus();
     const tableSlot = h('div');
     function drawShift() {
-      const first = state.m - REACH;
-      const at = scores(lab, qk, state.m, first, offsets.length);
-      const moved = scores(lab, qk, state.m + state.shift, first + state.shift, offsets.length);
+      const moved = scores(lab, qk, QUERY + state.shift, QUERY - REACH + state.shift, offsets.length);
       const series = [
-        { name: `query at m = ${state.m}`, values: at },
-        { name: `query at m + s = ${state.m + state.shift}`, values: moved },
+        { name: `query at m = ${QUERY}`, values: at },
+        { name: `query at m + s = ${QUERY + state.shift}`, values: moved },
       ];
       plot.update(offsets, series);
       const change = maxAbsDifference(at, moved);
@@ -109,99 +123,93 @@ export default {
         `Both positions moved by ${state.shift}: the largest change of a score is ` +
         `${change.toExponential(1)} (float rounding), so the two curves lie on top of each other.`;
       tableSlot.replaceChildren(dataTable('Data table of the scores', 'offset n − m', offsets, series));
-      drawLayouts();
     }
-    const control = (label, key, min, max) =>
-      slider({
-        label,
-        min,
-        max,
-        value: state[key],
-        oninput: (v) => {
-          state[key] = v;
-          drawShift();
-        },
-      }).element;
+    const shiftControl = slider({
+      label: 'move both by s',
+      min: 0,
+      max: MAX_SHIFT,
+      value: state.shift,
+      oninput: (v) => {
+        state.shift = v;
+        drawShift();
+      },
+    }).element;
+    // The offset keeps its sign: the keys SIGN before and SIGN after the query score differently.
+    const signText = h(
+      'p',
+      {},
+      `The offset keeps its sign: a key ${SIGN} before the query and a key ${SIGN} after sit at opposite angles ` +
+        `from it, and here they score ${fmt(at[REACH - SIGN], 4)} and ${fmt(at[REACH + SIGN], 4)}.`,
+    );
 
     // 2. The two layouts pair different dimensions: same q and k, different scores.
     const layoutSlot = h('div');
     function drawLayouts() {
-      const n = state.m - 3;
-      const one = (layout) => fmt(scores(lab, qk, state.m, n, 1, { layout })[0], 4);
+      const n = QUERY - 3;
+      const one = (layout) => fmt(scores(lab, qk, QUERY, n, 1, { layout })[0], 4);
       layoutSlot.replaceChildren(
         textTable({
-          caption: `The same query and key, at m = ${state.m} and n = ${n}`,
-          head: ['layout', 'pairs dimension i with', 'score q·k'],
+          caption: `Query at m = ${QUERY}, key at n = ${n}`,
+          head: ['layout', 'score q·k'],
           rows: [
-            ['halves (Llama, GPT-NeoX)', `i + ${D_HEAD / 2}`, one('halves')],
-            ['interleaved (GPT-J, RoFormer)', 'its neighbour (2i with 2i + 1)', one('interleaved')],
+            ['halves', one('halves')],
+            ['interleaved', one('interleaved')],
           ],
         }),
       );
     }
 
     // 3. Linear scaling divides positions: scale s at (m, n) is no scaling at (m/s, n/s).
-    const scaleText = h('p', { role: 'status' });
-    function drawScale(scale) {
-      const scaled = scores(lab, qk, SCALED.m, SCALED.n, 1, { scale })[0];
-      const plain = scores(lab, qk, SCALED.m / scale, SCALED.n / scale, 1)[0];
-      scaleText.textContent =
-        `With scale ${scale}, the score at (m, n) = (${SCALED.m}, ${SCALED.n}) is ${fmt(scaled, 5)}; without ` +
-        `scaling, at (${SCALED.m / scale}, ${SCALED.n / scale}) it is ${fmt(plain, 5)}.`;
-    }
-    const scaleSelect = select({
-      label: 'scale',
-      options: SCALES.map((s) => [String(s), String(s)]),
-      value: '4',
-      onchange: (v) => drawScale(Number(v)),
-    });
+    const scaled = scores(lab, qk, SCALED.m, SCALED.n, 1, { scale: SCALE })[0];
+    const plain = scores(lab, qk, SCALED.m / SCALE, SCALED.n / SCALE, 1)[0];
+    const scaleText = h(
+      'p',
+      { class: 'scale-check' },
+      `With scale ${SCALE}, the score at (m, n) = (${SCALED.m}, ${SCALED.n}) is ${fmt(scaled, 5)}; without ` +
+        `scaling, at (${SCALED.m / SCALE}, ${SCALED.n / SCALE}), it is ${fmt(plain, 5)}.`,
+    );
 
     // The layouts table shows two scores for one query and key: it answers the question, so it appears
     // once the question is checked.
-    const layouts = h(
-      'div',
-      {},
-      h('h3', {}, 'Two layouts'),
-      h(
-        'p',
-        {},
-        'Libraries agree on the angles but not on which two dimensions turn together. With the query and key above:',
-      ),
-      layoutSlot,
-    );
+    const layouts = h('div', {}, layoutSlot);
     const question = choiceQuestion({ ...QUESTION, onResult: hiddenUntilAnswered([layouts], { answered, onResult }) });
     host.append(
       h(
         'p',
         {},
-        `RoPE leaves the embeddings alone. Inside attention it turns each pair of a head’s query dimensions by `,
-        'the angle m·θᵢ (m: the query’s position, θᵢ = base^(−2i/d)) and each pair of a key’s by n·θᵢ. A dot ',
-        'product of two turned pairs depends only on the angle between them, (m − n)·θᵢ: the score sees the ',
-        'offset, not the positions. It is the rotation the relative-offset exercise found inside the sinusoidal ',
-        'table, applied to queries and keys.',
+        'RoPE has no weights of its own. Inside attention it turns each pair of a head’s query dimensions by m·θᵢ ',
+        'and each pair of a key’s by n·θᵢ (m, n their positions, θᵢ = base^(−2i/d)), so a score sees the offset ',
+        'through the angle ',
+        '(m − n)·θᵢ: the rotation the relative-offset exercise found inside the sinusoidal table.',
       ),
       h('h3', {}, 'Move both positions'),
-      control('query position m', 'm', REACH, MAX_QUERY),
-      control('move both by s', 'shift', 0, MAX_SHIFT),
+      shiftControl,
       plotView,
       ...shiftStatus.elements,
       tableSlot,
+      signText,
       h('h3', {}, 'Scaling for longer contexts'),
       h(
         'p',
         {},
-        'Linear scaling (Hugging Face’s rope_scaling of type "linear", position interpolation, Chen et al. 2023) ',
-        'divides every position by the scale, so a context s times longer is turned by angles within the range ',
-        'seen in training, though at fractional positions it never saw: neighbours are 1/s of a step apart, and ',
-        'models are fine-tuned briefly after.',
+        'Linear scaling (rope_scaling "linear" in Hugging Face, position interpolation, Chen et al. 2023) divides ',
+        `every position by a scale: at scale ${SCALE}, a context ${SCALE} times longer turns by angles within the `,
+        `range seen in training, though at fractional positions never seen (neighbours 1/${SCALE} of a step `,
+        'apart); models are fine-tuned briefly after.',
       ),
-      scaleSelect.element,
       scaleText,
+      h('h3', {}, 'Two layouts'),
+      h(
+        'p',
+        {},
+        `Libraries agree on the angles but not on which two dimensions form a pair: the halves layout (Llama, `,
+        `GPT-NeoX) pairs dimension i with i + d/2, the interleaved layout (GPT-J, RoFormer) 2i with 2i + 1.`,
+      ),
       question.element,
       layouts,
     );
     drawShift();
-    drawScale(Number(scaleSelect.input.value));
+    drawLayouts();
     return question;
   },
 };

@@ -18,8 +18,7 @@ const EVAL_SEED = 7;
 const TRAIN_MIN = 8,
   TRAIN_MAX = 16,
   MAX_TOKENS = 64; // lab.trainer's default maxEvalLength: the longest sequence the models take
-const HEADS = 2,
-  LAYERS = 1; // lab.trainer's defaults, which train-arms.js keeps
+const HEADS = 2; // lab.trainer's default, which train-arms.js keeps (and one layer: the heatmap shows layer 0)
 const SEED_MAX = 4294967295;
 
 /** Filler letters, token ids 3–7; A is token 1 and B token 2 (0 is the CLS token, unused here). */
@@ -67,7 +66,8 @@ const QUESTION = {
         'Without an encoding, full attention is order-blind: permuting the tokens only permutes the outputs, and ' +
         'their mean does not change. ALiBi gives positions, but only as distances |i − j|, which do not change ' +
         'when the sequence is reversed; with the mean readout the model gives a sequence and its reverse exactly ' +
-        'the same answer, and reversing swaps A and B. Train them, then type a sequence and its reverse below.',
+        'the same answer, and reversing swaps A and B. A CLS token stays at position 0 when the rest is reversed, ' +
+        'so it breaks the symmetry. Train them, then type a sequence and its reverse below.',
     },
     {
       id: 'none',
@@ -160,6 +160,15 @@ export default {
   questions: [QUESTION],
   id: 'train-it',
   title: 'Train it yourself',
+  why:
+    'The capstone: train one small model with each way of giving position you have met, and see which can learn ' +
+    'word order at all.',
+  sources: [
+    [
+      'Kazemnejad et al. (2023), The Impact of Positional Encoding on Length Generalization in Transformers (NoPE)',
+      'https://arxiv.org/abs/2305.19466',
+    ],
+  ],
   explain: {
     prompt:
       'Why does ALiBi with the mean readout stay at chance on this task, while the same model reading out a CLS ' +
@@ -341,12 +350,6 @@ export default {
       value: 'sinusoidal',
       onchange: requestAttention,
     });
-    const layerSelect = select({
-      label: 'Layer',
-      options: Array.from({ length: LAYERS }, (_, i) => [String(i), `${i + 1} of ${LAYERS}`]),
-      value: '0',
-      onchange: requestAttention,
-    });
     const headSelect = select({
       label: 'Head',
       options: Array.from({ length: HEADS }, (_, i) => [String(i), `${i + 1} of ${HEADS}`]),
@@ -370,7 +373,7 @@ export default {
       ),
       h('div', { class: 'control wide' }, h('label', { for: sequenceId }, 'Sequence'), sequence),
       sequenceError,
-      h('div', { class: 'controls' }, armSelect.element, layerSelect.element, headSelect.element),
+      h('div', { class: 'controls' }, armSelect.element, headSelect.element),
       answerLine,
       reverseLine,
       tokensLine,
@@ -379,67 +382,57 @@ export default {
 
     results.append(statsTable, curves, curveNote, extrapolation, attention);
     root.append(h('h3', {}, 'Train the seven models'), lockNote, controls, status, results);
-    const inputs = [
-      play,
-      stepButton,
-      resetButton,
-      seed,
-      sequence,
-      armSelect.input,
-      layerSelect.input,
-      headSelect.input,
-    ];
+    const inputs = [play, stepButton, resetButton, seed, sequence, armSelect.input, headSelect.input];
 
     host.append(
       h(
         'p',
         {},
-        'Seven copies of one small Transformer (one layer, two heads, width 16; the mean of its outputs decides) ' +
-          'learn the same task from the same random batches. ',
+        'Seven copies of one small Transformer (one layer, two heads, width 16) learn the same task from the same ' +
+          'random batches. ',
         `Each sequence of ${TRAIN_MIN}–${TRAIN_MAX} tokens holds one A and one B among filler tokens; the answer ` +
           'is whether A comes before B. ',
-        'The copies differ only in what can tell them where a token is:',
+        'Unless said otherwise, a model decides from the mean of its outputs at all positions (the mean readout), ',
+        'and a mean does not depend on the order of what it averages. The copies differ in what can tell them ',
+        'where a token is:',
       ),
       h(
         'ul',
         {},
-        h('li', {}, h('strong', {}, 'No encoding: '), 'token embeddings only, and every token attends to every token.'),
-        h('li', {}, h('strong', {}, 'Sinusoidal: '), 'the paper’s sinusoidal vectors added to the embeddings.'),
+        h('li', {}, h('strong', {}, 'No encoding: '), 'token embeddings only; every token attends to every token.'),
+        h('li', {}, h('strong', {}, 'Sinusoidal: '), 'the sinusoidal table added to the embeddings.'),
         h('li', {}, h('strong', {}, 'Learned: '), 'a trained table of 128 position vectors added instead.'),
         h(
           'li',
           {},
           h('strong', {}, 'RoPE: '),
-          'nothing added; inside attention each head’s queries and keys are turned by an angle proportional to ' +
-            'their position (base 10000, the halves layout of Llama and GPT-NeoX).',
+          'queries and keys turned by their positions (base 10000, the halves layout).',
         ),
         h(
           'li',
           {},
           h('strong', {}, 'ALiBi: '),
-          'nothing added; each head’s score of query i for key j gets −slope·|i − j| (the two-sided extension of ' +
-            'the paper’s causal bias; slopes 1/16 and 1/256 for the two heads, as the paper’s rule gives).',
+          'the two-sided bias −slope·|i − j|, slopes 1/16 and 1/256 (the paper’s rule for two heads).',
         ),
         h(
           'li',
           {},
           h('strong', {}, 'No encoding + causal mask: '),
-          'nothing added to the embeddings and nothing added to the scores, but each token attends only to itself ' +
-            'and the tokens before it.',
+          'nothing added anywhere, but each token attends only to itself and the tokens before it (NoPE, as ',
+          'Kazemnejad et al. call it).',
         ),
         h(
           'li',
           {},
           h('strong', {}, 'ALiBi + CLS token: '),
-          'ALiBi again, but a CLS token is put at position 0 and its output alone decides, instead of the mean.',
+          'ALiBi again, with one more token, CLS, put first at position 0; its output alone decides.',
         ),
       ),
       h(
         'p',
         { class: 'caveat' },
         'This is one small model on one toy task, trained for at most a few thousand steps: it shows what each ' +
-          'way of giving position makes possible for this model here, not how the encodings rank in large models ' +
-          'on real text.',
+          'way of giving position makes possible here, not how the encodings rank in large models on real text.',
       ),
       question.element,
       root,
@@ -454,7 +447,7 @@ export default {
       stepButton.disabled = !live || state.playing || state.step >= MAX_STEPS;
       resetButton.disabled = !live;
       seed.disabled = !live;
-      for (const input of [sequence, armSelect.input, layerSelect.input, headSelect.input]) input.disabled = !live;
+      for (const input of [sequence, armSelect.input, headSelect.input]) input.disabled = !live;
     }
 
     function unlock() {
@@ -706,13 +699,13 @@ export default {
         type: 'attention',
         request: state.attentionRequest,
         arm: armSelect.input.value,
-        layer: Number(layerSelect.input.value),
+        layer: 0,
         head: Number(headSelect.input.value),
         tokens: parsed.tokens,
       });
     }
 
-    function showAttention({ step, arm, layer, head, n, weights, probability, reversed }) {
+    function showAttention({ step, arm, head, n, weights, probability, reversed }) {
       // A CLS arm's map has one more row and column, for the CLS token at position 0.
       const letters =
         n === state.attentionLetters.length + 1 ? ['CLS', ...state.attentionLetters] : state.attentionLetters;
@@ -733,7 +726,7 @@ export default {
       tokensLine.textContent = `Positions: ${letters.map((l, i) => `${i} ${l}`).join(' · ')}`;
       const aFirst = letters.indexOf('A') < letters.indexOf('B');
       answerLine.textContent =
-        `${armName(arm)}, layer ${layer + 1}, head ${head + 1}, at step ${step.toLocaleString('en')}: ` +
+        `${armName(arm)}, head ${head + 1}, at step ${step.toLocaleString('en')}: ` +
         `the model gives P(A before B) = ${fmt(probability, 4)}. Here A is ${aFirst ? 'before' : 'after'} B, ` +
         verdict(probability, aFirst);
       const same = fmt(reversed, 4) === fmt(probability, 4);
