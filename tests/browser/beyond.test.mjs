@@ -3,7 +3,7 @@
 // question appears only once it is checked.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openLab, watchedPage, lessonUrl } from './browser.mjs';
+import { openLab, watchedPage, lessonUrl, choice } from './browser.mjs';
 
 let lab, page, problems;
 before(async () => {
@@ -20,7 +20,7 @@ after(async () => {
 const section = (id) => page.locator(`section[data-exercise="${id}"]`);
 const mounted = (id) => page.waitForSelector(`section[data-exercise="${id}"][data-mounted=true]`);
 async function answer(id, option) {
-  await section(id).locator(`input[type=radio][value="${option}"]`).check();
+  await choice(section(id), id, option).check();
   await section(id)
     .getByRole('button', { name: /^Check\b/ })
     .click();

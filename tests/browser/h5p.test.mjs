@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
-import { watchedPage } from './browser.mjs';
+import { watchedPage, choice } from './browser.mjs';
 import { exercises } from '../../web/exercises/index.js';
 
 const path = (p) => fileURLToPath(new URL(p, import.meta.url));
@@ -90,11 +90,11 @@ test('h5p-standalone plays it: the first answer goes out as xAPI answered and co
   const { page, problems, exercise, instance } = await play();
   assert.equal(await instance('h5p.getAnswerGiven()'), false);
   assert.equal(await instance('h5p.getMaxScore()'), 1);
-  await exercise.locator(`input[value="${wrong}"]`).check();
+  await choice(exercise, 'swap-invariance', wrong).check();
   await exercise.getByRole('button', { name: /^Check\b/ }).click();
   await page.waitForFunction(() => window.statements.length >= 2);
   // A second check is practice: no new statement, and the score stays the first one's.
-  await exercise.locator(`input[value="${right}"]`).check();
+  await choice(exercise, 'swap-invariance', right).check();
   await exercise.getByRole('button', { name: /^Check\b/ }).click();
   await exercise.getByText(/^Practice: not recorded/).waitFor();
   const statements = await page.evaluate(() => window.statements);
@@ -139,7 +139,7 @@ test('the solution shown first records 0, not correct; a relaunch with the saved
   ({ page, problems, exercise, instance } = await play(state));
   assert.equal(await instance('h5p.getAnswerGiven()'), true);
   assert.equal(await instance('h5p.getScore()'), 0);
-  await exercise.locator(`input[value="${right}"]`).check();
+  await choice(exercise, 'swap-invariance', right).check();
   await exercise.getByRole('button', { name: /^Check\b/ }).click();
   await exercise
     .locator('.feedback')
@@ -172,7 +172,7 @@ test('a saved state that lies about the score (1e9) is no record: getScore stays
     assert.equal(await instance('h5p.getScore()'), 0, `${what}: dispatched`);
     assert.deepEqual(await page.evaluate(() => window.statements), [], `${what}: nothing sent`);
     // The learner's first answer is the record, and it goes out.
-    await exercise.locator(`input[value="${right}"]`).check();
+    await choice(exercise, 'swap-invariance', right).check();
     await exercise.getByRole('button', { name: /^Check\b/ }).click();
     await page.waitForFunction(() => window.statements.length >= 2);
     const [answered] = await page.evaluate(() => window.statements);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
-import { watchedPage, lessonTotal } from './browser.mjs';
+import { watchedPage, lessonTotal, choice } from './browser.mjs';
 import { LESSONS } from '../../web/course/outline.js';
 import { exercises } from '../../web/exercises/index.js';
 
@@ -75,7 +75,7 @@ const interactionsOf = (data) => Object.values(data.interactions?.childArray ?? 
 // Answers inside a launched page (the lesson or one exercise).
 const section = (frame, id) => frame.locator(`section[data-exercise="${id}"]`);
 async function choose(frame, id, optionId) {
-  await section(frame, id).locator(`input[value="${optionId}"]`).check();
+  await choice(section(frame, id), id, optionId).check();
   await section(frame, id)
     .getByRole('button', { name: /^Check\b/ })
     .click();
