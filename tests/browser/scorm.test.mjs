@@ -77,7 +77,7 @@ const section = (frame, id) => frame.locator(`section[data-exercise="${id}"]`);
 async function choose(frame, id, optionId) {
   await choice(section(frame, id), id, optionId).check();
   await section(frame, id)
-    .getByRole('button', { name: /^Check\b/ })
+    .getByRole('button', { name: /^(Check|Record my prediction)\b/ })
     .click();
 }
 const rightOption = (id) => exercises.find((e) => e.id === id).questions[0].options.find((o) => o.correct).id;
@@ -103,7 +103,8 @@ for (const version of ['1.2', '2004']) {
     assert.ok(maxPoints >= lessonTotal('sinusoid'), `maxPoints ${maxPoints}`);
     assert.equal(await frame.getByRole('button', { name: 'Reset progress' }).count(), 0, 'no reset under an LMS');
 
-    await choose(frame, 'swap-invariance', rightOption('swap-invariance')); // right at the first attempt
+    await choose(frame, 'swap-invariance', rightOption('swap-invariance')); // a prediction: not graded
+    await choose(frame, 'position-in-embeddings', rightOption('position-in-embeddings')); // right at the first attempt
     await choose(frame, 'why-positional-encoding', wrongOption('why-positional-encoding')); // wrong first…
     await choose(frame, 'why-positional-encoding', rightOption('why-positional-encoding')); // …then practice
     await section(frame, 'mask-order')
@@ -112,17 +113,25 @@ for (const version of ['1.2', '2004']) {
 
     const data = await cmi(page);
     const interactions = interactionsOf(data);
-    assert.equal(interactions.length, 3, 'one interaction per record; practice is not reported');
-    const [swap, why, mask] = interactions;
+    assert.equal(interactions.length, 4, 'one interaction per record; practice is not reported');
+    const [swap, position, why, mask] = interactions;
     const response = version === '1.2' ? 'student_response' : 'learner_response';
     assert.equal(swap.id, 'swap-invariance');
     assert.equal(swap.type, 'choice');
     assert.equal(
       swap[response],
       reported(version, 'swap-invariance', rightOption('swap-invariance')),
+      'the option predicted, whatever letter the learner saw',
+    );
+    assert.equal(swap.result, 'neutral', 'a prediction is neither right nor wrong');
+    assert.equal(Number(swap.weighting), 0);
+    assert.equal(position.id, 'position-in-embeddings');
+    assert.equal(
+      position[response],
+      reported(version, 'position-in-embeddings', rightOption('position-in-embeddings')),
       'the option, whatever letter the learner saw',
     );
-    assert.equal(swap.result, 'correct');
+    assert.equal(position.result, 'correct');
     assert.equal(why.id, 'why-positional-encoding');
     assert.equal(
       why[response],
@@ -149,8 +158,15 @@ for (const version of ['1.2', '2004']) {
     }
     const suspended = JSON.parse(data.suspend_data);
     const progress = JSON.parse(suspended[PROGRESS_KEY]).records;
-    assert.deepEqual(Object.keys(progress).sort(), ['mask-order', 'swap-invariance', 'why-positional-encoding']);
-    assert.equal(progress['swap-invariance'].correct, true);
+    assert.deepEqual(Object.keys(progress).sort(), [
+      'mask-order',
+      'position-in-embeddings',
+      'swap-invariance',
+      'why-positional-encoding',
+    ]);
+    assert.equal(progress['swap-invariance'].correct, false, 'a prediction is never right');
+    assert.match(progress['swap-invariance'].prediction, /^[a-z]\)$/);
+    assert.equal(progress['position-in-embeddings'].correct, true);
     assert.equal(progress['mask-order'].solutionViewed, true);
 
     // The learner leaves: the page sets the session time, commits and terminates.
@@ -187,11 +203,12 @@ const SINGLE = [
     version: '1.2',
     id: 'swap-invariance',
     answer: (frame) => choose(frame, 'swap-invariance', rightOption('swap-invariance')),
+    // A prediction only: an interaction without a score, and the package completed, never a score out of 0.
     expect: {
       type: 'choice',
       response: reported('1.2', 'swap-invariance', rightOption('swap-invariance')),
-      result: 'correct',
-      raw: 100,
+      result: 'neutral',
+      raw: null,
     },
   },
   {
@@ -222,7 +239,7 @@ const SINGLE = [
   },
 ];
 for (const { version, id, answer, expect } of SINGLE) {
-  const verdict = expect.raw ? 'passed' : 'failed';
+  const verdict = expect.raw === null ? 'no score' : expect.raw ? 'passed' : 'failed';
   test(`SCORM ${version}, one exercise (${id}): ${expect.type}, completed, ${verdict}`, async () => {
     const { page, problems } = await lmsPage();
     const frame = await launch(page, version, `pelab-${id}-scorm${version.replace('.', '')}`);
@@ -235,7 +252,11 @@ for (const { version, id, answer, expect } of SINGLE) {
     assert.equal(interaction.type, expect.type);
     assert.equal(interaction[version === '1.2' ? 'student_response' : 'learner_response'], expect.response);
     assert.equal(interaction.result, expect.result);
-    if (version === '1.2') {
+    if (expect.raw === null) {
+      assert.equal((version === '1.2' ? data.core.score : data.score).raw, '', 'no score out of 0');
+      if (version === '1.2') assert.equal(data.core.lesson_status, 'completed');
+      else assert.equal(data.success_status, 'unknown');
+    } else if (version === '1.2') {
       assert.equal(Number(data.core.score.raw), expect.raw);
       assert.equal(data.core.lesson_status, expect.raw === 100 ? 'passed' : 'failed');
     } else {
