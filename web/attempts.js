@@ -5,9 +5,13 @@
 // - Showing the solution before any check records "solution viewed": score 0, never correct.
 // - Every later check is practice: graded and explained to the learner, never recorded.
 // A record restored from storage counts as a first attempt already made, so a reload starts practice.
+// A prediction (a question asked before the demo that answers it: maxScore 0) follows the same rules, but
+// its record holds the letter predicted instead of a score: it is never correct, and grades nothing.
 
 /** The record's shape, as progress, `pe-result`, the embed's messages and the xAPI statement carry it. */
-export function recordOf({ correct, score, maxScore, answer, solutionViewed = false }) {
+export function recordOf({ correct, score, maxScore, answer, prediction = null, solutionViewed = false }) {
+  if (maxScore === 0)
+    return { correct: false, score: 0, maxScore: 0, prediction: solutionViewed ? null : prediction, solutionViewed };
   return {
     correct: solutionViewed ? false : correct === true,
     score: solutionViewed ? 0 : score,
@@ -51,6 +55,15 @@ export function createAttempts(restored = null) {
   };
 }
 
+// A prediction's record says what was predicted, never a score.
+const isPrediction = (record) => record.maxScore === 0;
+function predictionWhat(record) {
+  if (record.solutionViewed) return 'the solution, viewed before any prediction (not graded)';
+  return record.prediction === null
+    ? 'a prediction, made before the page kept which option it was (not graded)'
+    : `your prediction, ${record.prediction} (not graded)`;
+}
+
 /**
  * What the learner is told about the record after an event (never the answer itself). `restored`: the
  * record was made on an earlier visit; `kept: false`: the course platform did not keep it (the page
@@ -58,9 +71,11 @@ export function createAttempts(restored = null) {
  */
 export function describeRecord({ record, practice, restored = false, kept = true }) {
   if (record === null) return '';
-  const what = record.solutionViewed
-    ? 'the solution, viewed before any answer (0 points)'
-    : `your first answer (${record.score} of ${record.maxScore})`;
+  const what = isPrediction(record)
+    ? predictionWhat(record)
+    : record.solutionViewed
+      ? 'the solution, viewed before any answer (0 points)'
+      : `your first answer (${record.score} of ${record.maxScore})`;
   if (restored) return `Recorded on an earlier visit: ${what}. Checks now are practice.`;
   if (!kept)
     return (

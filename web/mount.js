@@ -6,7 +6,7 @@ import { createAttempts, describeRecord } from './attempts.js';
 
 // "Check" and "Show solution" appear in every exercise: their accessible names say which exercise, so a
 // list of the page's buttons tells them apart (the visible text starts the name, as WCAG asks).
-const GENERIC = new Set(['Check', 'Show solution', 'Run and compare']);
+const GENERIC = new Set(['Check', 'Record my prediction', 'Show solution', 'Run and compare']);
 function nameButtons(section, title) {
   for (const button of section.querySelectorAll('button'))
     if (GENERIC.has(button.textContent.trim()))
@@ -66,8 +66,9 @@ export function mountExercise(exercise, section, { lab, restored = null, onRecor
     status.textContent = describeRecord({ ...event, kept });
     showExplain();
   };
-  // `answered`: a record exists already (an earlier visit), so predict-first demos can start unlocked.
-  const inner = exercise.mount(section, { lab, onResult, answered: restored !== null });
+  // `answered`: a record exists already (an earlier visit), so predict-first demos can start unlocked;
+  // `restored`: that record, whose prediction a predict-first question shows again (widgets/question.js).
+  const inner = exercise.mount(section, { lab, onResult, answered: restored !== null, restored });
   nameButtons(section, exercise.title);
   if (restored) status.textContent = describeRecord({ record: restored, practice: true, restored: true });
   // The record line sits under the verdict it describes, not at the end of a long section.

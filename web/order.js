@@ -38,6 +38,18 @@ export function shuffled(items, seed, key) {
   return out;
 }
 
+/**
+ * The value that stands for `id` (an option's) in the page of learner `seed`, for question `key`: a short
+ * hash, so that nothing in the DOM names an option or the key, and another learner's page holds other values.
+ * Distinct within a question (a collision, about one in 2^32 per pair, takes the next salt).
+ */
+export function opaqueValues(ids, seed, key) {
+  for (let salt = 0; ; salt++) {
+    const values = ids.map((id) => `v${hash(`${seed >>> 0}:${key}:${salt}:${id}`).toString(36)}`);
+    if (new Set(values).size === values.length) return values;
+  }
+}
+
 /** This learner's seed: read from storage, or made and saved on the first visit. */
 export function learnerSeed(storage = siteStorage()) {
   const saved = Number(storage.getItem(SEED_KEY));

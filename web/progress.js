@@ -4,6 +4,7 @@
 // our key is discarded and replaced, never trusted.
 import { siteStorage } from './storage.js';
 import { VERSION, migrateV1 } from './records/migrate.js';
+import { checkedPrediction } from './records/prediction.js';
 
 const KEY = 'pelab:progress:v2';
 
@@ -13,7 +14,10 @@ const KEY = 'pelab:progress:v2';
 // the solution viewed only with 0 points. The one check for every record from outside: this page's
 // storage, an LMS's suspend data (web/platforms/scorm.js hands it here as the storage) and H5P's saved
 // state (web/platforms/h5p/records.js). Returns the record's clean form (exactly these fields), or null.
+// An exercise worth 0 asks a prediction (web/records/prediction.js): its record has no points to check, but
+// a letter, and is never correct (0 of 0 would otherwise read as a full score).
 export function checkedRecord(entry, maxScore) {
+  if (maxScore === 0) return checkedPrediction(entry);
   if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return null;
   const { correct, score, solutionViewed = false } = entry;
   const valid =
@@ -85,6 +89,8 @@ export function createProgress(
     const values = ids.map((id) => state.get(id) ?? { answered: false, correct: false });
     return {
       total: ids.length,
+      // What "right at the first attempt" is out of: a prediction (maxScore 0) is answered, never right.
+      graded: ids.filter((id) => maxScores.get(id) > 0).length,
       answered: values.filter((v) => v.answered).length,
       correct: values.filter((v) => v.correct).length,
       byId: Object.fromEntries(ids.filter((id) => state.has(id)).map((id) => [id, state.get(id)])),
@@ -106,9 +112,11 @@ export function createProgress(
     /** The saved record of an exercise, in attempts.js's shape, or null. */
     restored(id) {
       const r = state.get(id);
-      return r
-        ? { correct: r.correct, score: r.score, maxScore: r.maxScore, answer: null, solutionViewed: r.solutionViewed }
-        : null;
+      if (!r) return null;
+      const { correct, score, maxScore, solutionViewed } = r;
+      return maxScore === 0
+        ? { correct, score, maxScore, prediction: r.prediction, solutionViewed }
+        : { correct, score, maxScore, answer: null, solutionViewed };
     },
     /** Forgets the counted exercises' records (a lesson's reset leaves the other lessons' records). */
     reset() {

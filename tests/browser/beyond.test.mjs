@@ -3,7 +3,7 @@
 // question appears only once it is checked.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openLab, watchedPage, lessonUrl } from './browser.mjs';
+import { openLab, watchedPage, lessonUrl, choice } from './browser.mjs';
 
 let lab, page, problems;
 before(async () => {
@@ -20,9 +20,9 @@ after(async () => {
 const section = (id) => page.locator(`section[data-exercise="${id}"]`);
 const mounted = (id) => page.waitForSelector(`section[data-exercise="${id}"][data-mounted=true]`);
 async function answer(id, option) {
-  await section(id).locator(`input[type=radio][value="${option}"]`).check();
+  await choice(section(id), id, option).check();
   await section(id)
-    .getByRole('button', { name: /^Check\b/ })
+    .getByRole('button', { name: /^(Check|Record my prediction)\b/ })
     .click();
 }
 
@@ -32,7 +32,9 @@ test('absolute-vs-relative: the demo waits for the prediction, then shows which 
   const s = section('absolute-vs-relative');
   assert.equal(await s.locator('input[type=range]').isVisible(), false, 'the demo is hidden before the answer');
   await answer('absolute-vs-relative', 'absolute');
-  assert.match(await s.locator('.feedback').innerText(), /^Not quite\./);
+  // A prediction: not graded, and the table it asked about is shown at once, so what happened is said too.
+  assert.match(await s.locator('.feedback').innerText(), /^You predicted [a-z]\) .* What happened is [a-z]\) /);
+  assert.match(await s.locator('.attempt-status').innerText(), /^Recorded: your prediction, [a-z]\) \(not graded\)/);
   await s.locator('input[type=range]').fill('120');
   const rows = await s.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.innerText.split('\t')));
   // The same three arms computed here through the public API.

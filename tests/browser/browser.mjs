@@ -4,6 +4,7 @@
 import { chromium } from 'playwright-core';
 import { startServer, DEFAULT_MOUNTS } from '../../scripts/serve.mjs';
 import { LESSONS } from '../../web/course/outline.js';
+import { findExercise } from '../../web/exercises/index.js';
 
 /** The lesson (web/course/outline.js) with id `id` or holding exercise `id`. */
 export function lessonOf(id) {
@@ -65,4 +66,16 @@ export async function watchedPage(browser, options = {}) {
     );
   });
   return { page, problems };
+}
+
+/**
+ * The radio of option `optionId` of exercise `exerciseId`'s question inside `scope` (a page, frame or
+ * locator; Playwright pierces shadow roots). Radio values are opaque per learner (web/order.js), so the
+ * option is found as a learner finds it: by its label, taken from the exercise's data.
+ */
+export function choice(scope, exerciseId, optionId) {
+  const exercise = findExercise(exerciseId);
+  const option = exercise?.questions?.flatMap((q) => q.options).find((o) => o.id === optionId);
+  if (!option) throw new Error(`choice: ${exerciseId} has no option '${optionId}'`);
+  return scope.locator('.choice').filter({ hasText: option.label }).locator('input[type=radio]');
 }

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer, CSP, DEFAULT_MOUNTS } from '../../scripts/serve.mjs';
-import { watchedPage, lessonTotal } from './browser.mjs';
+import { watchedPage, lessonTotal, choice } from './browser.mjs';
 
 const path = (p) => fileURLToPath(new URL(p, import.meta.url));
 const VISIT_ONLY = /keeps no data for the lab here, so your answers are recorded for this visit only/;
@@ -76,7 +76,7 @@ const keptByCourse = (page, key, record) =>
 
 /** Answers the 'conventions' exercise in `frame`; the page says the answer was recorded. */
 async function answerAndSeeRecorded(frame) {
-  await frame.locator('input[value="halves"]').check();
+  await choice(frame, 'conventions', 'halves').check();
   await frame.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await frame.locator('.attempt-status').innerText(), /^Recorded/);
 }
@@ -100,7 +100,7 @@ test('embed.html across sites starts, reports, and the course page keeps its rec
   assert.equal(await storageBlocked(frame), true, 'Chromium blocks third-party storage by default');
   await page.waitForFunction(() => parseInt(document.querySelector('iframe').style.height, 10) > 300);
   assert.match(await frame.locator('.storage-note').innerText(), HOST_KEEPS);
-  await frame.locator('input[value="buffer"]').check();
+  await choice(frame, 'buffer-vs-parameter', 'buffer').check();
   await frame.getByRole('button', { name: /^Check\b/ }).click();
   await page.waitForFunction(() => window.results.length === 1);
   assert.equal((await page.evaluate(() => window.results))[0].correct, true);
@@ -118,7 +118,7 @@ test('embed.html across sites starts, reports, and the course page keeps its rec
   await frame.locator('body[data-ready=true]').waitFor();
   assert.match(await frame.locator('.attempt-status').innerText(), /^Recorded on an earlier visit/);
   assert.deepEqual(await order(), before, 'the options in the same order: the course page keeps the seed too');
-  await frame.locator('input[value="parameter"]').check();
+  await choice(frame, 'buffer-vs-parameter', 'parameter').check();
   await frame.getByRole('button', { name: /^Check\b/ }).click();
   await frame.locator('.feedback .verdict').waitFor();
   assert.deepEqual(await page.evaluate(() => window.results), [], 'a practice check reports nothing');
@@ -153,7 +153,7 @@ test('two frames of one exercise: only the first record reaches the course, and 
   await a.getByRole('button', { name: /^Show solution/ }).click();
   await page.waitForFunction(() => window.results.length === 1);
   await b.locator('.attempt-status', { hasText: /^Recorded on an earlier visit/ }).waitFor();
-  await b.locator('input[value="halves"]').check();
+  await choice(b, 'conventions', 'halves').check();
   await b.getByRole('button', { name: /^Check\b/ }).click();
   await b.locator('.feedback .verdict').waitFor();
   assert.deepEqual(
@@ -246,7 +246,7 @@ test('<pe-exercise> in a cross-site frame starts, and renaming it away and back 
     window.away = away;
   });
   const el = frame.locator('pe-exercise');
-  await el.locator('input[value="a"]').check();
+  await choice(el, 'why-positional-encoding', 'a').check();
   await el.getByRole('button', { name: /^Check\b/ }).click();
   const result = () => frame.locator('body').getAttribute('data-result');
   assert.equal(JSON.parse(await result()).exercise, 'why-positional-encoding');
@@ -281,7 +281,7 @@ test('<pe-exercise> in a cross-site frame starts, and renaming it away and back 
     return given && back;
   });
   assert.equal(twins, true);
-  await el.locator('input[value="b"]').check();
+  await choice(el, 'why-positional-encoding', 'b').check();
   await el.getByRole('button', { name: /^Check\b/ }).click();
   assert.equal(await result(), 'none', 'the check after the rename is practice');
   assert.equal(await el.evaluate((e) => e.getAnswerGiven()), true);
@@ -298,7 +298,7 @@ test('a lesson page in a cross-site frame mounts every exercise and keeps its pr
   assert.equal(await frame.locator('.storage-note').count(), 1);
   assert.match(await frame.locator('.storage-note').innerText(), VISIT_ONLY);
   const section = frame.locator('section[data-exercise="conventions"]');
-  await section.locator('input[value="halves"]').check();
+  await choice(section, 'conventions', 'halves').check();
   await section.getByRole('button', { name: /^Check\b/ }).click();
   await frame.locator('.progress-text', { hasText: /1 answered/ }).waitFor();
   assert.deepEqual(problems, []);

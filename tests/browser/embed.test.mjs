@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer, CSP } from '../../scripts/serve.mjs';
-import { watchedPage } from './browser.mjs';
+import { watchedPage, choice } from './browser.mjs';
 
 const path = (p) => fileURLToPath(new URL(p, import.meta.url));
 let browser, site, course, siteUrl, courseUrl;
@@ -53,7 +53,7 @@ test('the component works on a plain static page: events and the H5P-style metho
   assert.deepEqual(await page.evaluate(() => window.readyEvents), ['why-positional-encoding']);
   assert.equal(await el.evaluate((e) => e.getAnswerGiven()), false);
   assert.equal(await el.evaluate((e) => e.getMaxScore()), 1);
-  await el.locator('input[value="a"]').check(); // Playwright pierces the shadow root
+  await choice(el, 'why-positional-encoding', 'a').check(); // Playwright pierces the shadow root
   await el.getByRole('button', { name: /^Check\b/ }).click();
   assert.deepEqual(JSON.parse(await page.getAttribute('body', 'data-result')), {
     exercise: 'why-positional-encoding',
@@ -66,7 +66,7 @@ test('the component works on a plain static page: events and the H5P-style metho
   await page.evaluate(() => {
     document.body.dataset.result = 'none';
   });
-  await el.locator('input[value="b"]').check();
+  await choice(el, 'why-positional-encoding', 'b').check();
   await el.getByRole('button', { name: /^Check\b/ }).click();
   assert.equal(await page.getAttribute('body', 'data-result'), 'none');
   assert.equal(await el.evaluate((e) => e.getScore()), 0);
@@ -93,11 +93,11 @@ test('an iframe on another origin is sized by the host helper and reports xAPI-s
   const inner = await frame.locator('html').evaluate((h) => h.scrollHeight);
   assert.ok(Math.abs(height - inner) <= 2, `iframe ${height}px vs content ${inner}px`);
   assert.equal(await frame.locator('html').getAttribute('data-theme'), 'dark');
-  await frame.locator('input[value="buffer"]').check();
+  await choice(frame, 'buffer-vs-parameter', 'buffer').check();
   await frame.getByRole('button', { name: /^Check\b/ }).click();
   await page.waitForFunction(() => window.results.length === 1);
   // Practice checks and a later "Show solution" post nothing: the first check is the record.
-  await frame.locator('input[value="parameter"]').check();
+  await choice(frame, 'buffer-vs-parameter', 'parameter').check();
   await frame.getByRole('button', { name: /^Check\b/ }).click();
   await frame.getByRole('button', { name: /^Show solution/ }).click();
   await frame.locator('.attempt-status', { hasText: 'Practice' }).waitFor();
@@ -120,7 +120,7 @@ test('an iframe on another origin is sized by the host helper and reports xAPI-s
   await page.reload();
   await frame.locator('body[data-ready=true]').waitFor();
   assert.match(await frame.locator('.attempt-status').innerText(), /^Recorded on an earlier visit/);
-  await frame.locator('input[value="parameter"]').check();
+  await choice(frame, 'buffer-vs-parameter', 'parameter').check();
   await frame.getByRole('button', { name: /^Check\b/ }).click();
   await frame.locator('.feedback .verdict').waitFor();
   assert.deepEqual(await page.evaluate(() => window.results), []);
@@ -146,7 +146,7 @@ test('a record that left for the course is not re-opened by "Reset progress" on 
   await page.goto(course);
   await frame.locator('body[data-ready=true]').waitFor();
   assert.match(await frame.locator('.attempt-status').innerText(), /^Recorded on an earlier visit/);
-  await frame.locator('input[value="halves"]').check();
+  await choice(frame, 'conventions', 'halves').check();
   await frame.getByRole('button', { name: /^Check\b/ }).click();
   await frame.locator('.feedback .verdict').waitFor();
   assert.deepEqual(await page.evaluate(() => window.results), [], 'no second first record reaches the course');
@@ -215,7 +215,7 @@ test('messages from an origin the host did not trust are ignored, and the frame 
   );
   const frame = page.frameLocator('iframe');
   await frame.locator('body[data-ready=true]').waitFor();
-  await frame.locator('input[value="halves"]').check();
+  await choice(frame, 'conventions', 'halves').check();
   await frame.getByRole('button', { name: /^Check\b/ }).click();
   await page.waitForTimeout(300); // give stray messages a chance to arrive (none may be acted on)
   assert.equal(await page.$eval('iframe', (f) => f.style.height), '');

@@ -3,9 +3,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import { openLab, watchedPage, lessonOf, lessonUrl } from './browser.mjs';
+import { openLab, watchedPage, lessonOf, lessonUrl, choice } from './browser.mjs';
 import { LESSONS } from '../../web/course/outline.js';
-import { exercises, maxScores } from '../../web/exercises/index.js';
+import { exercises, isPrediction, maxScores } from '../../web/exercises/index.js';
+import { shuffled } from '../../web/order.js';
 
 // Every lesson page open at once (each in its own context, as three learners): `page` is lesson 1's, where
 // the lab itself is asked; pageOf(id) is the page holding exercise id.
@@ -32,10 +33,17 @@ const everyPage = () => LESSONS.map((l) => pages[l.id].page);
 const pageProblems = () => [...LESSONS.flatMap((l) => pages[l.id].problems)];
 const section = (id) => pageOf(id).locator(`section[data-exercise="${id}"]`);
 
-// [right option, wrong option] of every choice-question exercise, read from the questions' data.
+// [right option, wrong option] of every choice-question exercise, read from the questions' data: the graded
+// ones (CHOICES) and the predictions, recorded but not graded (PREDICTIONS).
+const pairs = (list) =>
+  list.map((e) => {
+    const { options } = e.questions[0];
+    return [e.id, [options.find((o) => o.correct).id, options.find((o) => !o.correct).id]];
+  });
+const PREDICTIONS = Object.fromEntries(pairs(exercises.filter(isPrediction)));
 const CHOICES = Object.fromEntries(
   exercises
-    .filter((e) => e.questions?.[0]?.options)
+    .filter((e) => e.questions?.[0]?.options && !isPrediction(e))
     .map((e) => {
       const { options } = e.questions[0];
       return [e.id, [options.find((o) => o.correct).id, options.find((o) => !o.correct).id]];
@@ -43,7 +51,7 @@ const CHOICES = Object.fromEntries(
 );
 
 async function answer(id, option) {
-  await section(id).locator(`input[type=radio][value="${option}"]`).check();
+  await choice(section(id), id, option).check();
   await section(id)
     .getByRole('button', { name: /^Check\b/ })
     .click();
@@ -63,7 +71,13 @@ test('each lesson page has a section for each of its exercises, in the outline�
     all,
     exercises.map((e) => e.id),
   );
-  for (const id of [...Object.keys(CHOICES), 'attention-equation', 'four-properties', 'implement-it'])
+  for (const id of [
+    ...Object.keys(CHOICES),
+    ...Object.keys(PREDICTIONS),
+    'attention-equation',
+    'four-properties',
+    'implement-it',
+  ])
     assert.ok(all.includes(id), id);
 });
 
@@ -106,8 +120,8 @@ test('every choice question explains a wrong answer without naming the right one
   for (const [id, [right, wrong]] of Object.entries(CHOICES)) {
     const bad = await answer(id, wrong);
     assert.match(bad, /^Not quite\./, id);
-    const rightLabel = await section(id).locator(`label[for$="-${right}"]`).innerText();
-    assert.ok(!bad.includes(rightLabel.replace(/^[a-z]\) /, '')), `${id}: the feedback names the right option`);
+    const rightLabel = exercises.find((e) => e.id === id).questions[0].options.find((o) => o.id === right).label;
+    assert.ok(!bad.includes(rightLabel), `${id}: the feedback names the right option`);
     assert.match(await status(id), /^Recorded: your first answer \(0 of 1\)/, id);
     const good = await answer(id, right);
     assert.match(good, /^Right\./, id);
@@ -116,6 +130,39 @@ test('every choice question explains a wrong answer without naming the right one
   }
   for (const lesson of LESSONS) {
     const answered = lesson.exercises.filter((id) => id in CHOICES).length;
+    assert.match(
+      await progressText(lesson),
+      new RegExp(`^0 of ${lesson.exercises.length} right at the first attempt, ${answered} answered`),
+      lesson.id,
+    );
+  }
+});
+
+test('a prediction is recorded, not graded, locked once made, and shown beside what happened', async () => {
+  const status = (id) => section(id).locator('.attempt-status').innerText();
+  for (const [id, [right, wrong]] of Object.entries(PREDICTIONS)) {
+    const s = section(id);
+    await choice(s, id, wrong).check();
+    await s.getByRole('button', { name: /^Record my prediction\b/ }).click();
+    const said = await s.locator('.feedback').innerText();
+    assert.doesNotMatch(said, /Right|Not quite|Solution/, `${id}: a prediction is not graded`);
+    assert.match(await status(id), /^Recorded: your prediction, [a-z]\) \(not graded\)/, id);
+    // Once the demo can show the answer, the prediction cannot change.
+    assert.equal(await choice(s, id, right).isDisabled(), true, `${id}: a new prediction after the demo`);
+  }
+  // The demos: swap-invariance's run, absolute-vs-relative's table (shown at once); then what happened.
+  const swap = section('swap-invariance');
+  assert.match(await swap.locator('.feedback').innerText(), /^Your prediction: [a-z]\) .*Now see what happens\./);
+  await swap.getByRole('button', { name: /^Run it/ }).click();
+  for (const id of ['swap-invariance', 'absolute-vs-relative'])
+    assert.match(
+      await section(id).locator('.feedback').innerText(),
+      /^You predicted [a-z]\) .* What happened is [a-z]\) /,
+      id,
+    );
+  // Each lesson counts its predictions as answered, and none as right.
+  for (const lesson of LESSONS) {
+    const answered = lesson.exercises.filter((id) => id in CHOICES || id in PREDICTIONS).length;
     assert.match(
       await progressText(lesson),
       new RegExp(`^0 of ${lesson.exercises.length} right at the first attempt, ${answered} answered`),
@@ -151,15 +198,24 @@ test('the attention tiles grade a wrong order and run the right one through the 
   assert.deepEqual(shown, expected);
 });
 
+// four-properties' checks in this learner's order, as four-properties.js shuffles them (the select's values
+// are opaque): check c is listed as item n and chosen in a select as "check n".
+async function checkOrder() {
+  const seed = Number(await pageOf('four-properties').evaluate(() => localStorage.getItem('pelab:learner-seed:v1')));
+  return shuffled(['distance', 'seed', 'symmetric', 'length', 'bounded'], seed, 'four-properties:checks');
+}
+
 test('matching the four properties scores each match', async () => {
   const s = section('four-properties');
   const selects = s.locator('select');
+  const order = await checkOrder();
+  const option = (check) => ({ label: `check ${order.indexOf(check) + 1}` });
   const check = () => s.getByRole('button', { name: /^Check\b/ }).click();
-  await selects.first().selectOption('distance');
+  await selects.first().selectOption(option('distance'));
   await check(); // unfinished: not graded, not recorded
   assert.match(await s.locator('.feedback').innerText(), /^Choose a check for every property first\./);
   assert.equal(await s.locator('.attempt-status').innerText(), '');
-  for (let i = 0; i < 4; i++) await selects.nth(i).selectOption('distance');
+  for (let i = 0; i < 4; i++) await selects.nth(i).selectOption(option('distance'));
   await check();
   assert.match(await s.locator('.feedback').innerText(), /^1 of 4 right\./);
   // The rows come in this learner's order: each select is found by its property's name.
@@ -169,7 +225,7 @@ test('matching the four properties scores each match', async () => {
     'Distance-aware': 'symmetric',
     'Length-independent': 'length',
   };
-  for (const [name, v] of Object.entries(key)) await s.getByLabel(new RegExp(`^${name}:`)).selectOption(v);
+  for (const [name, v] of Object.entries(key)) await s.getByLabel(new RegExp(`^${name}:`)).selectOption(option(v));
   await check();
   assert.match(await s.locator('.feedback').innerText(), /^4 of 4 right\./);
   const text = await s.locator('ol.checks').innerText();
@@ -235,7 +291,7 @@ test('numbers on the page equal what the core returns', async () => {
   // pipeline: seven stages in each sentence's column, each caption starting with its sentence; Q, K and
   // the scores (−∞ where the mask hides a later word) are the core's
   const pipe = section('pipeline');
-  await pipe.locator('input[type=radio][value="differs"]').check();
+  await choice(pipe, 'pipeline', 'differs').check();
   await pipe.getByRole('button', { name: /^Check\b/ }).click();
   await pipe.locator('select').nth(0).selectOption('sinusoidal');
   await pipe.locator('select').nth(1).selectOption('causal');
@@ -325,11 +381,8 @@ test('feedback that points above or below points where the thing is', async () =
 test('four-properties: each check shows one property; the deterministic one does not call learned tables random', async () => {
   const s = section('four-properties');
   const items = await s.locator('ol.checks li').allInnerTexts();
-  // This learner's order: the option labelled "check n" of value v is item n.
-  const itemOf = async (value) => {
-    const label = await s.locator(`select option[value="${value}"]`).first().innerText();
-    return items[Number(label.replace('check ', '')) - 1];
-  };
+  const order = await checkOrder();
+  const itemOf = async (check) => items[order.indexOf(check)];
   const unambiguous = await itemOf('distance');
   assert.match(unambiguous, /^Smallest distance between two different positions/);
   assert.doesNotMatch(unambiguous, /offset|Σ|cos/, 'the distance check says nothing of distance-awareness');

@@ -4,7 +4,7 @@
 // the core. The page, <pe-exercise> and embed.html share one mount, so the page stands for all three.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openLab, watchedPage, lessonTotal, lessonUrl } from './browser.mjs';
+import { openLab, watchedPage, lessonTotal, lessonUrl, choice } from './browser.mjs';
 import { ASKED as WAVELENGTH_ASKED } from '../../web/exercises/wavelength-of-a-pair.js';
 import { exercises, maxScores } from '../../web/exercises/index.js';
 import { LESSONS } from '../../web/course/outline.js';
@@ -87,7 +87,7 @@ test('Show solution, then Check, records "solution viewed" with 0 points in ever
 test('a reload keeps the first answer: checks after it are practice', async () => {
   const { page, section } = await lessonPage(12);
   const s = section('why-positional-encoding');
-  await s.locator('input[value="a"]').check();
+  await choice(s, 'why-positional-encoding', 'a').check();
   await s.getByRole('button', { name: /^Check\b/ }).click();
   await page.reload();
   await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
@@ -95,7 +95,7 @@ test('a reload keeps the first answer: checks after it are practice', async () =
     await s.locator('.attempt-status').innerText(),
     /^Recorded on an earlier visit: your first answer \(0 of 1\)/,
   );
-  await s.locator('input[value="b"]').check();
+  await choice(s, 'why-positional-encoding', 'b').check();
   await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await s.locator('.feedback').innerText(), /^Right\./);
   assert.match(
@@ -103,7 +103,7 @@ test('a reload keeps the first answer: checks after it are practice', async () =
     new RegExp(`^0 of ${lessonTotal('sinusoid')} right at the first attempt, 1 answered`),
   );
   await page.getByRole('button', { name: 'Reset progress' }).click(); // starting over is the way to a new first answer
-  await s.locator('input[value="b"]').check();
+  await choice(s, 'why-positional-encoding', 'b').check();
   await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(
     await progress(page),
@@ -113,10 +113,11 @@ test('a reload keeps the first answer: checks after it are practice', async () =
 });
 
 test('options are shuffled per learner, lettered, and stable across reloads', async () => {
+  // The order of the options' labels (their values are opaque per learner: they would differ anyway).
   const orderOf = (page) =>
     page
-      .locator('section[data-exercise="mask-order"] input[type=radio]')
-      .evaluateAll((inputs) => inputs.map((i) => i.value).join(''));
+      .locator('section[data-exercise="mask-order"] .choice label')
+      .evaluateAll((labels) => labels.map((l) => l.lastChild.textContent).join('|'));
   const orders = new Set();
   for (const seed of [1, 2, 3, 4]) {
     const { page } = await lessonPage(seed);
@@ -137,17 +138,61 @@ test('options are shuffled per learner, lettered, and stable across reloads', as
   assert.ok(orders.size >= 3, `only ${orders.size} orders over four learners`);
 });
 
-test('the swap demo runs only after the prediction is checked', async () => {
+test('the swap demo runs only after the prediction; the prediction stays what it was, reload or not', async () => {
   const { page, section } = await lessonPage(13);
   const s = section('swap-invariance');
   const run = s.getByRole('button', { name: /^Run it/ });
+  const predict = s.getByRole('button', { name: /^Record my prediction\b/ });
   assert.equal(await run.isDisabled(), true);
-  await s.locator('input[value="changes"]').check();
-  await s.getByRole('button', { name: /^Check\b/ }).click();
+  await choice(s, 'swap-invariance', 'changes').check();
+  await predict.click();
   assert.equal(await run.isDisabled(), false);
+  const letter = (await record(page, 'swap-invariance')).prediction;
+  assert.match(letter, /^[a-z]\)$/);
   await run.click();
   assert.match(await s.locator('.demo').innerText(), /permutation-equivariant/);
+  assert.match(await s.locator('.feedback').innerText(), new RegExp(`^You predicted ${letter.replace(')', '\\)')} `));
+  // The demo has shown the answer: the choice is locked, and a check forced through is practice.
+  assert.equal(await choice(s, 'swap-invariance', 'same').isDisabled(), true);
+  await choice(s, 'swap-invariance', 'same').evaluate((input) => {
+    input.disabled = false; // as a devtools edit would
+    input.checked = true;
+  });
+  await predict.click();
+  assert.equal((await record(page, 'swap-invariance')).prediction, letter);
+  assert.match(await s.locator('.feedback').innerText(), new RegExp(`^You predicted ${letter.replace(')', '\\)')} `));
+  // A reload shows the prediction made, locked, and the run open.
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
+  assert.match(await s.locator('.attempt-status').innerText(), /^Recorded on an earlier visit: your prediction, /);
+  assert.equal(await choice(s, 'swap-invariance', 'changes').isChecked(), true);
+  assert.equal(await choice(s, 'swap-invariance', 'same').isDisabled(), true);
+  assert.equal(await run.isDisabled(), false);
   await page.close();
+});
+
+test('a prediction after the solution is no prediction: shown first, the answer closes it', async () => {
+  for (const [id, lesson] of [
+    ['swap-invariance', 'sinusoid'],
+    ['absolute-vs-relative', 'beyond-absolute'],
+  ]) {
+    const { page, problems, section } = await lessonPage(15, lesson);
+    const s = section(id);
+    await s.getByRole('button', { name: /^Show solution/ }).click();
+    const right = exercises.find((e) => e.id === id).questions[0].options.find((o) => o.correct).id;
+    assert.equal(await choice(s, id, right).isDisabled(), true, `${id}: locked once the answer is shown`);
+    await s.getByRole('button', { name: /^Record my prediction\b/ }).click();
+    assert.deepEqual(
+      await record(page, id),
+      { correct: false, score: 0, maxScore: 0, prediction: null, solutionViewed: true },
+      id,
+    );
+    assert.match(await s.locator('.attempt-status').innerText(), /viewed before any prediction \(not graded\)/, id);
+    const total = lessonTotal(lesson);
+    assert.match(await progress(page), new RegExp(`^0 of ${total} right at the first attempt, 1 answered`), id);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
 });
 
 test('numeric answers are checked against the core, within the stated tolerance', async () => {

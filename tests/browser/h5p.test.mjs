@@ -5,23 +5,33 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
-import { watchedPage } from './browser.mjs';
+import { watchedPage, choice } from './browser.mjs';
 import { exercises } from '../../web/exercises/index.js';
 
 const path = (p) => fileURLToPath(new URL(p, import.meta.url));
 const PACKAGE = path('../../dist/packages/pelab-exercise.h5p');
 const LIBRARY = 'H5P.PelabExercise-1.1';
 let browser, host, hostUrl, content;
+// A graded exercise: the example content (swap-invariance) is a prediction, worth 0.
+const GRADED = 'why-positional-encoding';
+const optionOf = (id, correct) =>
+  exercises.find((e) => e.id === id).questions[0].options.find((o) => o.correct === correct).id;
+const right = optionOf(GRADED, true);
+const wrong = optionOf(GRADED, false);
 
 before(async () => {
   content = mkdtempSync(join(tmpdir(), 'pelab-h5p-'));
   execFileSync('unzip', ['-q', PACKAGE, '-d', join(content, 'pelab')]);
+  // The example content is a prediction (not graded); the graded tests play the same package set to GRADED.
+  cpSync(join(content, 'pelab'), join(content, 'pelab-graded'), { recursive: true });
+  const example = join(content, 'pelab-graded', 'content', 'content.json');
+  writeFileSync(example, JSON.stringify({ ...JSON.parse(readFileSync(example, 'utf8')), exercise: GRADED }));
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   // An H5P platform's page is not ours: h5p-standalone writes its frame with inline code, so no strict CSP.
   host = await startServer({
@@ -42,9 +52,6 @@ after(async () => {
 });
 
 const json = (file) => JSON.parse(readFileSync(join(content, 'pelab', file), 'utf8'));
-const swap = exercises.find((e) => e.id === 'swap-invariance');
-const right = swap.questions[0].options.find((o) => o.correct).id;
-const wrong = swap.questions[0].options.find((o) => !o.correct).id;
 
 test('the package holds the library (library.json, semantics.json listing every exercise) and example content', () => {
   const h5p = json('h5p.json');
@@ -67,14 +74,15 @@ test('the package holds the library (library.json, semantics.json listing every 
     assert.match(f, /\.(js|css|json)$/, `${f}: an extension H5P platforms accept`);
 });
 
-async function play(state = null) {
+async function play(state = null, name = 'pelab-graded') {
   const { page, problems } = await watchedPage(browser);
-  const query = new URLSearchParams({ content: 'pelab', ...(state ? { state } : {}) });
+  const query = new URLSearchParams({ content: name, ...(state ? { state } : {}) });
   await page.goto(`${hostUrl}/?${query}`);
   await page.waitForSelector('body[data-ready=true]');
   const frame = page.frameLocator('iframe.h5p-iframe');
   const exercise = frame.locator('pe-exercise');
-  await exercise.locator('section[data-exercise="swap-invariance"]').waitFor({ timeout: 60000 });
+  const shown = name === 'pelab' ? 'swap-invariance' : GRADED;
+  await exercise.locator(`section[data-exercise="${shown}"]`).waitFor({ timeout: 60000 });
   await page.waitForFunction(() =>
     [...document.querySelectorAll('iframe')].some((f) => f.contentDocument?.querySelector('pe-exercise')?.ready),
   );
@@ -90,11 +98,11 @@ test('h5p-standalone plays it: the first answer goes out as xAPI answered and co
   const { page, problems, exercise, instance } = await play();
   assert.equal(await instance('h5p.getAnswerGiven()'), false);
   assert.equal(await instance('h5p.getMaxScore()'), 1);
-  await exercise.locator(`input[value="${wrong}"]`).check();
+  await choice(exercise, GRADED, wrong).check();
   await exercise.getByRole('button', { name: /^Check\b/ }).click();
   await page.waitForFunction(() => window.statements.length >= 2);
   // A second check is practice: no new statement, and the score stays the first one's.
-  await exercise.locator(`input[value="${right}"]`).check();
+  await choice(exercise, GRADED, right).check();
   await exercise.getByRole('button', { name: /^Check\b/ }).click();
   await exercise.getByText(/^Practice: not recorded/).waitFor();
   const statements = await page.evaluate(() => window.statements);
@@ -139,7 +147,7 @@ test('the solution shown first records 0, not correct; a relaunch with the saved
   ({ page, problems, exercise, instance } = await play(state));
   assert.equal(await instance('h5p.getAnswerGiven()'), true);
   assert.equal(await instance('h5p.getScore()'), 0);
-  await exercise.locator(`input[value="${right}"]`).check();
+  await choice(exercise, GRADED, right).check();
   await exercise.getByRole('button', { name: /^Check\b/ }).click();
   await exercise
     .locator('.feedback')
@@ -155,7 +163,7 @@ test('a saved state that lies about the score (1e9) is no record: getScore stays
   const lies = [
     { correct: true, score: 1e9, maxScore: 1e9, solutionViewed: false },
     { correct: true, score: 1e9, maxScore: 1, solutionViewed: false },
-    { correct: true, score: 4, maxScore: 4, solutionViewed: false }, // swap-invariance is worth 1
+    { correct: true, score: 4, maxScore: 4, solutionViewed: false }, // GRADED is worth 1
   ];
   for (const record of lies) {
     const { page, problems, exercise, instance } = await play(JSON.stringify({ record }));
@@ -165,14 +173,17 @@ test('a saved state that lies about the score (1e9) is no record: getScore stays
     assert.equal(await instance('h5p.getMaxScore()'), 1, what);
     assert.equal(await instance('h5p.getCurrentState()'), undefined, `${what}: not saved back`);
     // Nor is a pe-result that any script in the frame dispatches with such a record.
-    await exercise.evaluate((element, record) => {
-      const detail = { exercise: 'swap-invariance', ...record };
-      element.dispatchEvent(new CustomEvent('pe-result', { bubbles: true, composed: true, detail }));
-    }, record);
+    await exercise.evaluate(
+      (element, { record, exercise }) => {
+        const detail = { exercise, ...record };
+        element.dispatchEvent(new CustomEvent('pe-result', { bubbles: true, composed: true, detail }));
+      },
+      { record, exercise: GRADED },
+    );
     assert.equal(await instance('h5p.getScore()'), 0, `${what}: dispatched`);
     assert.deepEqual(await page.evaluate(() => window.statements), [], `${what}: nothing sent`);
     // The learner's first answer is the record, and it goes out.
-    await exercise.locator(`input[value="${right}"]`).check();
+    await choice(exercise, GRADED, right).check();
     await exercise.getByRole('button', { name: /^Check\b/ }).click();
     await page.waitForFunction(() => window.statements.length >= 2);
     const [answered] = await page.evaluate(() => window.statements);
@@ -181,4 +192,31 @@ test('a saved state that lies about the score (1e9) is no record: getScore stays
     assert.deepEqual(problems, [], what);
     await page.close();
   }
+});
+
+test('the example content, a prediction, goes out without a score: completion only, and the prediction stays', async () => {
+  let { page, problems, exercise, instance } = await play(null, 'pelab');
+  assert.equal(await instance('h5p.getMaxScore()'), 0);
+  await choice(exercise, 'swap-invariance', optionOf('swap-invariance', false)).check();
+  await exercise.getByRole('button', { name: /^Record my prediction\b/ }).click();
+  await page.waitForFunction(() => window.statements.length >= 2);
+  const statements = await page.evaluate(() => window.statements);
+  for (const s of statements) {
+    assert.equal('score' in s.result, false, 'no score out of 0');
+    assert.equal('success' in s.result, false, 'a prediction is neither right nor wrong');
+    assert.equal(s.result.completion, true);
+  }
+  assert.equal(await instance('h5p.getScore()'), 0);
+  assert.equal(await instance('h5p.getAnswerGiven()'), true);
+  const state = JSON.stringify(await instance('h5p.getCurrentState()'));
+  assert.match(JSON.parse(state).record.prediction, /^[a-z]\)$/);
+  assert.deepEqual(problems, []);
+  await page.close();
+
+  ({ page, problems, exercise, instance } = await play(state, 'pelab'));
+  assert.equal(await instance('h5p.getAnswerGiven()'), true);
+  assert.equal(await instance('h5p.getMaxScore()'), 0);
+  assert.deepEqual(await page.evaluate(() => window.statements), [], 'the record was sent on the first launch');
+  assert.deepEqual(problems, []);
+  await page.close();
 });

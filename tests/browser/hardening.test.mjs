@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { startServer } from '../../scripts/serve.mjs';
-import { openLab, watchedPage, lessonTotal, lessonUrl } from './browser.mjs';
+import { openLab, watchedPage, lessonTotal, lessonUrl, choice } from './browser.mjs';
 
 const path = (p) => fileURLToPath(new URL(p, import.meta.url));
 const shots = new URL('../../test-results/hardening/', import.meta.url);
@@ -77,7 +77,7 @@ test('<pe-exercise> shows "unknown exercise" for inherited names, and mounts a r
   assert.match(await el.locator('[role=alert]').innerText(), /^Unknown exercise “constructor”/);
   await el.evaluate((e) => e.setAttribute('name', 'why-positional-encoding'));
   await page.waitForFunction(() => document.querySelector('pe-exercise').ready);
-  await el.locator('input[value="b"]').check();
+  await choice(el, 'why-positional-encoding', 'b').check();
   await el.getByRole('button', { name: /^Check\b/ }).click();
   assert.equal(JSON.parse(await page.getAttribute('body', 'data-result')).correct, true);
   assert.deepEqual(problems, []);
@@ -118,7 +118,7 @@ test('same-token: an empty, one-word or too-long sentence gets a message in the 
   assert.equal(await s.locator('.demo-answer').isHidden(), true);
   assert.equal(await input.getAttribute('aria-invalid'), 'false');
   assert.match(await view.innerText(), /“a” @ 3/);
-  await s.locator('input[type=radio][value="a"]').check();
+  await choice(s, 'same-token-different-position', 'a').check();
   await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await s.locator('.feedback').innerText(), /^Right\./);
   assert.equal(await s.locator('.demo-answer').isVisible(), true);

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { openLab, watchedPage, lessonTotal, lessonUrl } from './browser.mjs';
+import { openLab, watchedPage, lessonTotal, lessonUrl, choice } from './browser.mjs';
 import { LESSONS } from '../../web/course/outline.js';
 
 let lab;
@@ -59,7 +59,7 @@ test('progress survives a reload and the reset clears it; corrupt storage is ign
   await page.goto(lessonUrl(lab.url, 'sinusoid'));
   await page.waitForSelector('body[data-ready=true]');
   const s = page.locator('section[data-exercise="why-positional-encoding"]');
-  await s.locator('input[value="b"]').check();
+  await choice(s, 'why-positional-encoding', 'b').check();
   await s.getByRole('button', { name: /^Check\b/ }).click();
   await page.reload();
   await page.waitForSelector('body[data-ready=true]');

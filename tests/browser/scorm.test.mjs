@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
-import { watchedPage, lessonTotal } from './browser.mjs';
+import { watchedPage, lessonOf, lessonTotal, choice } from './browser.mjs';
 import { LESSONS } from '../../web/course/outline.js';
-import { exercises } from '../../web/exercises/index.js';
+import { exercises, maxScores } from '../../web/exercises/index.js';
 
 const path = (p) => fileURLToPath(new URL(p, import.meta.url));
 const PACKAGES = path('../../dist/packages');
@@ -75,9 +75,9 @@ const interactionsOf = (data) => Object.values(data.interactions?.childArray ?? 
 // Answers inside a launched page (the lesson or one exercise).
 const section = (frame, id) => frame.locator(`section[data-exercise="${id}"]`);
 async function choose(frame, id, optionId) {
-  await section(frame, id).locator(`input[value="${optionId}"]`).check();
+  await choice(section(frame, id), id, optionId).check();
   await section(frame, id)
-    .getByRole('button', { name: /^Check\b/ })
+    .getByRole('button', { name: /^(Check|Record my prediction)\b/ })
     .click();
 }
 const rightOption = (id) => exercises.find((e) => e.id === id).questions[0].options.find((o) => o.correct).id;
@@ -100,10 +100,13 @@ for (const version of ['1.2', '2004']) {
     const maxPoints = await frame
       .locator('body')
       .evaluate(() => Object.values(window.pelab.lesson.controllers).reduce((s, c) => s + c.getMaxScore(), 0));
-    assert.ok(maxPoints >= lessonTotal('sinusoid'), `maxPoints ${maxPoints}`);
+    // (a prediction is worth 0: swap-invariance is lesson 1's)
+    const lessonPoints = lessonOf('sinusoid').exercises.reduce((sum, id) => sum + maxScores().get(id), 0);
+    assert.ok(maxPoints >= lessonPoints, `maxPoints ${maxPoints}`);
     assert.equal(await frame.getByRole('button', { name: 'Reset progress' }).count(), 0, 'no reset under an LMS');
 
-    await choose(frame, 'swap-invariance', rightOption('swap-invariance')); // right at the first attempt
+    await choose(frame, 'swap-invariance', rightOption('swap-invariance')); // a prediction: not graded
+    await choose(frame, 'position-in-embeddings', rightOption('position-in-embeddings')); // right at the first attempt
     await choose(frame, 'why-positional-encoding', wrongOption('why-positional-encoding')); // wrong first…
     await choose(frame, 'why-positional-encoding', rightOption('why-positional-encoding')); // …then practice
     await section(frame, 'mask-order')
@@ -112,17 +115,25 @@ for (const version of ['1.2', '2004']) {
 
     const data = await cmi(page);
     const interactions = interactionsOf(data);
-    assert.equal(interactions.length, 3, 'one interaction per record; practice is not reported');
-    const [swap, why, mask] = interactions;
+    assert.equal(interactions.length, 4, 'one interaction per record; practice is not reported');
+    const [swap, position, why, mask] = interactions;
     const response = version === '1.2' ? 'student_response' : 'learner_response';
     assert.equal(swap.id, 'swap-invariance');
     assert.equal(swap.type, 'choice');
     assert.equal(
       swap[response],
       reported(version, 'swap-invariance', rightOption('swap-invariance')),
+      'the option predicted, whatever letter the learner saw',
+    );
+    assert.equal(swap.result, 'neutral', 'a prediction is neither right nor wrong');
+    assert.equal(Number(swap.weighting), 0);
+    assert.equal(position.id, 'position-in-embeddings');
+    assert.equal(
+      position[response],
+      reported(version, 'position-in-embeddings', rightOption('position-in-embeddings')),
       'the option, whatever letter the learner saw',
     );
-    assert.equal(swap.result, 'correct');
+    assert.equal(position.result, 'correct');
     assert.equal(why.id, 'why-positional-encoding');
     assert.equal(
       why[response],
@@ -149,8 +160,15 @@ for (const version of ['1.2', '2004']) {
     }
     const suspended = JSON.parse(data.suspend_data);
     const progress = JSON.parse(suspended[PROGRESS_KEY]).records;
-    assert.deepEqual(Object.keys(progress).sort(), ['mask-order', 'swap-invariance', 'why-positional-encoding']);
-    assert.equal(progress['swap-invariance'].correct, true);
+    assert.deepEqual(Object.keys(progress).sort(), [
+      'mask-order',
+      'position-in-embeddings',
+      'swap-invariance',
+      'why-positional-encoding',
+    ]);
+    assert.equal(progress['swap-invariance'].correct, false, 'a prediction is never right');
+    assert.match(progress['swap-invariance'].prediction, /^[a-z]\)$/);
+    assert.equal(progress['position-in-embeddings'].correct, true);
     assert.equal(progress['mask-order'].solutionViewed, true);
 
     // The learner leaves: the page sets the session time, commits and terminates.
@@ -187,11 +205,12 @@ const SINGLE = [
     version: '1.2',
     id: 'swap-invariance',
     answer: (frame) => choose(frame, 'swap-invariance', rightOption('swap-invariance')),
+    // A prediction only: an interaction without a score, and the package completed, never a score out of 0.
     expect: {
       type: 'choice',
       response: reported('1.2', 'swap-invariance', rightOption('swap-invariance')),
-      result: 'correct',
-      raw: 100,
+      result: 'neutral',
+      raw: null,
     },
   },
   {
@@ -222,7 +241,7 @@ const SINGLE = [
   },
 ];
 for (const { version, id, answer, expect } of SINGLE) {
-  const verdict = expect.raw ? 'passed' : 'failed';
+  const verdict = expect.raw === null ? 'no score' : expect.raw ? 'passed' : 'failed';
   test(`SCORM ${version}, one exercise (${id}): ${expect.type}, completed, ${verdict}`, async () => {
     const { page, problems } = await lmsPage();
     const frame = await launch(page, version, `pelab-${id}-scorm${version.replace('.', '')}`);
@@ -235,7 +254,11 @@ for (const { version, id, answer, expect } of SINGLE) {
     assert.equal(interaction.type, expect.type);
     assert.equal(interaction[version === '1.2' ? 'student_response' : 'learner_response'], expect.response);
     assert.equal(interaction.result, expect.result);
-    if (version === '1.2') {
+    if (expect.raw === null) {
+      assert.equal((version === '1.2' ? data.core.score : data.score).raw, '', 'no score out of 0');
+      if (version === '1.2') assert.equal(data.core.lesson_status, 'completed');
+      else assert.equal(data.success_status, 'unknown');
+    } else if (version === '1.2') {
       assert.equal(Number(data.core.score.raw), expect.raw);
       assert.equal(data.core.lesson_status, expect.raw === 100 ? 'passed' : 'failed');
     } else {
@@ -283,7 +306,7 @@ for (const version of ['1.2', '2004']) {
       const status = section(frame, 'swap-invariance').locator('.attempt-status');
       assert.match(
         await status.innerText(),
-        /^The course platform did not keep this record: your first answer \(1 of 1\)\./,
+        /^The course platform did not keep this record: your prediction, [a-z]\) \(not graded\)\./,
         what,
       );
       assert.deepEqual(interactionsOf(await cmi(page)).slice(1), [], `${what}: at most the one interaction`);
@@ -368,7 +391,7 @@ test('without an LMS the packaged page works alone (its progress in localStorage
   await page.goto(unpack('pelab-swap-invariance-scorm2004') + 'platforms/exercise.html');
   await page.waitForSelector('body[data-ready=true]');
   await choose(page, 'swap-invariance', rightOption('swap-invariance'));
-  await page.getByText(/^Recorded: your first answer \(1 of 1\)/).waitFor();
+  await page.getByText(/^Recorded: your prediction, [a-z]\) \(not graded\)/).waitFor();
   await page.reload();
   await page.waitForSelector('body[data-ready=true]');
   await page.getByText(/^Recorded on an earlier visit/).waitFor();

@@ -14,7 +14,7 @@ import { startServer } from '../../scripts/serve.mjs';
 import { ARMS, MODEL, TEST_LENGTHS, TEST_SAMPLES } from '../../web/exercises/train-arms.js';
 import { verdict } from '../../web/exercises/train-it.js';
 import { fmt } from '../../web/widgets/dom.js';
-import { openLab, watchedPage, lessonUrl } from './browser.mjs';
+import { openLab, watchedPage, lessonUrl, choice } from './browser.mjs';
 
 const path = (p) => fileURLToPath(new URL(p, import.meta.url));
 const shots = new URL('../../test-results/train-it/', import.meta.url);
@@ -55,7 +55,7 @@ async function trainedInNode(step) {
 const X_X_A_X_B_X = [5, 5, 1, 5, 2, 5]; // the sequence field's initial text, as token ids
 const literally = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); // for a RegExp
 
-test('the prediction gates the training; Show solution, then Check, is not a right answer', async () => {
+test('the prediction gates the training; Show solution, then a prediction, is no prediction', async () => {
   const { page, problems } = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } });
   await page.goto(lessonUrl(lab.url, 'train-it'));
   await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
@@ -71,13 +71,13 @@ test('the prediction gates the training; Show solution, then Check, is not a rig
   assert.match(await s.innerText(), /Training unlocks once you have checked your prediction/);
 
   await s.getByRole('button', { name: /^Show solution/ }).click();
-  await s.getByRole('button', { name: /^Check\b/ }).click();
-  assert.match(await s.locator('.feedback').innerText(), /^Right\./); // practice still explains
+  await s.getByRole('button', { name: /^Record my prediction\b/ }).click();
+  assert.match(await s.locator('.feedback').innerText(), /^Solution: /); // the answer shown closed the prediction
   assert.deepEqual(await page.evaluate(() => window.pelab.lesson.controllers['train-it'].record), {
     correct: false,
     score: 0,
-    maxScore: 1,
-    answer: null,
+    maxScore: 0,
+    prediction: null,
     solutionViewed: true,
   });
   await stateIs(page, 'idle'); // the worker has started and made its trainers
@@ -92,9 +92,10 @@ test('the seven arms trained in the page: the table, chart and heatmap show what
   await page.waitForSelector(SECTION);
   const s = page.locator(SECTION);
   await s.screenshot({ path: new URL('before-light.png', shots).pathname });
-  await s.locator('input[type=radio][value="none"]').check(); // a wrong prediction unlocks too
-  await s.getByRole('button', { name: /^Check\b/ }).click();
-  assert.match(await s.locator('.feedback').innerText(), /^Not quite\./);
+  await choice(s, 'train-it', 'only-none').check(); // a wrong prediction unlocks too
+  await s.getByRole('button', { name: /^Record my prediction\b/ }).click();
+  // A prediction, not graded: said back, and beside what happened once training reaches 1,000 steps.
+  assert.match(await s.locator('.feedback').innerText(), /^Your prediction: [a-z]\) .*Now see what happens\./);
   await stateIs(page, 'idle');
 
   await s.getByRole('button', { name: 'Play' }).click();

@@ -137,3 +137,23 @@ test('the learner seed is made once and kept', () => {
   store.set('pelab:learner-seed:v1', 'junk');
   assert.notEqual(learnerSeed(storage), NaN);
 });
+
+test('a prediction is recorded as its letter, never correct, and cannot change once recorded', () => {
+  const a = createAttempts();
+  const first = a.check({ prediction: 'b)', maxScore: 0 });
+  assert.equal(first.recorded, true);
+  assert.deepEqual(first.record, { correct: false, score: 0, maxScore: 0, prediction: 'b)', solutionViewed: false });
+  // A second choice (the demo has shown the answer by now) is practice: the prediction stays.
+  assert.equal(a.check({ prediction: 'a)', maxScore: 0 }).recorded, false);
+  assert.equal(a.record.prediction, 'b)');
+  assert.equal(a.viewSolution(0).recorded, false);
+  assert.match(describeRecord(first), /^Recorded: your prediction, b\) \(not graded\)/);
+  // The solution shown first closes the prediction: none is kept, and none can follow.
+  const b = createAttempts();
+  const viewed = b.viewSolution(0);
+  assert.deepEqual(viewed.record, { correct: false, score: 0, maxScore: 0, prediction: null, solutionViewed: true });
+  assert.equal(b.check({ prediction: 'a)', maxScore: 0 }).recorded, false);
+  assert.equal(b.record.prediction, null);
+  assert.match(describeRecord(viewed), /viewed before any prediction \(not graded\)/);
+  assert.doesNotMatch(describeRecord(viewed), /points|of 0/);
+});

@@ -102,7 +102,10 @@ test('progress is saved, summarised, reset, and rebuilt clean from corrupt stora
   p.record('a', { correct: true, score: 1, maxScore: 1 });
   p.record('b', { correct: false, score: 0, maxScore: 1 });
   p.record('unknown', { correct: true, score: 1, maxScore: 1 });
-  assert.deepEqual({ ...p.summary(), byId: undefined }, { total: 2, answered: 2, correct: 1, byId: undefined });
+  assert.deepEqual(
+    { ...p.summary(), byId: undefined },
+    { total: 2, graded: 2, answered: 2, correct: 1, byId: undefined },
+  );
   assert.equal(createProgress(ab, storage).summary().correct, 1);
   p.reset();
   assert.equal(createProgress(ab, storage).summary().answered, 0);

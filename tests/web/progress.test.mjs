@@ -145,3 +145,49 @@ test('two pages of one site (two tabs, two frames) keep each other’s records, 
     b: { answered: true, correct: false, score: 0, maxScore: 1, solutionViewed: false },
   });
 });
+
+test('a prediction (maxScore 0) is kept as a letter, counts as answered, never as right', () => {
+  const prediction = (extra = {}) => ({
+    answered: true,
+    maxScore: 0,
+    solutionViewed: false,
+    prediction: 'b)',
+    ...extra,
+  });
+  const cases = [
+    // [record, kept]
+    [prediction(), true],
+    [prediction({ correct: false, score: 0 }), true],
+    [prediction({ prediction: null, solutionViewed: true }), true],
+    [prediction({ prediction: null }), true], // a migrated one: predicted, which option not kept
+    [prediction({ correct: true }), false], // 0 of 0 is no full score: a prediction is never right
+    [prediction({ score: 1 }), false],
+    [prediction({ solutionViewed: true }), false], // no prediction after the answer was shown
+    [prediction({ prediction: 'same' }), false], // a letter as shown, not an option's id
+    [prediction({ prediction: 'b) and more' }), false],
+    [prediction({ maxScore: 1 }), false],
+    [{ answered: true, correct: true, score: 1, maxScore: 1 }, false], // a graded record, against 0
+  ];
+  for (const [entry, kept] of cases) {
+    assert.equal(checkedRecord(entry, 0) !== null, kept, JSON.stringify(entry));
+    const p = createProgress(new Map([['p', 0]]), storageWith({ p: entry }));
+    assert.equal(p.summary().answered, kept ? 1 : 0, JSON.stringify(entry));
+    assert.equal(p.summary().correct, 0);
+  }
+  const p = createProgress(
+    new Map([
+      ['p', 0],
+      ['a', 1],
+    ]),
+    storageWith({}),
+  );
+  p.record('p', { correct: false, score: 0, maxScore: 0, prediction: 'c)', solutionViewed: false });
+  p.record('a', { correct: true, score: 1, maxScore: 1, answer: 'a)' });
+  assert.deepEqual(
+    { ...p.summary(), byId: undefined },
+    { total: 2, graded: 1, answered: 2, correct: 1, byId: undefined },
+  );
+  assert.deepEqual(p.restored('p'), { correct: false, score: 0, maxScore: 0, prediction: 'c)', solutionViewed: false });
+  // A graded exercise's record is never read as a prediction, nor a prediction against a maxScore of 1.
+  assert.equal(checkedRecord({ maxScore: 0, prediction: 'c)' }, 1), null);
+});

@@ -23,11 +23,46 @@ test('the score is the sum of first-attempt scores over every maxScore; complete
   assert.equal(done.complete, true);
   assert.equal(done.passed, false, '4 of 6 is below 0.8');
   assert.equal(statusOf({ records: viewed, maxScores, passing: 0.6 }).passed, true);
-  assert.deepEqual(statusOf({ records: {}, maxScores: {}, passing: 1 }).scaled, 0);
+  // Nothing graded (no exercise, or only a prediction): no score out of 0, only completion.
+  assert.deepEqual(statusOf({ records: {}, maxScores: {}, passing: 1 }).scaled, null);
+});
+
+test('a package whose only question is a prediction reports completion, never a score out of 0', () => {
+  const prediction = { correct: false, score: 0, maxScore: 0, prediction: 'b)', solutionViewed: false };
+  const before = statusOf({ records: {}, maxScores: { p: 0 }, passing: 1 });
+  assert.deepEqual(before, { points: 0, maxPoints: 0, scaled: null, percent: null, complete: false, passed: null });
+  const after = statusOf({ records: { p: prediction }, maxScores: { p: 0 }, passing: 1 });
+  assert.deepEqual(after, { points: 0, maxPoints: 0, scaled: null, percent: null, complete: true, passed: null });
+  // Beside graded exercises it counts towards completion and nothing else.
+  const mixed = statusOf({ records: { p: prediction, a: rec(1, 1) }, maxScores: { p: 0, a: 1 }, passing: 1 });
+  assert.deepEqual(mixed, { points: 1, maxPoints: 1, scaled: 1, percent: 100, complete: true, passed: true });
+});
+
+test('a prediction is an interaction without a score: result neutral, weighting 0, the option predicted', () => {
+  const e = byId('swap-invariance');
+  const q = e.questions[0];
+  for (const seed of [1, 77, 4242]) {
+    const shown = shuffled(q.options, seed, q.prompt);
+    shown.forEach((option, i) => {
+      const record = { correct: false, score: 0, maxScore: 0, prediction: `${letter(i)})`, solutionViewed: false };
+      for (const version of ['1.2', '2004']) {
+        const r = interactionOf(e, record, { version, seed });
+        assert.equal(r.type, 'choice');
+        assert.equal(r.result, 'neutral', 'neither correct nor wrong, whichever option');
+        assert.equal(r.weighting, 0);
+        assert.equal(r.correctResponse, null, 'nothing to be graded against');
+        assert.equal(r.response, version === '1.2' ? letter(q.options.indexOf(option)) : option.id);
+      }
+    });
+  }
+  const viewed = { correct: false, score: 0, maxScore: 0, prediction: null, solutionViewed: true };
+  const r = interactionOf(e, viewed, { version: '2004', seed: 1 });
+  assert.equal(r.response, null);
+  assert.equal(r.result, 'neutral');
 });
 
 test('a choice record becomes the option id the learner picked, whatever letter they saw', () => {
-  const e = byId('swap-invariance');
+  const e = byId('buffer-vs-parameter');
   const q = e.questions[0];
   for (const seed of [1, 77, 4242]) {
     const shown = shuffled(q.options, seed, q.prompt);

@@ -25,11 +25,11 @@ const windowWith = (version, api) => ({ [version === '1.2' ? 'API' : 'API_1484_1
 const cmi = (runtime) => JSON.parse(JSON.stringify(runtime.renderCMIToJSONObject().cmi));
 const interactionsOf = (data) => Object.values(data.interactions?.childArray ?? data.interactions ?? {});
 
-const swap = findExercise('swap-invariance');
+const graded = findExercise('buffer-vs-parameter');
 const RIGHT = { correct: true, score: 1, maxScore: 1, answer: null, solutionViewed: false };
 
 /** What the page does with a session (lesson.js, exercise.js): progress in it, tracked, one record made. */
-function answerOne(session, exercise = swap) {
+function answerOne(session, exercise = graded) {
   const progress = createProgress(maxScores([exercise]), session.storage);
   session.track(progress, Object.fromEntries(maxScores([exercise])));
   progress.record(exercise.id, RIGHT);
@@ -39,12 +39,35 @@ function answerOne(session, exercise = swap) {
 for (const version of ['1.2', '2004']) {
   test(`SCORM ${version}: a well-behaved LMS keeps the record, and the session says so`, () => {
     const { runtime, win } = lms(version);
-    const session = connectScorm({ version, passing: 1, exercises: [swap], win });
+    const session = connectScorm({ version, passing: 1, exercises: [graded], win });
     assert.equal(session.problem, null);
     assert.equal(answerOne(session), true);
     const [interaction, ...rest] = interactionsOf(cmi(runtime));
     assert.equal(rest.length, 0);
-    assert.equal(interaction.id, 'swap-invariance');
+    assert.equal(interaction.id, 'buffer-vs-parameter');
+  });
+
+  test(`SCORM ${version}: a package whose only question is a prediction reports completion, never a score out of 0`, () => {
+    const { runtime, win } = lms(version);
+    const predict = findExercise('swap-invariance');
+    const session = connectScorm({ version, passing: 1, exercises: [predict], win });
+    const progress = createProgress(maxScores([predict]), session.storage);
+    session.track(progress, Object.fromEntries(maxScores([predict])));
+    const record = { correct: false, score: 0, maxScore: 0, prediction: 'b)', solutionViewed: false };
+    progress.record(predict.id, record);
+    assert.equal(session.record(predict.id, record), true);
+    const data = cmi(runtime);
+    const [interaction] = interactionsOf(data);
+    assert.equal(interaction.result, 'neutral');
+    assert.equal(Number(interaction.weighting), 0);
+    const score = version === '1.2' ? data.core.score : data.score;
+    assert.equal(score.raw, '', 'no score out of 0');
+    if (version === '1.2') assert.equal(data.core.lesson_status, 'completed');
+    else {
+      assert.equal(data.completion_status, 'completed');
+      assert.equal(data.success_status, 'unknown');
+      assert.equal(data.score.scaled, '');
+    }
   });
 
   test(`SCORM ${version}: an LMS that will not start a session is refused in words naming the call`, () => {
@@ -58,7 +81,7 @@ for (const version of ['1.2', '2004']) {
     ];
     for (const [what, win, words] of cases)
       assert.throws(
-        () => connectScorm({ version, passing: 1, exercises: [swap], win }),
+        () => connectScorm({ version, passing: 1, exercises: [graded], win }),
         (error) =>
           error.message === `The course platform did not start a session (${words}).` ||
           assert.fail(`${what}: ${error.message}`),
@@ -77,7 +100,7 @@ for (const version of ['1.2', '2004']) {
     ];
     for (const sabotage of cases) {
       const { win } = lms(version, sabotage);
-      const session = connectScorm({ version, passing: 1, exercises: [swap], win });
+      const session = connectScorm({ version, passing: 1, exercises: [graded], win });
       assert.equal(answerOne(session), false, JSON.stringify(sabotage));
       session.finish(); // and leaving does not throw either
     }
@@ -86,13 +109,13 @@ for (const version of ['1.2', '2004']) {
   test(`SCORM ${version}: a cmi.interactions._count that is no index is refused, not written to`, () => {
     for (const count of ['-3', 'NaN', '1e9', '2x', '1000000000', '', ' 1', '1.5']) {
       const { runtime, win } = lms(version, { count });
-      const session = connectScorm({ version, passing: 1, exercises: [swap], win });
+      const session = connectScorm({ version, passing: 1, exercises: [graded], win });
       assert.equal(answerOne(session), false, `count ${JSON.stringify(count)}`);
       assert.deepEqual(interactionsOf(cmi(runtime)), [], `count ${JSON.stringify(count)}: no interaction written`);
     }
     // The count the LMS gives is where the interaction goes.
     const { runtime, win } = lms(version, { count: '0' });
-    assert.equal(answerOne(connectScorm({ version, passing: 1, exercises: [swap], win })), true);
+    assert.equal(answerOne(connectScorm({ version, passing: 1, exercises: [graded], win })), true);
     assert.equal(interactionsOf(cmi(runtime)).length, 1);
   });
 
@@ -123,10 +146,10 @@ for (const version of ['1.2', '2004']) {
 test('a session that keeps nothing says why, keeps progress for the visit and claims no record', () => {
   const session = offlineSession('The course platform did not start a session (Initialize answered “false”).');
   assert.match(session.problem, /^The course platform did not start a session .*none reaches the course/);
-  const progress = createProgress(maxScores([swap]), session.storage);
-  progress.record(swap.id, RIGHT);
-  assert.equal(createProgress(maxScores([swap]), session.storage).summary().correct, 1, 'kept for the visit');
-  assert.equal(session.record(swap.id, RIGHT), false);
+  const progress = createProgress(maxScores([graded]), session.storage);
+  progress.record(graded.id, RIGHT);
+  assert.equal(createProgress(maxScores([graded]), session.storage).summary().correct, 1, 'kept for the visit');
+  assert.equal(session.record(graded.id, RIGHT), false);
 });
 
 test('the suspend data’s learner seed is kept only if order.js would take it: else the page and its reports would disagree', () => {
@@ -134,11 +157,14 @@ test('the suspend data’s learner seed is kept only if order.js would take it: 
   const seedOf = (runtime) => JSON.parse(cmi(runtime).suspend_data)[SEED_KEY];
   for (const version of ['1.2', '2004']) {
     const good = lms(version, {}, JSON.stringify({ [SEED_KEY]: '12345' }));
-    createProgress(maxScores([swap]), connectScorm({ version, passing: 1, exercises: [swap], win: good.win }).storage);
+    createProgress(
+      maxScores([graded]),
+      connectScorm({ version, passing: 1, exercises: [graded], win: good.win }).storage,
+    );
     assert.equal(seedOf(good.runtime), '12345');
     for (const bad of ['abc', '0', '-1', '1.5', '4294967296', '', { n: 1 }]) {
       const { runtime, win } = lms(version, {}, JSON.stringify({ [SEED_KEY]: bad }));
-      createProgress(maxScores([swap]), connectScorm({ version, passing: 1, exercises: [swap], win }).storage);
+      createProgress(maxScores([graded]), connectScorm({ version, passing: 1, exercises: [graded], win }).storage);
       const seed = Number(seedOf(runtime));
       assert.ok(Number.isInteger(seed) && seed > 0 && seed < 2 ** 32, `${JSON.stringify(bad)} → ${seed}`);
     }
@@ -156,12 +182,12 @@ test('a passing score the LMS writes as blanks is no passing score: a wrong answ
       const call = version === '1.2' ? 'LMSGetValue' : 'GetValue';
       const original = api[call];
       api[call] = (e) => (e === element ? blank : original(e)); // the LMS's passing score, as it wrote it
-      const session = connectScorm({ version, passing: 1, exercises: [swap], win });
-      const progress = createProgress(maxScores([swap]), session.storage);
-      session.track(progress, Object.fromEntries(maxScores([swap])));
+      const session = connectScorm({ version, passing: 1, exercises: [graded], win });
+      const progress = createProgress(maxScores([graded]), session.storage);
+      session.track(progress, Object.fromEntries(maxScores([graded])));
       const wrong = { correct: false, score: 0, maxScore: 1, answer: null, solutionViewed: false };
-      progress.record(swap.id, wrong);
-      session.record(swap.id, wrong);
+      progress.record(graded.id, wrong);
+      session.record(graded.id, wrong);
       assert.equal(status(cmi(runtime)), 'failed', `${version}, passing score ${JSON.stringify(blank)}`);
     }
 });
@@ -173,7 +199,7 @@ test('an LMS whose interaction count never grows does not get each record writte
     const call = version === '1.2' ? 'LMSGetValue' : 'GetValue';
     const original = api[call];
     api[call] = (e) => (e === 'cmi.interactions._count' ? '0' : original(e)); // stuck at '0'
-    const two = [swap, exercises.find((e) => e.id !== swap.id)];
+    const two = [graded, exercises.find((e) => e.id !== graded.id)];
     const session = connectScorm({ version, passing: 1, exercises: two, win });
     const progress = createProgress(maxScores(two), session.storage);
     session.track(progress, Object.fromEntries(maxScores(two)));

@@ -31,10 +31,12 @@ function assertValidStatement(s) {
   assertIri(s.verb.id, 'verb.id');
   assert.equal(s.object.objectType, 'Activity');
   assertIri(s.object.id, 'object.id');
-  const { raw, min, max, scaled } = s.result.score;
-  assert.ok(min <= raw && raw <= max, 'raw between min and max');
-  assert.ok(scaled >= -1 && scaled <= 1);
-  assert.ok(Math.abs(scaled - raw / max) < 1e-12);
+  if (s.result.score) {
+    const { raw, min, max, scaled } = s.result.score;
+    assert.ok(min <= raw && raw <= max, 'raw between min and max');
+    assert.ok(scaled >= -1 && scaled <= 1);
+    assert.ok(Math.abs(scaled - raw / max) < 1e-12);
+  }
   for (const key of Object.keys(s.result.extensions)) assertIri(key, 'an extension key');
   assert.ok(!Number.isNaN(Date.parse(s.timestamp)));
 }
@@ -54,6 +56,21 @@ test('the embed statement is valid xAPI: an anonymous account until the host nam
   assertValidStatement(viewed);
   assert.equal(viewed.result.success, false);
   assert.equal(viewed.result.extensions[args.solutionViewedIri], true);
+});
+
+test('a prediction is stated without result.score or result.success: completion only', () => {
+  for (const [prediction, solutionViewed] of [
+    ['b)', false],
+    [null, true],
+  ]) {
+    const predicted = { correct: false, score: 0, maxScore: 0, prediction, solutionViewed };
+    const s = answeredStatement({ ...args, record: predicted });
+    assertValidStatement(s);
+    assert.equal('score' in s.result, false, 'no score out of 0');
+    assert.equal('success' in s.result, false, 'a prediction is neither right nor wrong');
+    assert.equal(s.result.completion, true);
+    assert.equal(s.result.extensions[args.solutionViewedIri], solutionViewed);
+  }
 });
 
 test('an actor is accepted with exactly one valid identifier, else refused by a TypeError saying why', () => {

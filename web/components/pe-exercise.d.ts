@@ -7,8 +7,12 @@ export interface PeResultDetail {
   exercise: string;
   correct: boolean;
   score: number;
+  /** 0 for a prediction (asked before the demo that answers it): recorded, not graded, never correct. */
   maxScore: number;
   solutionViewed: boolean;
+  /** A prediction's letter as the learner saw it ('b)'), or null (the solution was shown first); only
+   *  when maxScore is 0. */
+  prediction?: string | null;
 }
 
 /** `pe-ready`'s detail: the exercise is mounted and its formulas are typeset. */

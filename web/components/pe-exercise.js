@@ -107,12 +107,13 @@ export class PeExercise extends HTMLElement {
   }
 
   // Once per task: the first checked attempt, or "solution viewed" (score 0) if that came first.
-  #report(exercise, { correct, score, maxScore, solutionViewed }) {
+  #report(exercise, { correct, score, maxScore, solutionViewed, prediction }) {
+    const predicted = maxScore === 0 ? { prediction } : {}; // a prediction's letter (not graded)
     this.dispatchEvent(
       new CustomEvent('pe-result', {
         bubbles: true,
         composed: true,
-        detail: { exercise, correct, score, maxScore, solutionViewed },
+        detail: { exercise, correct, score, maxScore, solutionViewed, ...predicted },
       }),
     );
   }

@@ -118,6 +118,7 @@ if (!exercise) {
           score: r.score,
           maxScore: r.maxScore,
           solutionViewed: r.solutionViewed,
+          ...(r.maxScore === 0 && { prediction: r.prediction }), // a prediction's letter (not graded)
           statement: statement(name, exercise.title, r),
         };
         post(sentResult);
@@ -128,9 +129,11 @@ if (!exercise) {
   // The host's record, checked as any stored record is (progress.js), restores this one.
   const fromHost = (answer) => {
     const r = checkedRecord(answer?.record, maxScores().get(name));
-    return (
-      r && { correct: r.correct, score: r.score, maxScore: r.maxScore, answer: null, solutionViewed: r.solutionViewed }
-    );
+    if (!r) return null;
+    const { correct, score, maxScore, solutionViewed } = r;
+    return maxScore === 0
+      ? { correct, score, maxScore, prediction: r.prediction, solutionViewed }
+      : { correct, score, maxScore, answer: null, solutionViewed };
   };
   const early = kept ? null : await welcomeOrNone();
   // Where this frame keeps nothing, the host's seed gives the learner the options in the order of last time.

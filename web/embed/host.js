@@ -37,11 +37,13 @@ function webOrigin(value) {
 const RECORDS_KEY = 'pelab:embed-records:v1';
 const EXERCISE = /^[a-z0-9-]{1,64}$/;
 const MAX_HEIGHT = 100000; // px: more is no exercise's content, only a frame that lies
-// A record as a frame makes it: a whole score of a small maximum, flags as booleans. (The helper knows no
-// exercise; the frame checks a handed-back record against the exercise's own maxScore.)
+// A record as a frame makes it: a whole score of a small maximum (0 for a prediction, which is never
+// correct), flags as booleans. (The helper knows no exercise; the frame checks a handed-back record against
+// the exercise's own maxScore.)
 const isRecord = (r) =>
   Number.isInteger(r.maxScore) &&
-  r.maxScore >= 1 &&
+  r.maxScore >= 0 &&
+  !(r.maxScore === 0 && r.correct !== false) &&
   r.maxScore <= 100 &&
   Number.isInteger(r.score) &&
   r.score >= 0 &&
@@ -156,9 +158,12 @@ export function connectEmbeds({
       welcome(event.source, event.origin, data.exercise);
     } else if (data.type === 'pelab:result' && validName(data.exercise) && isRecord(data)) {
       const { exercise, correct, score, maxScore, solutionViewed } = data;
+      // A prediction's letter is kept for the frame, which checks it (web/records/prediction.js).
+      const kept = { correct, score, maxScore, solutionViewed };
+      if (maxScore === 0 && typeof data.prediction === 'string') kept.prediction = data.prediction.slice(0, 8);
       // Where records are kept, only an exercise's first reaches the course: a second frame of the same
       // exercise, or a second tab, cannot make another; the other frames of it are handed the record.
-      if (records && !records.keepFirst(event.origin, exercise, { correct, score, maxScore, solutionViewed })) return;
+      if (records && !records.keepFirst(event.origin, exercise, kept)) return;
       if (records)
         for (const other of root.querySelectorAll('iframe'))
           if (other !== frame && loadedOrigin(other) === event.origin)

@@ -8,6 +8,7 @@ const MAX_SHIFT = 200;
 
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
+  prediction: true, // asked before the demo that answers it: recorded, not graded (web/widgets/question.js)
   prompt:
     'Predict first: the same sentence is moved 50 positions later (same tokens, same order). With which ' +
     'encodings do the attention weights stay the same, up to float rounding?',
@@ -82,7 +83,7 @@ export default {
       'each token sits, so moving the sentence changes the scores. With RoPE and ALiBi, position enters a score ' +
       'only as the offset.',
   },
-  mount(host, { lab, onResult, answered = false }) {
+  mount(host, { lab, onResult, answered = false, restored = null }) {
     const sentence = tokenize(SENTENCE);
     const state = { shift: 50 };
     const view = h('div', { class: 'demo' });
@@ -120,9 +121,11 @@ export default {
     const reveal = hiddenUntilAnswered([view], { answered, onResult });
     const question = choiceQuestion({
       ...QUESTION,
+      restored,
       onResult: (r) => {
         show();
         reveal(r);
+        question.showOutcome(); // the table shows what happens at once: the prediction beside it
       },
     });
     host.append(
@@ -143,7 +146,10 @@ export default {
       question.element,
       view,
     );
-    if (answered) show();
+    if (answered) {
+      show();
+      question.showOutcome();
+    }
     return question;
   },
 };

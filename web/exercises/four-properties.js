@@ -1,7 +1,7 @@
 import { h, fmt, uid } from '../widgets/dom.js';
 import { LinePlot } from '../widgets/lineplot.js';
 import { gradeMatching } from '../grading.js';
-import { learnerSeed, shuffled } from '../order.js';
+import { learnerSeed, opaqueValues, shuffled } from '../order.js';
 import { maxAbsDifference } from './common.js';
 
 // Each property a good encoding needs, and the check (below) that shows it. One check is left over.
@@ -79,6 +79,9 @@ export default {
     // The checks and the properties in this learner's order (order.js), so the key is no diagonal.
     const seed = learnerSeed();
     const checkOrder = shuffled(Object.keys(checks), seed, 'four-properties:checks');
+    // The select's values are opaque (order.js): a value named after its check would name the key.
+    const values = opaqueValues(checkOrder, seed, 'four-properties:checks');
+    const checkOf = (value) => checkOrder[values.indexOf(value)] ?? '';
     const feedback = h('div', { class: 'feedback', 'aria-live': 'polite' });
     const selects = {};
     const rows = shuffled(Object.keys(KEY), seed, 'four-properties:properties').map((property) => {
@@ -87,7 +90,7 @@ export default {
         'select',
         { id },
         h('option', { value: '' }, 'choose a check…'),
-        ...checkOrder.map((v, i) => h('option', { value: v }, `check ${i + 1}`)),
+        ...values.map((v, i) => h('option', { value: v }, `check ${i + 1}`)),
       );
       return h(
         'div',
@@ -99,7 +102,7 @@ export default {
     let result = null;
     // Feedback says which matches are right, never which check a wrong one should have been.
     function check(report = true) {
-      const matches = Object.fromEntries(Object.entries(selects).map(([k, s]) => [k, s.value]));
+      const matches = Object.fromEntries(Object.entries(selects).map(([k, s]) => [k, checkOf(s.value)]));
       // An unfinished matching is not an answer: nothing is graded or recorded.
       if (report && Object.values(matches).includes('')) {
         feedback.replaceChildren(h('p', { class: 'verdict' }, 'Choose a check for every property first.'));
@@ -165,7 +168,7 @@ export default {
       },
       showSolutions() {
         Object.entries(KEY).forEach(([k, v]) => {
-          selects[k].value = v;
+          selects[k].value = values[checkOrder.indexOf(v)];
         });
         check(false);
         onResult?.({ solutionViewed: true, maxScore: MAX_SCORE });

@@ -74,10 +74,18 @@ export const unknownExerciseMessage = (name) =>
     ...registry.keys(),
   ].join(', ')}.`;
 
+/**
+ * Whether the exercise's one question is a prediction (`prediction: true` on it): asked before the demo that
+ * answers it, recorded but not graded (web/records/prediction.js).
+ */
+export const isPrediction = (exercise) =>
+  Array.isArray(exercise.questions) && exercise.questions.length > 0 && exercise.questions.every((q) => q.prediction);
+
 // An exercise's maxScore is known before it mounts, so that a stored record can be checked against it
 // (web/progress.js): 1 (one question, one point) unless the exercise says otherwise (four-properties: one
-// per match). tests/browser/exercises.test.mjs checks it against every mounted exercise's getMaxScore().
-const maxScoreOf = (exercise) => exercise.maxScore ?? 1;
+// per match), and 0 for a prediction. tests/browser/exercises.test.mjs checks it against every mounted
+// exercise's getMaxScore().
+const maxScoreOf = (exercise) => (isPrediction(exercise) ? 0 : (exercise.maxScore ?? 1));
 
 /** id → maxScore of each of `list` (a Map, as web/progress.js takes it). */
 export const maxScores = (list = exercises) => new Map(list.map((e) => [e.id, maxScoreOf(e)]));

@@ -5,6 +5,7 @@ import { DEMO, tokenize, select } from './common.js';
 
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
+  prediction: true, // asked before the demo that answers it: recorded, not graded (web/widgets/question.js)
   prompt:
     'Predict first: without a position encoding, what happens to the watched token’s output when two other tokens ' +
     'swap places?',
@@ -53,7 +54,7 @@ export default {
       'Attention only compares the contents of the vectors. Swapping two rows of the input swaps the same rows of ' +
       'Q, K and V, so the scores and weights are permuted the same way and every output simply follows its token.',
   },
-  mount(host, { lab, onResult, answered = false }) {
+  mount(host, { lab, onResult, answered = false, restored = null }) {
     const { words, tokens, vocabSize } = tokenize('dog bites man in the park');
     const n = words.length;
     const opts = words.map((w, i) => [String(i), `${i}: ${w}`]);
@@ -69,6 +70,7 @@ export default {
         onclick: () => {
           view.hidden = false;
           show();
+          question.showOutcome(); // the run has shown what happens: the prediction beside it
         },
       },
       'Run it (after your prediction)',
@@ -163,7 +165,7 @@ export default {
         },
       }).element,
     );
-    const question = choiceQuestion({ onResult: unlock, ...QUESTION });
+    const question = choiceQuestion({ onResult: unlock, ...QUESTION, restored });
     if (answered) {
       // predicted on an earlier visit
       reveal.disabled = false;

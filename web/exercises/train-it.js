@@ -52,6 +52,7 @@ export function parseSequence(text, maxLength = MAX_TOKENS) {
 
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
+  prediction: true, // asked before the demo that answers it: recorded, not graded (web/widgets/question.js)
   prompt:
     'Predict first: after 1,000 training steps, which of the seven models will still be at chance (about half ' +
     'right) on new sequences of the training lengths?',
@@ -70,7 +71,7 @@ const QUESTION = {
         'so it breaks the symmetry. Train them, then type a sequence and its reverse below.',
     },
     {
-      id: 'none',
+      id: 'only-none', // not 'none': that is an arm's id, in the page (tests/browser/opaque.test.mjs)
       correct: false,
       label:
         'Only no encoding: every other model receives some signal of where its tokens are, and the task needs ' +
@@ -181,7 +182,7 @@ export default {
       'and so gets exactly one of the two right. A CLS token at position 0 stays first when the rest is reversed, ' +
       'so each token’s distance to it changes, and its output can tell a sequence from its reverse.',
   },
-  mount(host, { onResult, answered = false }) {
+  mount(host, { onResult, answered = false, restored = null }) {
     const state = {
       worker: null,
       generation: 0, // the trainers' generation; answers for an older one are ignored
@@ -200,6 +201,7 @@ export default {
     // --- the prediction -------------------------------------------------------------------------
     const question = choiceQuestion({
       ...QUESTION,
+      restored,
       onResult: (result) => {
         unlock();
         onResult?.(result);
@@ -576,6 +578,7 @@ export default {
       } else if (data.type === 'train') {
         state.busy = false;
         state.step = data.step;
+        if (state.step >= BLOCK) question.showOutcome(); // trained as far as the prediction asked
         state.latest = data.arms;
         state.history.x.push(data.step);
         for (const a of ARMS) {

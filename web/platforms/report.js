@@ -7,7 +7,7 @@ import { letter, shuffled } from '../order.js';
  * The package's score and statuses. `records`: id → record (progress.summary().byId); `maxScores`: id →
  * the exercise's maxScore (every exercise of the package); `passing`: the scaled score that passes.
  * The score is the sum of first-attempt scores over the sum of maxScores; the package is complete when
- * every exercise has its record, and only then passed or failed.
+ * every exercise has its record (a prediction's too), and only then passed or failed.
  */
 export function statusOf({ records, maxScores, passing }) {
   const ids = Object.keys(maxScores);
@@ -21,8 +21,11 @@ export function statusOf({ records, maxScores, passing }) {
     answered++;
     points += record.score;
   }
-  const scaled = maxPoints > 0 ? points / maxPoints : 0;
   const complete = answered === ids.length;
+  // Nothing graded (a package whose only question is a prediction, maxScore 0): there is no score out of
+  // 0 to give, only completion. scaled, percent and passed are null, and the LMS is told no score.
+  if (maxPoints === 0) return { points, maxPoints, scaled: null, percent: null, complete, passed: null };
+  const scaled = points / maxPoints;
   return {
     points,
     maxPoints,
@@ -83,13 +86,16 @@ const DIALECT = {
  * One record as a SCORM interaction: {id, type, response (null when there is none: the solution was
  * viewed), result, correctResponse (the right option of a choice, else null), weighting}. `seed` is the
  * learner's option-order seed (web/order.js), which turns the letter the learner saw into the option's id.
+ * A prediction (maxScore 0) is an interaction without a score: result 'neutral' (in both versions),
+ * weighting 0 and no correct response to be graded against; its response is the option predicted.
  */
 export function interactionOf(exercise, record, { version, seed }) {
   const d = DIALECT[version];
   if (!d) throw new RangeError(`interactionOf: version must be '1.2' or '2004' (got ${String(version)})`);
+  const prediction = record.maxScore === 0;
   const base = {
     id: exercise.id,
-    result: record.correct ? 'correct' : d.wrong,
+    result: prediction ? 'neutral' : record.correct ? 'correct' : d.wrong,
     weighting: record.maxScore,
     correctResponse: null,
   };
@@ -100,13 +106,14 @@ export function interactionOf(exercise, record, { version, seed }) {
     // in the question's data order (a, b, c…), which is the same for every learner too.
     const question = exercise.questions[0];
     const shown = shuffled(question.options, seed, question.prompt);
-    const index = record.answer === null ? -1 : shown.findIndex((o, i) => `${letter(i)})` === record.answer);
+    const given = prediction ? record.prediction : record.answer;
+    const index = given == null ? -1 : shown.findIndex((o, i) => `${letter(i)})` === given);
     const name = (option) => (d.choiceByLetter ? letter(question.options.indexOf(option)) : option.id);
     return {
       ...base,
       type: 'choice',
       response: index < 0 ? null : name(shown[index]),
-      correctResponse: name(question.options.find((o) => o.correct)),
+      correctResponse: prediction ? null : name(question.options.find((o) => o.correct)),
     };
   }
   // SCORM 1.2's sequencing and matching take single characters only: there the answer is free text.

@@ -54,7 +54,9 @@ const DIALECTS = {
     score: 'cmi.core.score',
     interactionResponse: 'student_response',
     status(set, s) {
-      set('cmi.core.lesson_status', s.complete ? (s.passed ? 'passed' : 'failed') : 'incomplete');
+      // Nothing graded (s.passed null once complete): completed, neither passed nor failed.
+      const done = s.passed === null ? 'completed' : s.passed ? 'passed' : 'failed';
+      set('cmi.core.lesson_status', s.complete ? done : 'incomplete');
     },
   },
   2004: {
@@ -66,9 +68,9 @@ const DIALECTS = {
     score: 'cmi.score',
     interactionResponse: 'learner_response',
     status(set, s) {
-      set('cmi.score.scaled', String(Math.round(s.scaled * 1e4) / 1e4));
+      if (s.scaled !== null) set('cmi.score.scaled', String(Math.round(s.scaled * 1e4) / 1e4));
       set('cmi.completion_status', s.complete ? 'completed' : 'incomplete');
-      set('cmi.success_status', s.complete ? (s.passed ? 'passed' : 'failed') : 'unknown');
+      set('cmi.success_status', s.complete && s.passed !== null ? (s.passed ? 'passed' : 'failed') : 'unknown');
     },
   },
 };
@@ -199,9 +201,12 @@ export function connectScorm({ version, passing, exercises, win = window }) {
     track(progress, maxScores) {
       progress.subscribe(({ byId: records }) => {
         const s = statusOf({ records, maxScores, passing: threshold });
-        set(`${d.score}.min`, 0);
-        set(`${d.score}.max`, 100);
-        set(`${d.score}.raw`, s.percent);
+        // A package with nothing graded (only a prediction) reports completion, never a score out of 0.
+        if (s.percent !== null) {
+          set(`${d.score}.min`, 0);
+          set(`${d.score}.max`, 100);
+          set(`${d.score}.raw`, s.percent);
+        }
         d.status(set, s);
         save();
       });

@@ -69,13 +69,15 @@ export const anonymousAgent = (homePage, id) => ({
  */
 export function answeredStatement({ actor, activity, title, record, solutionViewedIri, timestamp }) {
   const { correct, score, maxScore, solutionViewed } = record;
+  // A prediction (maxScore 0) is not graded: completion only, without result.score or result.success.
+  const graded =
+    maxScore > 0 ? { score: { raw: score, min: 0, max: maxScore, scaled: score / maxScore }, success: correct } : {};
   return {
     actor: checkAgent(actor),
     verb: VERBS.answered,
     object: { objectType: 'Activity', id: activity, definition: { name: { 'en-US': title }, type: INTERACTION } },
     result: {
-      score: { raw: score, min: 0, max: maxScore, scaled: maxScore ? score / maxScore : 0 },
-      success: correct,
+      ...graded,
       completion: true,
       extensions: { [solutionViewedIri]: solutionViewed },
     },

@@ -4,18 +4,34 @@
 // course platforms know from H5P: getScore, getMaxScore, getAnswerGiven, resetTask, showSolutions.
 // `onResult` hears every check, and `{solutionViewed: true}` when the solution is shown; which of
 // these is recorded is decided in one place for every exercise (attempts.js, via mount.js).
+//
+// A question with `prediction: true` asks before the demo that answers it, so it is not graded: its
+// check records the letter predicted (maxScore 0, web/records/prediction.js) and locks the choice, and once
+// the demo has run (the exercise calls showOutcome()) the learner sees the prediction beside what happened.
+//
+// Nothing in the DOM names an option: radio values are per-learner opaque values (order.js), and ids
+// are numbered in the order shown, so neither the options' ids nor the key can be read from the page.
 import { h, uid } from './dom.js';
 import { gradeChoice } from '../grading.js';
-import { learnerSeed, letter, shuffled } from '../order.js';
+import { learnerSeed, letter, opaqueValues, shuffled } from '../order.js';
 
 let seed;
 
-export function choiceQuestion({ prompt, options, onResult }) {
+/**
+ * `restored`: the exercise's record from an earlier visit (mount.js), whose prediction, if any, is shown
+ * and stays.
+ */
+export function choiceQuestion({ prompt, options, onResult, prediction = false, restored = null }) {
   seed ??= learnerSeed();
   const name = uid('choice');
   const shown = shuffled(options, seed, prompt);
+  const values = opaqueValues(
+    shown.map((o) => o.id),
+    seed,
+    prompt,
+  );
   const feedback = h('div', { class: 'feedback', 'aria-live': 'polite' });
-  const inputs = shown.map((o) => h('input', { type: 'radio', name, value: o.id, id: `${name}-${o.id}` }));
+  const inputs = shown.map((o, i) => h('input', { type: 'radio', name, value: values[i], id: `${name}-${i}` }));
   const fieldset = h(
     'fieldset',
     { class: 'choices' },
@@ -31,8 +47,11 @@ export function choiceQuestion({ prompt, options, onResult }) {
   );
   let result = null;
 
-  const picked = () => inputs.find((i) => i.checked)?.value;
+  // The option of a radio value, and the letter the learner sees for an option id.
+  const idOf = (value) => shown[values.indexOf(value)]?.id;
+  const picked = () => idOf(inputs.find((i) => i.checked)?.value);
   const label = (id) => `${letter(shown.findIndex((o) => o.id === id))})`;
+  const right = options.find((o) => o.correct);
   function show(grade, solution = false) {
     feedback.replaceChildren(
       h(
@@ -43,10 +62,57 @@ export function choiceQuestion({ prompt, options, onResult }) {
       ),
     );
   }
+
+  // --- a prediction: recorded, locked, and later shown beside what happened -----------------------
+  // The letter predicted (as the learner saw it), or null: none yet, or the solution was shown first.
+  let predicted = prediction && typeof restored?.prediction === 'string' ? restored.prediction : null;
+  let outcomeShown = false;
+  // Closed once predicted or once the solution is shown: a check forced through the locked inputs (by a
+  // script, or a devtools edit) changes nothing shown, as attempts.js keeps the record unchanged.
+  let closed = predicted !== null;
+  const lock = () => {
+    closed = true;
+    inputs.forEach((i) => (i.disabled = true));
+  };
+  const optionAt = (shownLetter) => shown.find((o) => label(o.id) === shownLetter);
+  function showPrediction() {
+    const o = optionAt(predicted);
+    if (!o) return;
+    inputs[shown.indexOf(o)].checked = true;
+    lock();
+    feedback.replaceChildren(
+      h('p', { class: 'verdict prediction' }, `Your prediction: ${predicted} ${o.label} Now see what happens.`),
+    );
+  }
+  /** Called by the exercise once its demo has shown the answer: the prediction beside what happened. */
+  function showOutcome() {
+    if (!prediction || outcomeShown || predicted === null) return;
+    outcomeShown = true;
+    const o = optionAt(predicted);
+    feedback.replaceChildren(
+      h(
+        'p',
+        { class: 'verdict prediction' },
+        o === right
+          ? `You predicted ${predicted}, and that is what happened. `
+          : `You predicted ${predicted} ${o.label} What happened is ${label(right.id)} ${right.label} `,
+        right.why,
+      ),
+    );
+  }
+
   function check() {
+    if (prediction && closed) return;
     const answer = picked();
     if (answer === undefined) {
       feedback.replaceChildren(h('p', { class: 'verdict' }, 'Pick an answer first.'));
+      return;
+    }
+    if (prediction) {
+      predicted = label(answer);
+      result = { correct: false, score: 0, maxScore: 0, id: answer };
+      showPrediction();
+      onResult?.({ prediction: predicted, maxScore: 0 });
       return;
     }
     result = { ...gradeChoice(options, answer), id: answer };
@@ -60,29 +126,35 @@ export function choiceQuestion({ prompt, options, onResult }) {
     h(
       'div',
       { class: 'actions' },
-      h('button', { type: 'button', onclick: check }, 'Check'),
+      h('button', { type: 'button', onclick: check }, prediction ? 'Record my prediction' : 'Check'),
       h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution'),
     ),
     feedback,
   );
+  if (predicted !== null) showPrediction();
 
   const controller = {
     element: root,
     getScore: () => result?.score ?? 0,
-    getMaxScore: () => 1,
+    getMaxScore: () => (prediction ? 0 : 1),
     getAnswerGiven: () => result !== null,
+    showOutcome,
     resetTask() {
       result = null;
+      predicted = null;
+      outcomeShown = false;
+      closed = false;
       inputs.forEach((i) => {
         i.checked = false;
+        i.disabled = false;
       });
       feedback.replaceChildren();
     },
     showSolutions() {
-      const right = options.find((o) => o.correct);
-      inputs.find((i) => i.value === right.id).checked = true;
+      inputs[shown.indexOf(right)].checked = true;
+      if (prediction) lock(); // no prediction after the answer has been shown
       show({ ...gradeChoice(options, right.id), id: right.id }, true);
-      onResult?.({ solutionViewed: true, maxScore: 1 });
+      onResult?.({ solutionViewed: true, maxScore: prediction ? 0 : 1 });
     },
   };
   return controller;

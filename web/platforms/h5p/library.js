@@ -23,6 +23,7 @@ H5P.PelabExercise = (function ($, EventDispatcher) {
     this.stored = state && state.record ? state.record : null;
     this.record = null;
     this.check = null; // records.js's check, once loaded (attach)
+    this.maxScore = null; // the exercise's maxScore (0 for a prediction), once records.js is loaded
     this.element = null;
   }
   PelabExercise.prototype = Object.create(EventDispatcher.prototype);
@@ -53,6 +54,7 @@ H5P.PelabExercise = (function ($, EventDispatcher) {
         self.check = function (record) {
           return records.restoredRecord(self.params.exercise, record);
         };
+        self.maxScore = records.maxScoreOf(self.params.exercise);
         if (self.stored) self.record = self.check(self.stored);
         self.stored = null;
         if (self.record) {
@@ -68,6 +70,11 @@ H5P.PelabExercise = (function ($, EventDispatcher) {
   };
 
   function describe(record) {
+    // A prediction (maxScore 0) is recorded but not graded (web/records/prediction.js).
+    if (record.maxScore === 0)
+      return record.solutionViewed
+        ? 'the solution, viewed before any prediction (not graded)'
+        : 'a prediction (not graded)';
     return record.solutionViewed
       ? 'the solution, viewed before any answer (0 points)'
       : 'the first answer (' + record.score + ' of ' + record.maxScore + ')';
@@ -83,6 +90,7 @@ H5P.PelabExercise = (function ($, EventDispatcher) {
       score: detail.score,
       maxScore: detail.maxScore,
       solutionViewed: detail.solutionViewed,
+      prediction: detail.prediction, // a prediction's letter (maxScore 0), checked like the rest
     });
     if (!record) return;
     this.record = record;
@@ -90,11 +98,15 @@ H5P.PelabExercise = (function ($, EventDispatcher) {
     this.trigger(this.scored('completed'));
   };
 
-  /** An xAPI event for the record, with result.score, success and the solution-viewed extension. */
+  /**
+   * An xAPI event for the record, with result.score, success and the solution-viewed extension; a prediction
+   * (maxScore 0) has no score and no success, only completion.
+   */
   PelabExercise.prototype.scored = function (verb) {
     var r = this.record;
     var event = this.createXAPIEventTemplate(verb);
-    event.setScoredResult(r.score, r.maxScore, this, true, r.correct);
+    if (r.maxScore > 0) event.setScoredResult(r.score, r.maxScore, this, true, r.correct);
+    else event.data.statement.result = { completion: true };
     var statement = event.data.statement;
     statement.result.extensions = {};
     statement.result.extensions[SOLUTION_VIEWED] = r.solutionViewed;
@@ -111,6 +123,7 @@ H5P.PelabExercise = (function ($, EventDispatcher) {
   };
   PelabExercise.prototype.getMaxScore = function () {
     if (this.record) return this.record.maxScore;
+    if (this.maxScore !== null) return this.maxScore;
     return this.element && this.element.ready ? this.element.getMaxScore() : 1;
   };
   PelabExercise.prototype.getAnswerGiven = function () {

@@ -10,3 +10,9 @@ export function restoredRecord(name, stored) {
   const exercise = findExercise(name);
   return exercise ? checkedRecord(stored, maxScores([exercise]).get(exercise.id)) : null;
 }
+
+/** The maxScore of exercise `name` (0 for a prediction), or null for a name that is no exercise. */
+export function maxScoreOf(name) {
+  const exercise = findExercise(name);
+  return exercise ? maxScores([exercise]).get(exercise.id) : null;
+}
