@@ -50,6 +50,12 @@ export function opaqueValues(ids, seed, key) {
   }
 }
 
+/** The seed kept in `storage`, or null where none is (nothing is made or saved). */
+export function savedSeed(storage) {
+  const saved = Number(storage.getItem(SEED_KEY));
+  return isSeed(saved) ? saved : null;
+}
+
 /** This learner's seed: read from storage, or made and saved on the first visit. */
 export function learnerSeed(storage = siteStorage()) {
   const saved = Number(storage.getItem(SEED_KEY));

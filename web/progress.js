@@ -4,6 +4,7 @@
 // our key is discarded and replaced, never trusted.
 import { siteStorage } from './storage.js';
 import { VERSION, migrateV1 } from './records/migrate.js';
+import { savedSeed } from './order.js';
 import { checkedPrediction } from './records/prediction.js';
 
 const KEY = 'pelab:progress:v2';
@@ -56,7 +57,13 @@ function readRecords(storage, key) {
   };
   const saved = parse(key);
   if (saved !== null) return saved?.version === VERSION ? saved.records : null;
-  return migrateV1(parse(key.replace(/:v2$/, ':v1')));
+  let seed = null;
+  try {
+    seed = savedSeed(storage);
+  } catch {
+    /* a store that throws keeps no seed either */
+  }
+  return migrateV1(parse(key.replace(/:v2$/, ':v1')), { seed });
 }
 
 /**

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createProgress } from '../../web/progress.js';
 import { exercises, maxScores } from '../../web/exercises/index.js';
 import { mergedFrom, migrateV1 } from '../../web/records/migrate.js';
+import { rightLetter } from '../../web/records/prediction.js';
 
 const v1 = JSON.parse(await readFile(new URL('./fixtures/records-v1.json', import.meta.url), 'utf8'));
 const storeOf = (entries) => {
@@ -48,6 +49,28 @@ test('merged exercises keep the first record in the one-page order, under the me
   // An unanswered entry is no attempt: the next id's record stands.
   assert.deepEqual(migrateV1({ 'closest-offset': { answered: false }, 'clock-hands': wrong })['clock-hands'], wrong);
   for (const junk of [null, [], 'text', 3]) assert.deepEqual(migrateV1(junk), {});
+});
+
+test('a graded record of a question now a prediction becomes a prediction: a right answer its letter, for this learner', () => {
+  const storage = storeOf({ ...v1, 'pelab:learner-seed:v1': '77' });
+  const byId = createProgress(all, storage).summary().byId;
+  // The fixture's train-it was right: the learner's prediction was the right option, the letter seed 77 sees.
+  const trainIt = exercises.find((e) => e.id === 'train-it');
+  assert.deepEqual(byId['train-it'], {
+    answered: true,
+    correct: false,
+    score: 0,
+    maxScore: 0,
+    solutionViewed: false,
+    prediction: rightLetter(trainIt.questions[0], 77),
+  });
+  // swap-invariance was wrong: which option is not known, so the prediction is not kept; it stays answered.
+  assert.equal(byId['swap-invariance'].prediction, null);
+  assert.equal(byId['swap-invariance'].answered, true);
+  // Without a seed the letter cannot be known: the prediction is kept as made, without its letter.
+  const unseeded = createProgress(all, storeOf(v1)).summary().byId;
+  assert.equal(unseeded['train-it'].prediction, null);
+  assert.equal(unseeded['train-it'].maxScore, 0);
 });
 
 test('the records an embed sent to a host migrate beside the lesson page’s', () => {

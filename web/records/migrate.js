@@ -6,8 +6,13 @@
 //   into; of several, the first attempt stands. Version-1 records carry no time, so the order of the one-page
 //   lesson (where a learner met them top to bottom) stands for the order of the attempts: the first of them, in
 //   that order, with a record is the merged exercise's record;
+// - a question that was graded and is now a prediction (web/records/prediction.js) keeps the learner's answer
+//   as a prediction by prediction.js's rule: a right answer becomes the letter this learner (`seed`) sees
+//   beside the right option, a wrong one a prediction not kept, a solution viewed first stays that;
 // - every other record is kept as it was (each is checked against its exercise by web/progress.js).
 import { MERGED } from '../course/outline.js';
+import { findExercise, isPrediction } from '../exercises/index.js';
+import { fromGradedPrediction, rightLetter } from './prediction.js';
 
 export const VERSION = 2;
 
@@ -21,16 +26,29 @@ export function mergedFrom(id) {
   return ids.sort((a, b) => rank(a) - rank(b));
 }
 
-/** The version-2 records (id → record) of a version-1 object; anything that is no object gives none. */
-export function migrateV1(v1) {
+// A version-1 record of exercise `id` as version 2 keeps it (a graded record of a question now a prediction
+// becomes a prediction's; null drops it).
+function migrated(id, record, seed) {
+  const exercise = findExercise(id);
+  if (!exercise || !isPrediction(exercise) || record?.maxScore === 0) return record;
+  const right = seed === null ? null : rightLetter(exercise.questions[0], seed);
+  return fromGradedPrediction(record, right);
+}
+
+/**
+ * The version-2 records (id → record) of a version-1 object (anything that is no object gives none); `seed`:
+ * the learner's seed kept beside them (web/order.js's savedSeed), or null.
+ */
+export function migrateV1(v1, { seed = null } = {}) {
   const records = {};
   if (v1 === null || typeof v1 !== 'object' || Array.isArray(v1)) return records;
   for (const [id, record] of Object.entries(v1)) {
     const into = MERGED.get(id) ?? id;
     if (Object.hasOwn(records, into)) continue;
     const first = mergedFrom(into).find((x) => Object.hasOwn(v1, x) && v1[x]?.answered === true);
-    if (first !== undefined) records[into] = v1[first];
-    else if (id === into) records[into] = record;
+    const kept = first !== undefined ? v1[first] : id === into ? record : undefined;
+    const now = kept === undefined ? null : migrated(into, kept, seed);
+    if (now !== null) records[into] = now;
   }
   return records;
 }
