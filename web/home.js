@@ -25,7 +25,9 @@ else {
   const all = maxScores(exercises);
   const list = document.getElementById('lessons');
   LESSONS.forEach((lesson, i) => {
-    const { answered, correct, total } = createProgress(all, undefined, { counted: lesson.exercises }).summary();
+    const { answered, correct, graded, total } = createProgress(all, undefined, {
+      counted: lesson.exercises,
+    }).summary();
     list.append(
       h(
         'li',
@@ -38,8 +40,8 @@ else {
           answered === 0
             ? 'Not started.'
             : answered === total
-              ? `Finished: ${correct} of ${total} right at the first attempt.`
-              : `${answered} of ${total} answered, ${correct} right at the first attempt.`,
+              ? `Finished: ${correct} of ${graded} right at the first attempt.`
+              : `${answered} of ${total} answered, ${correct} of ${graded} right at the first attempt.`,
         ),
       ),
     );

@@ -57,10 +57,11 @@ function progressBar(progress, resettable) {
   const text = h('span', { class: 'progress-text' });
   // Under a course platform the first record is the grade: there is no starting over.
   const reset = resettable ? h('button', { type: 'button', class: 'secondary' }, 'Reset progress') : null;
-  progress.subscribe(({ total, answered, correct }) => {
-    bar.max = total;
+  // Predictions are answered, never right or wrong: "right" counts out of the graded exercises.
+  progress.subscribe(({ total, graded, answered, correct }) => {
+    bar.max = graded;
     bar.value = correct;
-    text.textContent = `${correct} of ${total} right at the first attempt, ${answered} answered`;
+    text.textContent = `${correct} of ${graded} right at the first attempt, ${answered} of ${total} answered`;
   });
   return {
     element: h('div', { class: 'progress', role: 'region', 'aria-label': 'Lesson progress' }, bar, text, reset),

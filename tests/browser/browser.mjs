@@ -4,6 +4,7 @@
 import { chromium } from 'playwright-core';
 import { startServer, DEFAULT_MOUNTS } from '../../scripts/serve.mjs';
 import { LESSONS } from '../../web/course/outline.js';
+import { maxScores } from '../../web/exercises/index.js';
 import { findExercise } from '../../web/exercises/index.js';
 
 /** The lesson (web/course/outline.js) with id `id` or holding exercise `id`. */
@@ -16,6 +17,11 @@ export function lessonOf(id) {
 export const lessonUrl = (url, id) => new URL(lessonOf(id).url, url).href;
 /** How many exercises that lesson has: what its progress bar counts. */
 export const lessonTotal = (id) => lessonOf(id).exercises.length;
+/** What that lesson's progress line says with `correct` right and `answered` answered (predictions score 0). */
+export function progressLine(id, correct, answered) {
+  const graded = lessonOf(id).exercises.filter((e) => maxScores().get(e) > 0).length;
+  return `${correct} of ${graded} right at the first attempt, ${answered} of ${lessonTotal(id)} answered`;
+}
 
 export async function openLab({ mounts = [] } = {}) {
   const server = await startServer({ port: 0, mounts: [...mounts, ...DEFAULT_MOUNTS] });

@@ -4,7 +4,7 @@
 // the core. The page, <pe-exercise> and embed.html share one mount, so the page stands for all three.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openLab, watchedPage, lessonTotal, lessonUrl, choice } from './browser.mjs';
+import { openLab, watchedPage, lessonTotal, lessonUrl, choice, progressLine } from './browser.mjs';
 import { ASKED as WAVELENGTH_ASKED } from '../../web/exercises/wavelength-of-a-pair.js';
 import { exercises, maxScores } from '../../web/exercises/index.js';
 import { LESSONS } from '../../web/course/outline.js';
@@ -70,14 +70,8 @@ test('Show solution, then Check, records "solution viewed" with 0 points in ever
     );
     assert.match(await s.locator('.attempt-status').innerText(), /viewed before any answer/, id);
   }
-  assert.match(
-    await progress(page),
-    new RegExp(`^0 of ${lessonTotal('sinusoid')} right at the first attempt, 2 answered`),
-  );
-  assert.match(
-    await progress(second.page),
-    new RegExp(`^0 of ${lessonTotal('in-practice')} right at the first attempt, 3 answered`),
-  );
+  assert.match(await progress(page), new RegExp(`^${progressLine('sinusoid', 0, 2)}`));
+  assert.match(await progress(second.page), new RegExp(`^${progressLine('in-practice', 0, 3)}`));
   assert.equal(await second.page.evaluate(() => window.pelab.lesson.controllers['four-properties'].getScore()), 0);
   assert.deepEqual([...problems, ...second.problems], []);
   await page.close();
@@ -98,17 +92,11 @@ test('a reload keeps the first answer: checks after it are practice', async () =
   await choice(s, 'why-positional-encoding', 'b').check();
   await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await s.locator('.feedback').innerText(), /^Right\./);
-  assert.match(
-    await progress(page),
-    new RegExp(`^0 of ${lessonTotal('sinusoid')} right at the first attempt, 1 answered`),
-  );
+  assert.match(await progress(page), new RegExp(`^${progressLine('sinusoid', 0, 1)}`));
   await page.getByRole('button', { name: 'Reset progress' }).click(); // starting over is the way to a new first answer
   await choice(s, 'why-positional-encoding', 'b').check();
   await s.getByRole('button', { name: /^Check\b/ }).click();
-  assert.match(
-    await progress(page),
-    new RegExp(`^1 of ${lessonTotal('sinusoid')} right at the first attempt, 1 answered`),
-  );
+  assert.match(await progress(page), new RegExp(`^${progressLine('sinusoid', 1, 1)}`));
   await page.close();
 });
 
@@ -188,8 +176,7 @@ test('a prediction after the solution is no prediction: shown first, the answer 
       id,
     );
     assert.match(await s.locator('.attempt-status').innerText(), /viewed before any prediction \(not graded\)/, id);
-    const total = lessonTotal(lesson);
-    assert.match(await progress(page), new RegExp(`^0 of ${total} right at the first attempt, 1 answered`), id);
+    assert.match(await progress(page), new RegExp(`^${progressLine(lesson, 0, 1)}`), id);
     assert.deepEqual(problems, []);
     await page.close();
   }
@@ -241,7 +228,7 @@ test('inflated stored records count nowhere; every exercise’s own record (its 
     await page.goto(lessonUrl(lab.url, lesson.id));
     await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
     const total = lesson.exercises.length;
-    assert.match(await progress(page), new RegExp(`^0 of ${total} right at the first attempt, 0 answered`));
+    assert.match(await progress(page), new RegExp(`^${progressLine(lesson.id, 0, 0)}`));
     // Each exercise's own record is what the progress keeps: the maxScore each reports is its own.
     for (const id of lesson.exercises)
       await page
@@ -249,7 +236,7 @@ test('inflated stored records count nowhere; every exercise’s own record (its 
         .getByRole('button', { name: /^Show solution\b/ })
         .first()
         .click();
-    assert.match(await progress(page), new RegExp(`^0 of ${total} right at the first attempt, ${total} answered`));
+    assert.match(await progress(page), new RegExp(`^${progressLine(lesson.id, 0, total)}`));
   }
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('pelab:progress:v2')).records);
   assert.deepEqual(

@@ -3,7 +3,7 @@
 // allocates no buffers. No timing is asserted here (that is the benchmark's job), only order and counts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openLab, watchedPage, lessonTotal, lessonUrl } from './browser.mjs';
+import { openLab, watchedPage, lessonTotal, lessonUrl, progressLine } from './browser.mjs';
 
 let lab;
 before(async () => {
@@ -86,7 +86,7 @@ test('the heatmap paints before any exercise mounts; scrolling to one mounts it;
   assert.deepEqual(await page.evaluate(() => window.__atFirstMount), {
     sections: lessonTotal('sinusoid'),
     headings: lessonTotal('sinusoid'),
-    progress: `0 of ${lessonTotal('sinusoid')} right at the first attempt, 0 answered`,
+    progress: progressLine('sinusoid', 0, 0),
   });
   for (const id of far)
     assert.equal(await mounted(page, id), false, `${id}, far from the viewport, mounted without idle time`);
