@@ -8,7 +8,7 @@ import { maxAbsDifference } from './common.js';
 const KEY = {
   unambiguous: 'distance',
   deterministic: 'seed',
-  'distance-aware': 'symmetric',
+  'distance-aware': 'near',
   'length-independent': 'length',
 };
 const NAMES = {
@@ -20,8 +20,9 @@ const NAMES = {
 const D = 64,
   N = 256,
   P = 37,
-  CENTRE = 50,
+  CENTRES = [60, 5000], // the distance check, measured from two far-apart positions
   SPAN = 50,
+  SHOWN_K = [1, 4, 50],
   FAR = 100000; // where the bounded check looks
 
 // One point per right match (grading.js's gradeMatching).
@@ -30,6 +31,9 @@ const MAX_SCORE = Object.keys(KEY).length;
 export default {
   id: 'four-properties',
   title: 'Four properties, four checks',
+  why:
+    'The properties any [[positional-encoding]] should have, each tied to a measurement of the sinusoid that ' +
+    'shows it.',
   maxScore: MAX_SCORE,
   explain: {
     prompt: 'Pick one of the four properties and explain how its check shows it.',
@@ -50,31 +54,31 @@ export default {
     // Length-independent: row P of a short table and of a long one, against p/N.
     const short = lab.sinusoidal({ positions: 64, dModel: D }),
       long = lab.sinusoidal({ positions: N, dModel: D });
-    // Distance-aware: PE(c)·PE(c+k) for k = −SPAN…SPAN, from the core's dot matrix.
-    const window = lab.sinusoidal({ positions: 2 * SPAN + 1, dModel: D, start: CENTRE - SPAN });
-    const dots = lab.dotMatrix({ table: window, rows: 2 * SPAN + 1, dModel: D });
+    // Distance-aware: ‖PE(c) − PE(c+k)‖ for k = −SPAN…SPAN from each centre, from the core's distance matrix
+    // (a distance, not lesson 1's dot product: how far the vectors are, as a function of how far the positions are).
     const offsets = Array.from({ length: 2 * SPAN + 1 }, (_, i) => i - SPAN);
-    const curve = Float32Array.from(offsets, (k) => dots[SPAN * (2 * SPAN + 1) + SPAN + k]);
-    const asymmetry = offsets.reduce((m, k) => Math.max(m, Math.abs(curve[SPAN + k] - curve[SPAN - k])), 0);
+    const curves = CENTRES.map((c) => {
+      const window = lab.sinusoidal({ positions: 2 * SPAN + 1, dModel: D, start: c - SPAN });
+      const m = lab.distanceMatrix({ table: window, rows: 2 * SPAN + 1, dModel: D });
+      return m.slice(SPAN * (2 * SPAN + 1), (SPAN + 1) * (2 * SPAN + 1));
+    });
+    const gap = maxAbsDifference(...curves);
+    const at = (curve) => SHOWN_K.map((k) => fmt(curve[SPAN + k], 3)).join(', ');
     const checks = {
-      distance:
-        `Smallest distance between two different positions among 0…${N - 1}: ${fmt(summary.minDistance, 4)}, ` +
-        'so no two of them share a vector',
+      distance: `Smallest distance between two different positions among 0…${N - 1}: ${fmt(summary.minDistance, 4)}`,
       seed:
-        `PE(${P}) computed twice, in two separate calls, differs by ${fmt(maxAbsDifference(...again), 6)}: ` +
-        `nothing in the formula is random (a learned table is as fixed once drawn: its row ${P} looked up twice ` +
-        `differs by ${fmt(maxAbsDifference(...lookedUp), 6)}). Vectors drawn at random afresh for each sequence ` +
-        `would not repeat: two such draws of row ${P} differ by up to ${fmt(maxAbsDifference(...drawn), 3)}`,
-      symmetric:
-        `PE(q)·PE(q+3) is ${fmt(summary.minOffsetDot, 4)} to ${fmt(summary.maxOffsetDot, 4)} for every q ` +
-        `from 0 to ${N - 1}, and ` +
-        `PE(${CENTRE})·PE(${CENTRE}+k) equals PE(${CENTRE})·PE(${CENTRE}−k) to ${fmt(asymmetry, 6)} (the curve below)`,
+        `PE(${P}) computed twice, in two separate calls, differs by ${fmt(maxAbsDifference(...again), 6)} (a ` +
+        `learned table is as fixed once drawn: its row ${P} looked up twice differs by ` +
+        `${fmt(maxAbsDifference(...lookedUp), 6)}); fresh random rows per sequence differ by up to ` +
+        fmt(maxAbsDifference(...drawn), 3),
+      near:
+        `‖PE(c) − PE(c+k)‖ for k = ${SHOWN_K.join(', ')}: ${at(curves[0])}, alike from c = ${CENTRES[0]} and ` +
+        `c = ${CENTRES[1]} (the plot; gap ≤ ${fmt(gap, 4)})`,
       length:
         `Row ${P} of a 64-position table and of a ${N}-position table differ by ` +
-        `${fmt(maxAbsDifference(row(short, P), row(long, P)), 6)}; ` +
-        `an encoding p/N would give ${fmt(P / 64, 3)} and ${fmt(P / N, 3)}`,
-      bounded:
-        `Largest |value| near position ${FAR.toLocaleString('en')}: ${fmt(far.maxAbsValue, 6)}, ` + 'as at position 0',
+        `${fmt(maxAbsDifference(row(short, P), row(long, P)), 6)}; p/N would give ${fmt(P / 64, 3)} and ` +
+        fmt(P / N, 3),
+      bounded: `Largest |value| near position ${FAR.toLocaleString('en')}: ${fmt(far.maxAbsValue, 6)}, as at position 0`,
     };
     // The checks and the properties in this learner's order (order.js), so the key is no diagonal.
     const seed = learnerSeed();
@@ -86,10 +90,15 @@ export default {
       selects[property] = h(
         'select',
         { id },
-        h('option', { value: '' }, 'choose a check…'),
-        ...checkOrder.map((v, i) => h('option', { value: v }, `check ${i + 1}`)),
+        h('option', { value: '' }, 'check…'),
+        ...checkOrder.map((v, i) => h('option', { value: v }, String(i + 1))),
       );
-      return h('div', { class: 'match', 'data-answer': '' }, h('label', { for: id }, NAMES[property]), selects[property]);
+      return h(
+        'div',
+        { class: 'match', 'data-answer': '' },
+        h('label', { for: id }, NAMES[property]),
+        selects[property],
+      );
     });
     let result = null;
     // Feedback says which matches are right, never which check a wrong one should have been.
@@ -108,7 +117,7 @@ export default {
           `${result.score} of ${result.maxScore} right.`,
         ),
         ...result.rows.map((r) =>
-          h('p', { class: 'other' }, `${r.right ? '✓ right' : '✗ not this check'}: ${NAMES[r.property]}`),
+          h('p', { class: 'other' }, `${NAMES[r.property].split(':')[0]}: ${r.right ? '✓ right' : '✗ not this check'}`),
         ),
       );
       if (report)
@@ -121,12 +130,7 @@ export default {
     }
     const plotHost = h('div', { class: 'demo' });
     host.append(
-      h(
-        'p',
-        {},
-        `The core measured these on ${D}-wide tables. Match each property a good encoding needs to the `,
-        'check that shows it; one check is left over.',
-      ),
+      h('p', {}, `Match each property to the check (dModel ${D}) that shows it; one check is left over.`),
       h(
         'ol',
         { class: 'checks' },
@@ -143,10 +147,13 @@ export default {
       feedback,
     );
     new LinePlot(plotHost, {
-      label: `PE(${CENTRE})·PE(${CENTRE}+k) against the offset k`,
+      label: '‖PE(c) − PE(c+k)‖ against the offset k, from two positions c',
       xLabel: 'offset k',
-      yLabel: 'dot product',
-    }).update(offsets, [{ name: `PE(${CENTRE})·PE(${CENTRE}+k)`, values: curve }]);
+      yLabel: 'distance',
+    }).update(
+      offsets,
+      CENTRES.map((c, i) => ({ name: `c = ${c}`, values: curves[i] })),
+    );
     const controller = {
       getScore: () => result?.score ?? 0,
       getMaxScore: () => MAX_SCORE,

@@ -7,6 +7,7 @@ const D = 48,
 export default {
   id: 'norm-of-pe',
   title: 'Work it out: the length of PE(p)',
+  why: 'A property the formula guarantees, worked out by hand: every position’s vector has the same length.',
   explain: {
     prompt: 'Why is PE(p)·PE(p) the same for every position p?',
     model:

@@ -16,9 +16,9 @@ const QUESTION = {
       correct: true,
       label: 'It falls: the angle p·ω is rounded to a float32, whose absolute error grows with p.',
       why:
-        'A float32 keeps 24 significant bits, so the gap between neighbouring floats grows with the number: near ' +
-        '2048 it is 2⁻¹², and the angle p·ω also carries p times the rounding of ω. sin and cos pass that error on, ' +
-        'as the plot shows. The lab keeps angles in double and rotates from exact anchors, so its error stays flat.',
+        'A float32 keeps 24 significant bits, so the gap between neighbouring floats grows with the number (2⁻¹² ' +
+        'near 2048), and p·ω also carries p times the rounding of ω; sin and cos pass it on. The lab keeps angles ' +
+        'in double and rotates from exact anchors: its error stays flat.',
     },
     {
       id: 'b',
@@ -39,6 +39,7 @@ export default {
   questions: [QUESTION],
   id: 'precision',
   title: 'Precision at large positions',
+  why: 'What [[float32]] does to the formula at large positions, and why computing the angle in it is the weak step.',
   explain: {
     prompt: 'Why does computing p·ω in float32 lose accuracy at large positions?',
     model:
@@ -63,7 +64,8 @@ export default {
       h(
         'p',
         {},
-        'Max error against a float64 evaluation, for 16 positions starting at each mark (dModel 64). Log scale.',
+        'The module’s lines run in float32: every step rounded, p·ω included. Its largest error against float64, ' +
+          'for 16 positions from each mark (dModel 64, log scale):',
       ),
       view,
     );
