@@ -12,8 +12,8 @@ const QUESTION = {
       correct: true,
       label: 'It is saved in the state_dict and moved by .to(device), and no optimiser updates it.',
       why:
-        'The table is fixed by the formula, so it must not train; yet it should travel with the model between ' +
-        'devices and checkpoints. A buffer does both.',
+        'A fixed table must not train, yet should travel with the model to devices and checkpoints: a buffer ' +
+        'does both.',
     },
     {
       id: 'attribute',
@@ -34,9 +34,6 @@ const QUESTION = {
   ],
 };
 
-// A common optimiser setting, for the numbers shown once answered.
-const ADAM = { lr: 1e-3 };
-
 // The bug hunt: what each way of storing the table does. It answers the question, so it appears once
 // the question is checked.
 function bugHunt() {
@@ -45,7 +42,7 @@ function bugHunt() {
     'div',
     {},
     textTable({
-      caption: `Three ways to store the table of ${floats} floats (d_model ${MODULE.dModel}, max_len ${MODULE.maxLen})`,
+      caption: `Three ways to store ${floats} floats`,
       head: ['', 'in state_dict()', 'moved by .to(device)', 'in parameters()', 'changed by optimizer.step()'],
       rows: [
         ['self.pe = pe', 'no: 0 floats saved', 'no', 'no', 'no'],
@@ -56,8 +53,8 @@ function bugHunt() {
     h(
       'p',
       {},
-      'With self.pe = pe, model.to("cuda") leaves the table on the CPU: the next forward pass stops with a device ',
-      `error. With nn.Parameter, Adam’s first step (lr = ${ADAM.lr}) already moves it off the formula.`,
+      'With self.pe = pe, model.to("cuda") leaves the table on the CPU: the next forward pass stops with a ',
+      'device error.',
     ),
   );
 }
@@ -82,7 +79,7 @@ export default {
   mount(host, { onResult, answered = false }) {
     const after = h('div', { class: 'demo' }, bugHunt());
     const question = choiceQuestion({ ...QUESTION, onResult: hiddenUntilAnswered([after], { answered, onResult }) });
-    host.append(h('p', {}, "Back to the module’s line self.register_buffer('pe', pe)."), question.element, after);
+    host.append(question.element, after);
     return question;
   },
 };

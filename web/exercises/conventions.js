@@ -38,7 +38,7 @@ export default {
   title: 'Three conventions in real libraries',
   why: 'Libraries lay the same formula out differently; reading a checkpoint needs the convention it was made with.',
   explain: {
-    prompt: 'Why can loading a checkpoint with the wrong convention go unnoticed?',
+    prompt: 'Why can a wrong convention go unnoticed?',
     model:
       'Every convention produces plausible bounded vectors of the right shape, so nothing fails; the model just ' +
       'receives positions in a scrambled layout or with other frequencies, and quietly does worse.',
@@ -53,21 +53,21 @@ export default {
       h(
         'p',
         {},
-        'With ωₖ the frequency of pair k (k = 0 … d/2 − 1): ',
+        'With ωₖ the frequency of pair k: ',
         h('strong', {}, 'paper, '),
         'ωₖ = 10000^(−2k/d), sine of pair k at column 2k, cosine at 2k + 1; ',
         h('strong', {}, 'halves, '),
         'the same ωₖ, all sines first, then all cosines; ',
         h('strong', {}, 'tensor2tensor, '),
-        'ωₖ = 10000^(−k/(d/2 − 1)), sines first, then cosines. A checkpoint read with the wrong one gets ' +
-          'scrambled positions, and no error.',
+        'ωₖ = 10000^(−k/(d/2 − 1)), sines first. A checkpoint read with the wrong one gets scrambled ' +
+          'positions, and no error.',
       ),
       question.element,
       table,
     );
     table.append(
       matrixTable({
-        caption: 'PE(1) at dModel 8 in each convention (the core’s)',
+        caption: 'PE(1) at dModel 8, by convention (the core’s)',
         values: rows,
         rows: 3,
         cols: 8,

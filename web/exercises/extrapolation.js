@@ -16,8 +16,8 @@ const QUESTION = {
       correct: true,
       label: 'The formula gives a vector with values training never showed; the table gives none.',
       why:
-        'The formula can be evaluated at any position, but its slow pairs reach values no training position had ' +
-        '(the readout below); the learned table simply has no row.',
+        'The formula works at any position, but its slow pairs reach values no training position had (the ' +
+        'readout below); the table has no row.',
     },
     {
       id: 'b',
@@ -49,10 +49,10 @@ function paperCheck() {
     {},
     'Now read ',
     h('a', { href: 'https://arxiv.org/abs/1706.03762' }, 'section 3.5 of the paper'),
-    ': it preferred the sinusoid to learned positions (about as good) because it may let a model extrapolate ' +
-      `to longer sequences than it trained on. The readout confirms a bounded vector past ${MAX_LEN - 1}, and ` +
-      'shows what the claim leaves open: the slow pair takes values training never showed. The ALiBi authors ' +
-      '(lesson 3) measured such models degrading soon past their training length.',
+    ': it preferred the sinusoid to learned positions (about as good) as it may let a model extrapolate to ' +
+      `longer sequences. The readout confirms a bounded vector past ${MAX_LEN - 1}, and shows what that leaves ` +
+      'open: the slow pair takes values training never showed. ALiBi’s authors (lesson 3) measured such models ' +
+      'degrading soon past their training length.',
   );
 }
 
@@ -68,7 +68,7 @@ export default {
     ['Press et al. 2022, ALiBi: train short, test long', 'https://arxiv.org/abs/2108.12409'],
   ],
   explain: {
-    prompt: `What can be said of position 2000 after training on ${MAX_LEN}, and what cannot?`,
+    prompt: 'What can and cannot be said of position 2000?',
     model:
       'With a learned table there is no row to use. With the sinusoid the vector exists, but its slow pairs take ' +
       'values training never showed, so whether the model copes is an empirical question, not a property of the ' +
@@ -110,7 +110,7 @@ export default {
       }
       plot.update(dims, series);
       slowText.textContent =
-        `The sine of the slowest pair (pair ${SLOW}): ${fmt(seenLo, 3)} to ${fmt(seenHi, 3)} over positions ` +
+        `The sine of the slowest pair: ${fmt(seenLo, 3)} to ${fmt(seenHi, 3)} over positions ` +
         `0–${MAX_LEN - 1}; ${fmt(pe[2 * SLOW], 3)} at ${p}.`;
     }
     const s = slider({ label: 'Position', min: 0, max: 2000, value: 300, oninput: show });
@@ -122,8 +122,8 @@ export default {
       h(
         'p',
         {},
-        `The learned table above, sized for ${MAX_LEN} positions (rows at their random start), beside the `,
-        `sinusoid. Predict; then drag past ${MAX_LEN - 1}.`,
+        `The learned table above (${MAX_LEN} rows, at their random start) beside the sinusoid. Predict; then `,
+        `drag past ${MAX_LEN - 1}.`,
       ),
       question.element,
       demo,

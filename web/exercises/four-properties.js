@@ -1,5 +1,4 @@
 import { h, fmt, uid } from '../widgets/dom.js';
-import { LinePlot } from '../widgets/lineplot.js';
 import { gradeMatching } from '../grading.js';
 import { learnerSeed, shuffled } from '../order.js';
 import { maxAbsDifference } from './common.js';
@@ -15,7 +14,7 @@ const NAMES = {
   unambiguous: 'Unambiguous: every position gets its own vector',
   deterministic: 'Deterministic: the same position always gets the same vector',
   'distance-aware': 'Distance-aware: how far apart two positions are shows the same way everywhere',
-  'length-independent': 'Length-independent: a position’s vector does not depend on the sequence length',
+  'length-independent': 'Length-independent: a position’s vector ignores the sequence length',
 };
 const D = 64,
   N = 256,
@@ -36,7 +35,7 @@ export default {
     'shows it.',
   maxScore: MAX_SCORE,
   explain: {
-    prompt: 'Pick one of the four properties and explain how its check shows it.',
+    prompt: 'Pick a property: how does its check show it?',
     model:
       'Length-independence, for example: row p of a short table equals row p of a long one, because PE(p) depends ' +
       'on p alone, whereas an encoding like p/N would change with the sequence length N.',
@@ -56,7 +55,6 @@ export default {
       long = lab.sinusoidal({ positions: N, dModel: D });
     // Distance-aware: ‖PE(c) − PE(c+k)‖ for k = −SPAN…SPAN from each centre, from the core's distance matrix
     // (a distance, not lesson 1's dot product: how far the vectors are, as a function of how far the positions are).
-    const offsets = Array.from({ length: 2 * SPAN + 1 }, (_, i) => i - SPAN);
     const curves = CENTRES.map((c) => {
       const window = lab.sinusoidal({ positions: 2 * SPAN + 1, dModel: D, start: c - SPAN });
       const m = lab.distanceMatrix({ table: window, rows: 2 * SPAN + 1, dModel: D });
@@ -67,13 +65,12 @@ export default {
     const checks = {
       distance: `Smallest distance between two different positions among 0…${N - 1}: ${fmt(summary.minDistance, 4)}`,
       seed:
-        `PE(${P}) computed twice, in two separate calls, differs by ${fmt(maxAbsDifference(...again), 6)} (a ` +
-        `learned table is as fixed once drawn: its row ${P} looked up twice differs by ` +
-        `${fmt(maxAbsDifference(...lookedUp), 6)}); fresh random rows per sequence differ by up to ` +
-        fmt(maxAbsDifference(...drawn), 3),
+        `PE(${P}) from two separate calls: differs by ${fmt(maxAbsDifference(...again), 6)}; a learned table’s ` +
+        `row ${P} looked up twice: ${fmt(maxAbsDifference(...lookedUp), 6)}; fresh random rows per sequence: up ` +
+        `to ${fmt(maxAbsDifference(...drawn), 3)}`,
       near:
         `‖PE(c) − PE(c+k)‖ for k = ${SHOWN_K.join(', ')}: ${at(curves[0])}, alike from c = ${CENTRES[0]} and ` +
-        `c = ${CENTRES[1]} (the plot; gap ≤ ${fmt(gap, 4)})`,
+        `c = ${CENTRES[1]} (largest gap ${fmt(gap, 4)})`,
       length:
         `Row ${P} of a 64-position table and of a ${N}-position table differ by ` +
         `${fmt(maxAbsDifference(row(short, P), row(long, P)), 6)}; p/N would give ${fmt(P / 64, 3)} and ` +
@@ -116,9 +113,15 @@ export default {
           { class: result.correct ? 'verdict right' : 'verdict wrong' },
           `${result.score} of ${result.maxScore} right.`,
         ),
-        ...result.rows.map((r) =>
-          h('p', { class: 'other' }, `${NAMES[r.property].split(':')[0]}: ${r.right ? '✓ right' : '✗ not this check'}`),
-        ),
+        ...result.rows
+          .filter((r) => !r.right)
+          .map((r) =>
+            h(
+              'p',
+              { class: 'other' },
+              `${NAMES[r.property].split(':')[0]}: ${r.right ? '✓ right' : '✗ not this check'}`,
+            ),
+          ),
       );
       if (report)
         onResult?.({
@@ -128,7 +131,6 @@ export default {
           answer: JSON.stringify(matches),
         });
     }
-    const plotHost = h('div', { class: 'demo' });
     host.append(
       h('p', {}, `Match each property to the check (dModel ${D}) that shows it; one check is left over.`),
       h(
@@ -136,7 +138,6 @@ export default {
         { class: 'checks' },
         checkOrder.map((key) => h('li', {}, checks[key])),
       ),
-      plotHost,
       ...rows,
       h(
         'div',
@@ -145,14 +146,6 @@ export default {
         h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution'),
       ),
       feedback,
-    );
-    new LinePlot(plotHost, {
-      label: '‖PE(c) − PE(c+k)‖ against the offset k, from two positions c',
-      xLabel: 'offset k',
-      yLabel: 'distance',
-    }).update(
-      offsets,
-      CENTRES.map((c, i) => ({ name: `c = ${c}`, values: curves[i] })),
     );
     const controller = {
       getScore: () => result?.score ?? 0,

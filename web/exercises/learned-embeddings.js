@@ -19,21 +19,21 @@ const QUESTION = {
     {
       id: 'a',
       correct: true,
-      label: 'The table adds maxLen × dModel numbers to train, shapeless until trained; the formula adds none.',
+      label: 'The table adds maxLen × dModel numbers to train, shapeless at first; the formula adds none.',
       why:
-        'Every entry of nn.Embedding is a parameter: random at the start (the left map below), shaped only by ' +
-        'training and its data. The formula has no parameters; its structure is fixed in advance.',
+        'Every entry of nn.Embedding is a parameter, random at first (left, below), shaped only by training; the ' +
+        'formula has none.',
     },
     {
       id: 'b',
       correct: false,
-      label: 'The table costs no parameters and extends itself; the sinusoid is the one that has to be trained.',
+      label: 'The table costs no parameters and extends itself; the sinusoid is the one that is trained.',
       why: 'Which of the two is a block of trainable numbers, and which comes from a formula? Read the code again.',
     },
     {
       id: 'c',
       correct: false,
-      label: 'After training the two are always the same, so the choice between them never matters.',
+      label: 'After training the two are always the same, so the choice never matters.',
       why: 'Training shapes a learned table to its data; nothing in it pulls the rows towards the sinusoid.',
     },
   ],
@@ -45,14 +45,14 @@ function prosAndCons() {
   return h(
     'ul',
     {},
-    h('li', {}, 'For: nothing to design (no base, no layout); each row becomes whatever helps the task.'),
+    h('li', {}, 'For: nothing to design; each row becomes what helps the task.'),
     h(
       'li',
       {},
-      `Against: max_len × d_model parameters (${(maxLen * dModel).toLocaleString('en')} at max_len ${maxLen}, ` +
-        `d_model ${dModel}); only sequences that reach a position train its row, so late rows learn least.`,
+      `Against: ${(maxLen * dModel).toLocaleString('en')} more parameters at max_len ${maxLen}, d_model ` +
+        `${dModel}; a row trains only on sequences that reach it, so late rows learn least.`,
     ),
-    h('li', {}, 'Against: no row is tied to its neighbours; any structure has to be learned.'),
+    h('li', {}, 'Against: rows are not tied to their neighbours; structure must be learned.'),
   );
 }
 
@@ -71,7 +71,7 @@ export default {
     ],
   ],
   explain: {
-    prompt: 'When would you choose a learned position table over the sinusoid?',
+    prompt: 'When would you choose a learned table over the sinusoid?',
     model:
       'When sequences never exceed a known maximum length and there is enough data to train its maxLen × dModel ' +
       'extra parameters, which can then fit the task; the sinusoid costs nothing and has its structure built in.',
@@ -79,8 +79,8 @@ export default {
   mount(host, { lab, onResult, answered = false }) {
     const learned = lab.learnedTable({ maxLen: P, dModel: D, seed: 11 });
     const sinus = lab.sinusoidal({ positions: P, dModel: D });
-    const left = h('div', {}, h('h3', {}, `Learned, at its N(0, 1) start, ${P} × ${D}`));
-    const right = h('div', {}, h('h3', {}, `Sinusoidal, ${P} × ${D}`));
+    const left = h('div', {}, h('h3', {}, 'Learned, at its N(0, 1) start'));
+    const right = h('div', {}, h('h3', {}, 'Sinusoidal'));
     // The two tables and the pros and cons answer the question: they appear below it once it is checked.
     // (A wrapper holds `hidden`: the grid's display would override it.)
     const after = h('div', {}, h('div', { class: 'demo side-by-side' }, left, right), prosAndCons());
@@ -89,8 +89,8 @@ export default {
       h(
         'p',
         {},
-        'GPT-2 and BERT learn their positions instead: an nn.Embedding indexed by position, added to the token ' +
-          'embeddings.',
+        'GPT-2 and BERT learn their positions instead of a formula: an nn.Embedding indexed by position, ' +
+          'added to the token embeddings.',
       ),
       h('pre', {}, h('code', {}, CODE)),
       question.element,

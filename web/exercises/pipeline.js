@@ -12,9 +12,7 @@ const D = 8,
 
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
-  prompt:
-    'Predict: with the encoding on, “bites” has the same input e + PE(1) in both sentences. Is its output the ' +
-    'same?',
+  prompt: 'With the encoding on, “bites” has the same input e + PE(1) in both sentences. Is its output the same?',
   options: [
     {
       id: 'differs',
@@ -85,35 +83,35 @@ export default {
         limit: 2,
         digits: 2,
       });
-    // The input and the output stay in view; the stages between are one click away (open ones stay open).
+    // A fold opened stays open when the encoding is switched.
     const opened = new Set();
     function show() {
       const runs = SENTENCES.map(run);
       view.replaceChildren(
         ...runs.map((r, s) => {
-          const between = h(
-            'details',
-            { open: opened.has(s) || undefined, ontoggle: (e) => (e.target.open ? opened.add(s) : opened.delete(s)) },
-            h('summary', {}, 'Steps 1–6: e, the input, Q, K, scores, weights'),
-            stage('1. token embeddings e', r.e, 3, D, r.words),
-            stage(
-              state.encoding === 'none' ? '2. input e (no encoding)' : '2. input e + PE(position)',
-              r.x,
-              3,
-              D,
-              r.words,
-            ),
-            stage('3. Q (from step 2)', r.q, 3, DK, r.words),
-            stage('4. K', r.k, 3, DK, r.words),
-            stage('5. scores QKᵀ/√dₖ', r.scores, 3, 3, r.words, (j) => r.words[j]),
-            stage('6. weights: softmax of each row', r.weights, 3, 3, r.words, (j) => r.words[j]),
-          );
+          // Every step, table by table, folded: the sentence above it says what the outputs do.
           return h(
             'div',
             { class: 'pipeline' },
             h('h3', {}, `“${SENTENCES[s]}”`),
-            between,
-            stage('7. outputs', r.output, 3, DK, r.words),
+            h(
+              'details',
+              { open: opened.has(s) || undefined, ontoggle: (e) => (e.target.open ? opened.add(s) : opened.delete(s)) },
+              h('summary', {}, 'Steps 1–7, table by table'),
+              stage('1. token embeddings e', r.e, 3, D, r.words),
+              stage(
+                state.encoding === 'none' ? '2. input e (no encoding)' : '2. input e + PE(position)',
+                r.x,
+                3,
+                D,
+                r.words,
+              ),
+              stage('3. Q (from step 2)', r.q, 3, DK, r.words),
+              stage('4. K', r.k, 3, DK, r.words),
+              stage('5. scores QKᵀ/√dₖ', r.scores, 3, 3, r.words, (j) => r.words[j]),
+              stage('6. weights: softmax of each row', r.weights, 3, 3, r.words, (j) => r.words[j]),
+              stage('7. outputs', r.output, 3, DK, r.words),
+            ),
           );
         }),
       );
@@ -124,7 +122,7 @@ export default {
         const [a, b] = outputOf(word);
         const change = maxAbsDifference(a, b);
         return change < 1e-5
-          ? `“${word}”: the same output in both (a gap of ${change.toExponential(1)}, float rounding)`
+          ? `“${word}”: the same output (gap ${change.toExponential(1)}, float rounding)`
           : `“${word}”: the outputs differ by up to ${fmt(change, 3)}`;
       };
       summary.textContent = `${compare('dog')}; ${compare('bites')}.`;
@@ -156,8 +154,8 @@ export default {
       h(
         'p',
         {},
-        'Each word has the same embedding e in both sentences; steps 1–6 of attention are folded above each ',
-        'output. Predict, then switch the encoding on.',
+        'Each word has the same embedding e in both sentences; their steps through attention are folded below. ',
+        'Predict, then switch the encoding on.',
       ),
       question.element,
       h('div', { class: 'controls' }, encoding),

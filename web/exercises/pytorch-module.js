@@ -7,7 +7,7 @@ const SHOWN = 2; // columns shown of a row: pair 0's sine and cosine
 
 // The batch-first input of the question: BATCH sequences of SEQ tokens, and the shapes it meets.
 const BATCH = 2,
-  SEQ = 3;
+  SEQ = 3; // not BATCH: the two axes must be told apart
 const X_SHAPE = `[${BATCH}, ${SEQ}, ${MODULE.dModel}]`,
   SLICE_SHAPE = `[${BATCH}, 1, ${MODULE.dModel}]`;
 
@@ -22,9 +22,8 @@ const QUESTION = {
       correct: true,
       label: 'It adds PE(b) to all tokens of sequence b: no error is raised, and the tokens’ order is lost.',
       why:
-        `x.size(0) is now the batch size, ${BATCH}: the slice pe[:${BATCH}] has shape ${SLICE_SHAPE}, and ` +
-        `broadcasting copies row PE(b) to all ${SEQ} tokens of sequence b. The shapes fit, so nothing fails (the ` +
-        'table below).',
+        `x.size(0) is now the batch size, ${BATCH}: pe[:${BATCH}], of shape ${SLICE_SHAPE}, broadcasts row PE(b) ` +
+        'over every token of sequence b, and the shapes fit (the table below).',
     },
     {
       id: 'error',
@@ -49,35 +48,34 @@ const QUESTION = {
 const LINES = [
   {
     code: 'position = torch.arange(max_len).unsqueeze(1)  # (max_len, 1)',
-    note: (m) => `The positions 0 … ${m.maxLen - 1}, as a column.`,
+    note: () => null, // the code's comment says it
   },
   {
     code: 'div_term = torch.exp(torch.arange(0, d_model, 2) * (-math.log(10000.0) / d_model))',
     note: (m) =>
-      `10000^(−2k/d) written as exp(2k · (−ln 10000 / d)): ω of the ${m.dModel / 2} pairs, ` +
-      `${m.omega[0].toPrecision(3)} down to ${m.omega[m.omega.length - 1].toPrecision(3)}.`,
+      `10000^(−2k/d) as exp(2k · (−ln 10000 / d)): the ${m.dModel / 2} ω’s, ${m.omega[0].toPrecision(3)} to ` +
+      `${m.omega[m.omega.length - 1].toPrecision(3)}.`,
   },
   {
     code: 'pe = torch.zeros(max_len, 1, d_model)',
-    note: (m) => `Sequence-first, [${m.maxLen}, 1, ${m.dModel}]: the axis of size 1 broadcasts over the batch.`,
+    note: (m) => `Sequence-first, [${m.maxLen}, 1, ${m.dModel}]; the 1 broadcasts over the batch.`,
   },
   {
     code: 'pe[:, 0, 0::2] = torch.sin(position * div_term)\npe[:, 0, 1::2] = torch.cos(position * div_term)',
-    note: () => 'Sines of every p·ω in the even columns, cosines in the odd: the paper’s layout.',
+    note: () => 'Sines in the even columns, cosines in the odd: the paper’s layout.',
   },
   {
     code: "self.register_buffer('pe', pe)",
-    note: () => 'Why a buffer: the next exercise.',
+    note: () => null, // why a buffer is the next exercise
   },
   {
     code: 'x = x + self.pe[:x.size(0)]',
-    note: () => 'x is [seq_len, batch, d_model], so x.size(0) is seq_len: the first seq_len rows, for every sequence.',
+    note: () => 'For x of [seq_len, batch, d_model], x.size(0) is seq_len: one row per position.',
   },
   {
     code: 'return self.dropout(x)',
     note: (m) =>
-      `While training, zeroes each entry with probability ${m.dropout} and scales the rest by ` +
-      `${fmt(1 / (1 - m.dropout), 4)}; off after model.eval().`,
+      `In training, zeroes entries with probability ${m.dropout}, scales the rest by ${fmt(1 / (1 - m.dropout), 4)}.`,
   },
 ];
 
@@ -100,7 +98,7 @@ function batchFirstTable(lab, m) {
   const b = (r) => Math.floor(r / SEQ),
     s = (r) => r % SEQ;
   return matrixTable({
-    caption: `Batch-first x ${X_SHAPE}: pair 0 of what is added at (sequence b, token s), where PE(s) was meant`,
+    caption: `Pair 0 of what batch-first x ${X_SHAPE} gets at (sequence b, token s); PE(s) was meant`,
     values,
     rows: BATCH * SEQ,
     cols: SHOWN,
@@ -133,7 +131,9 @@ export default {
     const walk = h(
       'ol',
       { class: 'code-walk' },
-      LINES.map((line) => h('li', {}, h('pre', {}, h('code', {}, line.code)), h('p', {}, line.note(m)))),
+      LINES.map((line) =>
+        h('li', {}, h('pre', {}, h('code', {}, line.code)), line.note(m) && h('p', {}, line.note(m))),
+      ),
     );
     // The batch-first table answers the question, so it appears once the question is checked.
     const after = h('div', { class: 'demo' }, batchFirstTable(lab, m));

@@ -26,7 +26,7 @@ function sentenceProblem(words) {
 }
 
 // Dimensions shown of each row (the distance uses all of them).
-const SHOWN = 8;
+const SHOWN = 4;
 
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
@@ -36,9 +36,7 @@ const QUESTION = {
       id: 'a',
       correct: true,
       label: 'different vectors, so attention can tell them apart',
-      why:
-        'The token embedding is the same, but PE(p) differs for every p, so the sums differ: the distance below is ' +
-        'positive.',
+      why: 'Same token embedding, but a different PE(p) at each p, so the sums differ: the distance below is positive.',
     },
     {
       id: 'b',
@@ -49,7 +47,7 @@ const QUESTION = {
     {
       id: 'c',
       correct: false,
-      label: 'different only if the sentence is longer than the wavelength of pair 0',
+      label: 'different only if the sentence outruns the wavelength of pair 0',
       why: 'Any two distinct positions get different encodings; no length is needed.',
     },
   ],
@@ -60,7 +58,7 @@ export default {
   id: 'same-token-different-position',
   title: 'Same token, different position',
   explain: {
-    prompt: 'Why do the two occurrences of the same word get different vectors?',
+    prompt: 'Why do the two copies of the word get different vectors?',
     model:
       'Their token embeddings are identical, but each has a different position vector added, so the sums differ, ' +
       'and attention can tell them apart.',
@@ -168,8 +166,8 @@ export default {
       h(
         'p',
         {},
-        `Type a sentence with a repeated word; the core embeds it (seeded, dModel ${DEMO.dModel}, the first ` +
-          `${SHOWN} dimensions shown) without the encoding. Predict what adding it does.`,
+        `Type a sentence with a repeated word: the core embeds it (dModel ${DEMO.dModel}, ${SHOWN} dimensions ` +
+          'shown). Predict what adding the encoding does.',
       ),
       h('div', { class: 'control wide' }, h('label', {}, 'Sentence ', input)),
       view,
