@@ -182,6 +182,40 @@ test('implement-it runs code in a worker: a mismatch is located, the solution ma
   assert.equal(await page.evaluate(() => window.pelab.lesson.controllers['implement-it'].record.correct), false);
 });
 
+test('same-token adds the learner’s own pe() once implement-it ran it right, and says how far it is from the core', async () => {
+  const s = section('same-token-different-position');
+  const mine = s.getByLabel('Add my pe() instead');
+  // (An earlier test has already run implement-it's solution on this page; run it again to be sure.)
+  await section('implement-it')
+    .getByRole('button', { name: /^Show solution/ })
+    .click();
+  await section('implement-it')
+    .getByRole('button', { name: /^Run and compare/ })
+    .click();
+  await page.waitForFunction(
+    () => /All 64 values match/.test(document.querySelector('[data-exercise="implement-it"] .feedback').textContent),
+    null,
+    { timeout: 10000 },
+  );
+  await s.getByRole('button', { name: /^Show solution/ }).click();
+  await mine.check();
+  await s.locator('caption', { hasText: 'Token embeddings + your pe()' }).waitFor();
+  const text = await s.locator('.demo-answer').innerText();
+  const distance = await page.evaluate(() => {
+    const { lab } = window.pelab;
+    // “the dog chased the cat”: “the” at 0 and 3, seeded as the page embeds it
+    const x = lab.embed({ tokens: [0, 1, 2, 0, 3], vocabSize: 4, dModel: 16, seed: 7 });
+    const t = new Float32Array(32);
+    t.set(x.subarray(0, 16));
+    t.set(x.subarray(48, 64), 16);
+    return lab.distanceMatrix({ table: t, rows: 2, dModel: 16 })[1].toFixed(6);
+  });
+  assert.ok(text.includes(`Distance over all 16 dimensions: ${distance}`), text);
+  assert.match(text, /Your pe\(\) differs from the core’s encoding of these positions by at most [0-9.e-]+\./);
+  await mine.uncheck();
+  await s.locator('caption', { hasText: 'Token embeddings + sinusoidal encoding' }).waitFor();
+});
+
 test('numbers on the page equal what the core returns', async () => {
   // mask-order: weights zeroed after softmax, and their row sums
   await section('mask-order').locator('select').selectOption('after-softmax');

@@ -122,7 +122,7 @@ export default {
       h(
         'p',
         {},
-        `The learned table above (${MAX_LEN} rows, at their random start) beside the sinusoid. Predict; then `,
+        `A learned table like the one above (${MAX_LEN} rows, at their random start) beside the sinusoid. Predict; then `,
         `drag past ${MAX_LEN - 1}.`,
       ),
       question.element,

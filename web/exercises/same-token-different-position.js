@@ -82,11 +82,7 @@ export default {
     const mine = { values: null, use: false, error: null };
     const useMine = h('input', { type: 'checkbox' });
     // (A wrapper holds `hidden`: the control's display would override it.)
-    const mineControl = h(
-      'div',
-      { hidden: !learnerPeCode() },
-      h('label', { class: 'control' }, useMine, ' Add my pe() instead'),
-    );
+    const mineControl = h('div', { hidden: !learnerPeCode() }, h('label', {}, useMine, ' Add my pe() instead'));
     useMine.addEventListener('change', async () => {
       mine.use = useMine.checked;
       if (mine.use && !mine.values) {
