@@ -92,7 +92,7 @@ export default {
         'GPT-2 and BERT learn their positions instead of a formula: an nn.Embedding indexed by position, ' +
           'added to the token embeddings.',
       ),
-      h('pre', {}, h('code', {}, CODE)),
+      h('pre', { class: 'code' }, h('code', {}, CODE)),
       question.element,
       after,
     );
