@@ -105,6 +105,12 @@ export default {
   why:
     'Writing the [[sinusoidal-encoding]] from its formula is the surest test of having read it right; the next ' +
     'exercise can then use your function.',
+  sources: [
+    [
+      'Dive into Deep Learning, 11.6: positional encoding',
+      'https://d2l.ai/chapter_attention-mechanisms-and-transformers/self-attention-and-positional-encoding.html',
+    ],
+  ],
   explain: {
     prompt: 'Which two details of the formula are easiest to get wrong?',
     model:

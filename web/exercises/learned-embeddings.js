@@ -63,18 +63,12 @@ export default {
   why:
     'The main alternative to the [[sinusoidal-encoding]]: a [[learned-embedding]] table, and what its parameters ' +
     'buy and cost.',
-  sources: [
-    ['PyTorch: nn.Embedding', 'https://pytorch.org/docs/stable/generated/torch.nn.Embedding.html'],
-    [
-      'Dive into Deep Learning, 11.6: positional encoding',
-      'https://d2l.ai/chapter_attention-mechanisms-and-transformers/self-attention-and-positional-encoding.html',
-    ],
-  ],
+  sources: [['PyTorch: nn.Embedding', 'https://pytorch.org/docs/stable/generated/torch.nn.Embedding.html']],
   explain: {
     prompt: 'When would you choose a learned table over the sinusoid?',
     model:
-      'When sequences never exceed a known maximum length and there is enough data to train its maxLen × dModel ' +
-      'extra parameters, which can then fit the task; the sinusoid costs nothing and has its structure built in.',
+      'When there is enough data to train its maxLen × dModel extra parameters and a table fitted to the task ' +
+      'could beat a fixed one; the sinusoid costs nothing and has its structure built in.',
   },
   mount(host, { lab, onResult, answered = false }) {
     const learned = lab.learnedTable({ maxLen: P, dModel: D, seed: 11 });
