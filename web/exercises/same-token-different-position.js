@@ -83,18 +83,22 @@ export default {
     const useMine = h('input', { type: 'checkbox' });
     // (A wrapper holds `hidden`: the control's display would override it.)
     const mineControl = h('div', { hidden: !learnerPeCode() }, h('label', {}, useMine, ' Add my pe() instead'));
-    useMine.addEventListener('change', async () => {
-      mine.use = useMine.checked;
-      if (mine.use && !mine.values) {
-        const answer = await runInWorker(learnerPeCode(), MAX_WORDS, DEMO.dModel);
-        mine.values = answer.values ?? null;
-        mine.error = answer.error ?? null;
-      }
+    // Runs the learner's newest correct pe() over every position a sentence can have, then redraws.
+    async function computeMine() {
+      const answer = await runInWorker(learnerPeCode(), MAX_WORDS, DEMO.dModel);
+      mine.values = answer.values ?? null;
+      mine.error = answer.error ?? null;
       show();
+    }
+    useMine.addEventListener('change', () => {
+      mine.use = useMine.checked;
+      if (mine.use && !mine.values && !mine.error) computeMine();
+      else show();
     });
     onLearnerPe(() => {
-      mine.values = null; // a newer correct run: compute its values afresh
       mineControl.hidden = false;
+      mine.values = mine.error = null; // a newer correct run: its values afresh
+      if (mine.use) computeMine();
     });
     /** Token embeddings + the learner's pe() at each position, and its largest gap from the core's encoding. */
     function withMine(plain) {
