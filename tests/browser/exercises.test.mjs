@@ -214,7 +214,7 @@ test('matching the four properties scores each match', async () => {
   const key = {
     Unambiguous: 'distance',
     Deterministic: 'seed',
-    'Distance-aware': 'symmetric',
+    'Distance-aware': 'near',
     'Length-independent': 'length',
   };
   for (const [name, v] of Object.entries(key)) await s.getByLabel(new RegExp(`^${name}:`)).selectOption(option(v));
@@ -259,6 +259,40 @@ test('implement-it runs code in a worker: a mismatch is located, the solution ma
   );
 });
 
+test('same-token adds the learner’s own pe() once implement-it ran it right, and says how far it is from the core', async () => {
+  const s = section('same-token-different-position');
+  const mine = s.getByLabel('Add my pe() instead');
+  // (An earlier test has already run implement-it's solution on this page; run it again to be sure.)
+  await section('implement-it')
+    .getByRole('button', { name: /^Show solution/ })
+    .click();
+  await section('implement-it')
+    .getByRole('button', { name: /^Run and compare/ })
+    .click();
+  await page.waitForFunction(
+    () => /All 64 values match/.test(document.querySelector('[data-exercise="implement-it"] .feedback').textContent),
+    null,
+    { timeout: 10000 },
+  );
+  await s.getByRole('button', { name: /^Show solution/ }).click();
+  await mine.check();
+  await s.locator('caption', { hasText: 'Token embeddings + your pe()' }).waitFor();
+  const text = await s.locator('.demo-answer').innerText();
+  const distance = await page.evaluate(() => {
+    const { lab } = window.pelab;
+    // “the dog chased the cat”: “the” at 0 and 3, seeded as the page embeds it
+    const x = lab.embed({ tokens: [0, 1, 2, 0, 3], vocabSize: 4, dModel: 16, seed: 7 });
+    const t = new Float32Array(32);
+    t.set(x.subarray(0, 16));
+    t.set(x.subarray(48, 64), 16);
+    return lab.distanceMatrix({ table: t, rows: 2, dModel: 16 })[1].toFixed(6);
+  });
+  assert.ok(text.includes(`Distance over all 16 dimensions: ${distance}`), text);
+  assert.match(text, /Your pe\(\) differs from the core’s encoding of these positions by at most [0-9.e-]+\./);
+  await mine.uncheck();
+  await s.locator('caption', { hasText: 'Token embeddings + sinusoidal encoding' }).waitFor();
+});
+
 test('numbers on the page equal what the core returns', async () => {
   // mask-order: weights zeroed after softmax, and their row sums
   await section('mask-order').locator('select').selectOption('after-softmax');
@@ -280,18 +314,22 @@ test('numbers on the page equal what the core returns', async () => {
     'rows no longer sum to 1',
   );
 
-  // pipeline: seven stages in each sentence's column, each caption starting with its sentence; Q, K and
-  // the scores (−∞ where the mask hides a later word) are the core's
+  // pipeline: seven stages in each sentence's fold, each caption starting with its sentence; Q, K, the
+  // scores and the weights are the core's, and the sentence above the folds says how the outputs compare
   const pipe = section('pipeline');
   await choice(pipe, 'pipeline', 'differs').check();
   await pipe.getByRole('button', { name: /^Check\b/ }).click();
-  await pipe.locator('select').nth(0).selectOption('sinusoidal');
-  await pipe.locator('select').nth(1).selectOption('causal');
+  await pipe.locator('select').selectOption('sinusoidal');
+  for (const summary of await pipe.locator('.pipeline summary').all()) await summary.click();
   const captions = await pipe.locator('.pipeline table caption').allInnerTexts();
   const sentences = ['dog bites man', 'man bites dog'];
   assert.equal(captions.length, 14);
   captions.forEach((c, i) => assert.ok(c.startsWith(`“${sentences[Math.floor(i / 7)]}”, ${(i % 7) + 1}. `), c));
-  assert.match(captions[4], /5\. scores QKᵀ\/√dₖ \(mask applied\)$/);
+  assert.match(captions[4], /5\. scores QKᵀ\/√dₖ$/);
+  assert.match(
+    await pipe.locator('p[role=status]', { hasText: '“dog”' }).innerText(),
+    /^“dog”: the outputs differ by up to [0-9.]+; “bites”: the outputs differ by up to [0-9.]+\.$/,
+  );
   const tables = pipe.locator('.pipeline table');
   const stages = await page.evaluate((sentences) => {
     const { lab } = window.pelab;
@@ -301,7 +339,7 @@ test('numbers on the page equal what the core returns', async () => {
     return sentences.map((sentence) => {
       const tokens = sentence.split(' ').map((w) => vocabulary.indexOf(w));
       const x = lab.embed({ tokens, vocabSize: 3, dModel: 8, seed: 5, encoding: 'sinusoidal' });
-      const r = lab.selfAttention({ x, n: 3, dModel: 8, dK: 4, seed: 5, mask: 'before-softmax' });
+      const r = lab.selfAttention({ x, n: 3, dModel: 8, dK: 4, seed: 5 });
       return [r.q, r.k, r.scores, r.weights].map((m) => Array.from(m, show));
     });
   }, sentences);
@@ -315,7 +353,6 @@ test('numbers on the page equal what the core returns', async () => {
         stages[s][k],
         `${s} ${k}`,
       );
-  assert.equal(stages[0][2].filter((v) => v === '−∞').length, 3, 'three masked scores');
 
   // conventions: the fingerprints
   const cells = await section('conventions').locator('tbody td').allInnerTexts();
@@ -370,7 +407,7 @@ test('feedback that points above or below points where the thing is', async () =
   assert.ok(await before(c.locator('.heatmap, svg, canvas').last(), await c.locator('.question').elementHandle()));
 });
 
-test('four-properties: each check shows one property; the deterministic one does not call learned tables random', async () => {
+test('four-properties: each check shows one property; the deterministic one does not name learned tables, taught later', async () => {
   const s = section('four-properties');
   const items = await s.locator('ol.checks li').allInnerTexts();
   const order = await checkOrder();
@@ -379,11 +416,13 @@ test('four-properties: each check shows one property; the deterministic one does
   assert.match(unambiguous, /^Smallest distance between two different positions/);
   assert.doesNotMatch(unambiguous, /offset|Σ|cos/, 'the distance check says nothing of distance-awareness');
   const deterministic = await itemOf('seed');
-  assert.match(deterministic, /computed twice, in two separate calls, differs by 0\.000000/);
-  assert.match(
-    deterministic,
-    /a learned table is as fixed once drawn: its row 37 looked up twice differs by 0\.000000/,
-  );
+  assert.match(deterministic, /^PE\(37\) from two separate calls: differs by 0\.000000; rows drawn at random/);
+  // learned tables come later in the lesson: the check neither names them nor calls them random
+  assert.doesNotMatch(deterministic, /learned/i);
+  // distance-aware is measured as distances, not as lesson 1's dot products
+  const near = await itemOf('near');
+  assert.match(near, /^‖PE\(c\) − PE\(c\+k\)‖ for k = 1, 4, 50: /);
+  assert.doesNotMatch(near, /·/);
 });
 
 test('closest-offset: the solution says the distance is not monotone in |k|, with the core’s distances', async () => {
@@ -467,7 +506,8 @@ test('no curve runs along its plot’s frame: every plotted value keeps clear of
         }),
     );
   const plots = (await Promise.all(everyPage().map(plotsOf))).flat();
-  assert.ok(plots.length >= 6, `${plots.length} plots`);
+  // five since four-properties states its distances as numbers (its plot only repeated them)
+  assert.ok(plots.length >= 5, `${plots.length} plots`);
   for (const { exercise, top, height, ys } of plots) {
     const margin = Math.min(...ys.map((y) => Math.min(y - top, top + height - y)));
     assert.ok(margin >= 0.04 * height, `${exercise}: a curve comes within ${margin.toFixed(1)} of the frame`);

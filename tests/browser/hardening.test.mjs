@@ -122,6 +122,8 @@ test('same-token: an empty, one-word or too-long sentence gets a message in the 
   await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await s.locator('.feedback').innerText(), /^Right\./);
   assert.equal(await s.locator('.demo-answer').isVisible(), true);
+  // No switch to the learner's own pe() before implement-it has run one right on this page.
+  assert.equal(await s.getByLabel('Add my pe() instead').isVisible(), false);
   assert.deepEqual(problems, []);
   await page.close();
 });

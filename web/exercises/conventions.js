@@ -14,9 +14,8 @@ const QUESTION = {
       correct: true,
       label: 'halves: [sin | cos], the layout of Marian and Pegasus',
       why:
-        'Its row in the table below holds the paper’s eight numbers, sines first: the same frequencies in a ' +
-        'different layout. (BART, ' +
-        'often named with Marian, learns its positions instead.)',
+        'Its row below holds the paper’s eight numbers, sines first. (BART, often named with Marian, learns its ' +
+        'positions instead.)',
     },
     {
       id: 'tensor2tensor',
@@ -37,8 +36,9 @@ export default {
   questions: [QUESTION],
   id: 'conventions',
   title: 'Three conventions in real libraries',
+  why: 'Libraries lay the same formula out differently; reading a checkpoint needs the convention it was made with.',
   explain: {
-    prompt: 'Why can loading a checkpoint with the wrong convention go unnoticed?',
+    prompt: 'Why can a wrong convention go unnoticed?',
     model:
       'Every convention produces plausible bounded vectors of the right shape, so nothing fails; the model just ' +
       'receives positions in a scrambled layout or with other frequencies, and quietly does worse.',
@@ -53,22 +53,21 @@ export default {
       h(
         'p',
         {},
-        'Three conventions of real libraries, with ωₖ the frequency of pair k (k = 0 … d/2 − 1). ',
-        h('strong', {}, 'paper: '),
-        'ωₖ = 10000^(−2k/d), the sine of pair k at column 2k and its cosine at 2k + 1. ',
-        h('strong', {}, 'halves: '),
-        'the same ωₖ, all the sines first, then all the cosines. ',
-        h('strong', {}, 'tensor2tensor: '),
-        'ωₖ = 10000^(−k/(d/2 − 1)), all the sines first, then all the cosines. Mixing conventions between a ' +
-          'checkpoint and your code silently scrambles positions.',
+        'With ωₖ the frequency of pair k: ',
+        h('strong', {}, 'paper, '),
+        'ωₖ = 10000^(−2k/d), sine of pair k at column 2k, cosine at 2k + 1; ',
+        h('strong', {}, 'halves, '),
+        'the same ωₖ, all sines first, then all cosines; ',
+        h('strong', {}, 'tensor2tensor, '),
+        'ωₖ = 10000^(−k/(d/2 − 1)), sines first. A checkpoint read with the wrong one gets scrambled ' +
+          'positions, and no error.',
       ),
       question.element,
       table,
     );
     table.append(
-      h('p', {}, 'The encoding of position 1 at dModel 8 in each convention, computed by the core:'),
       matrixTable({
-        caption: 'PE(1) at dModel 8',
+        caption: 'PE(1) at dModel 8, by convention (the core’s)',
         values: rows,
         rows: 3,
         cols: 8,

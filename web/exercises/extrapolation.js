@@ -5,27 +5,24 @@ import { hiddenUntilAnswered, slider } from './common.js';
 
 const D = 32,
   MAX_LEN = 512,
-  K = 5,
   SLOW = D / 2 - 1;
 
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
-  prompt: `A model was trained on sequences of at most ${MAX_LEN} tokens. What can be said of position 2000?`,
+  prompt: `A model trained on sequences of at most ${MAX_LEN} tokens meets position 2000. What then?`,
   options: [
     {
       id: 'a',
       correct: true,
-      label: 'The formula gives it a vector, with values training never showed; the table gives it none.',
+      label: 'The formula gives a vector with values training never showed; the table gives none.',
       why:
-        'The formula can be evaluated at any position, but its slow pairs reach values no training position had ' +
-        '(the readout below), so whether a trained model copes is an empirical question: the paper hoped it “may” ' +
-        'extrapolate, and the ALiBi authors measured sinusoidal models degrading soon past their training length. ' +
-        'The learned table simply has no row.',
+        'The formula works at any position, but its slow pairs reach values no training position had (the ' +
+        'readout below); the table has no row.',
     },
     {
       id: 'b',
       correct: false,
-      label: 'Both give it a vector, and the model handles it as well as the positions it trained on.',
+      label: 'Both give a vector, handled as well as the positions seen in training.',
       why:
         'Drag the position to 2000 below and check both claims: does each of the two give it a vector, and are ' +
         'its values like the ones training showed?',
@@ -33,24 +30,45 @@ const QUESTION = {
     {
       id: 'c',
       correct: false,
-      label: 'The learned table gives it a vector too, only a less accurate one than the formula.',
+      label: 'The learned table gives one too, only less accurate than the formula’s.',
       why: 'Drag past 511 and read what the lab says about the table there.',
     },
     {
       id: 'd',
       correct: false,
-      label: 'The formula’s values grow with the position, so position 2000 stands out clearly.',
+      label: 'The formula’s values grow with the position, so 2000 stands out clearly.',
       why: 'Every entry stays in [−1, 1]; what is new at position 2000 is the combination of values, not their size.',
     },
   ],
 };
 
+// Rep 3 of the lesson card: the paper's claim about longer sequences, against what the readout shows.
+function paperCheck() {
+  return h(
+    'p',
+    {},
+    'Now read ',
+    h('a', { href: 'https://arxiv.org/abs/1706.03762' }, 'section 3.5 of the paper'),
+    ': it preferred the sinusoid to learned positions (about as good) as it may let a model extrapolate to ' +
+      `longer sequences. The readout confirms a bounded vector past ${MAX_LEN - 1}, and shows what that leaves ` +
+      'open: the slow pair takes values training never showed. ALiBi’s authors (lesson 3) measured such models ' +
+      'degrading soon past their training length.',
+  );
+}
+
 export default {
   questions: [QUESTION],
   id: 'extrapolation',
   title: 'Past the training length',
+  why:
+    'What each encoding gives a position longer than any training sequence ([[extrapolation]]), checked against ' +
+    'the paper’s own claim.',
+  sources: [
+    ['Vaswani et al. 2017, section 3.5: Positional Encoding', 'https://arxiv.org/abs/1706.03762'],
+    ['Press et al. 2022, ALiBi: train short, test long', 'https://arxiv.org/abs/2108.12409'],
+  ],
   explain: {
-    prompt: `Can a model trained on ${MAX_LEN} positions use position 2000? What can and cannot be said?`,
+    prompt: 'What can and cannot be said of position 2000?',
     model:
       'With a learned table there is no row to use. With the sinusoid the vector exists, but its slow pairs take ' +
       'values training never showed, so whether the model copes is an empirical question, not a property of the ' +
@@ -65,8 +83,7 @@ export default {
     });
     const learnedText = h('p', { class: 'core-message' });
     const slowText = h('p', {});
-    const dotsText = h('p', {});
-    view.append(learnedText, slowText, dotsText);
+    view.append(learnedText, slowText);
     const dims = Array.from({ length: D }, (_, i) => i);
     // The slowest pair's sine over every position a model trained on MAX_LEN positions has seen.
     const seen = lab.sinusoidal({ positions: MAX_LEN, dModel: D });
@@ -93,28 +110,20 @@ export default {
       }
       plot.update(dims, series);
       slowText.textContent =
-        `The sine of the slowest pair (pair ${SLOW}) stays between ${fmt(seenLo, 3)} and ${fmt(seenHi, 3)} ` +
-        `over positions 0–${MAX_LEN - 1}; at position ${p} it is ${fmt(pe[2 * SLOW], 3)}.`;
-      const inside = lab.properties({ positions: 64, dModel: D, start: 0, k: K });
-      const beyond = lab.properties({ positions: 64, dModel: D, start: Math.max(p, MAX_LEN), k: K });
-      dotsText.textContent =
-        `PE(q)·PE(q+${K}) for q in 0…63: ${fmt(inside.minOffsetDot, 5)} to ${fmt(inside.maxOffsetDot, 5)}; ` +
-        `for q in ${Math.max(p, MAX_LEN)}…${Math.max(p, MAX_LEN) + 63}: ${fmt(beyond.minOffsetDot, 5)} to ` +
-        `${fmt(beyond.maxOffsetDot, 5)}.`;
+        `The sine of the slowest pair: ${fmt(seenLo, 3)} to ${fmt(seenHi, 3)} over positions ` +
+        `0–${MAX_LEN - 1}; ${fmt(pe[2 * SLOW], 3)} at ${p}.`;
     }
     const s = slider({ label: 'Position', min: 0, max: 2000, value: 300, oninput: show });
     show(300);
     // Predict first: dragging to position 2000 shows the answer, so the demo appears once it is checked.
-    const demo = h('div', {}, s.element, view);
+    const demo = h('div', {}, s.element, view, paperCheck());
     const question = choiceQuestion({ ...QUESTION, onResult: hiddenUntilAnswered([demo], { answered, onResult }) });
     host.append(
       h(
         'p',
         {},
-        `A learned table sized for ${MAX_LEN} positions next to the sinusoid. The table shown is a random `,
-        'initialisation, as training would start it: a trained table would hold learned values in its rows, and ' +
-          'still end at the ',
-        `same row. Predict first; then drag the position past ${MAX_LEN - 1}.`,
+        `A learned table like the one above (${MAX_LEN} rows, at their random start) beside the sinusoid. Predict; then `,
+        `drag past ${MAX_LEN - 1}.`,
       ),
       question.element,
       demo,

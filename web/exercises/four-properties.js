@@ -1,5 +1,4 @@
 import { h, fmt, uid } from '../widgets/dom.js';
-import { LinePlot } from '../widgets/lineplot.js';
 import { gradeMatching } from '../grading.js';
 import { learnerSeed, opaqueValues, shuffled } from '../order.js';
 import { maxAbsDifference } from './common.js';
@@ -8,20 +7,21 @@ import { maxAbsDifference } from './common.js';
 const KEY = {
   unambiguous: 'distance',
   deterministic: 'seed',
-  'distance-aware': 'symmetric',
+  'distance-aware': 'near',
   'length-independent': 'length',
 };
 const NAMES = {
   unambiguous: 'Unambiguous: every position gets its own vector',
   deterministic: 'Deterministic: the same position always gets the same vector',
   'distance-aware': 'Distance-aware: how far apart two positions are shows the same way everywhere',
-  'length-independent': 'Length-independent: a position’s vector does not depend on the sequence length',
+  'length-independent': 'Length-independent: a position’s vector ignores the sequence length',
 };
 const D = 64,
   N = 256,
   P = 37,
-  CENTRE = 50,
+  CENTRES = [60, 5000], // the distance check, measured from two far-apart positions
   SPAN = 50,
+  SHOWN_K = [1, 4, 50],
   FAR = 100000; // where the bounded check looks
 
 // One point per right match (grading.js's gradeMatching).
@@ -30,9 +30,12 @@ const MAX_SCORE = Object.keys(KEY).length;
 export default {
   id: 'four-properties',
   title: 'Four properties, four checks',
+  why:
+    'The properties any [[positional-encoding]] should have, each tied to a measurement of the sinusoid that ' +
+    'shows it.',
   maxScore: MAX_SCORE,
   explain: {
-    prompt: 'Pick one of the four properties and explain how its check shows it.',
+    prompt: 'Pick a property: how does its check show it?',
     model:
       'Length-independence, for example: row p of a short table equals row p of a long one, because PE(p) depends ' +
       'on p alone, whereas an encoding like p/N would change with the sequence length N.',
@@ -42,39 +45,35 @@ export default {
     const far = lab.properties({ positions: N, dModel: D, k: 3, start: FAR });
     const row = (table, p) => table.subarray(p * D, (p + 1) * D);
     // Deterministic: the same call twice gives the same row, bit for bit; vectors drawn at random for each
-    // sequence would not (two draws of the lab's generator stand for them). A learned table, once drawn or
-    // trained, is a fixed lookup: the check says so, so that it does not read as "learned tables are random".
+    // sequence would not (two draws of the lab's generator stand for them). Learned tables are not taught yet
+    // (learned-embeddings comes later), so the check does not name them: they are fixed lookups, not this.
     const again = [0, 1].map(() => lab.sinusoidal({ positions: 1, dModel: D, start: P }));
-    const lookedUp = [0, 1].map(() => lab.learnedLookup({ maxLen: N, dModel: D, seed: 1, position: P }));
     const drawn = [1, 2].map((seed) => lab.learnedLookup({ maxLen: N, dModel: D, seed, position: P }));
     // Length-independent: row P of a short table and of a long one, against p/N.
     const short = lab.sinusoidal({ positions: 64, dModel: D }),
       long = lab.sinusoidal({ positions: N, dModel: D });
-    // Distance-aware: PE(c)·PE(c+k) for k = −SPAN…SPAN, from the core's dot matrix.
-    const window = lab.sinusoidal({ positions: 2 * SPAN + 1, dModel: D, start: CENTRE - SPAN });
-    const dots = lab.dotMatrix({ table: window, rows: 2 * SPAN + 1, dModel: D });
-    const offsets = Array.from({ length: 2 * SPAN + 1 }, (_, i) => i - SPAN);
-    const curve = Float32Array.from(offsets, (k) => dots[SPAN * (2 * SPAN + 1) + SPAN + k]);
-    const asymmetry = offsets.reduce((m, k) => Math.max(m, Math.abs(curve[SPAN + k] - curve[SPAN - k])), 0);
+    // Distance-aware: ‖PE(c) − PE(c+k)‖ for k = −SPAN…SPAN from each centre, from the core's distance matrix
+    // (a distance, not lesson 1's dot product: how far the vectors are, as a function of how far the positions are).
+    const curves = CENTRES.map((c) => {
+      const window = lab.sinusoidal({ positions: 2 * SPAN + 1, dModel: D, start: c - SPAN });
+      const m = lab.distanceMatrix({ table: window, rows: 2 * SPAN + 1, dModel: D });
+      return m.slice(SPAN * (2 * SPAN + 1), (SPAN + 1) * (2 * SPAN + 1));
+    });
+    const gap = maxAbsDifference(...curves);
+    const at = (curve) => SHOWN_K.map((k) => fmt(curve[SPAN + k], 3)).join(', ');
     const checks = {
-      distance:
-        `Smallest distance between two different positions among 0…${N - 1}: ${fmt(summary.minDistance, 4)}, ` +
-        'so no two of them share a vector',
+      distance: `Smallest distance between two different positions among 0…${N - 1}: ${fmt(summary.minDistance, 4)}`,
       seed:
-        `PE(${P}) computed twice, in two separate calls, differs by ${fmt(maxAbsDifference(...again), 6)}: ` +
-        `nothing in the formula is random (a learned table is as fixed once drawn: its row ${P} looked up twice ` +
-        `differs by ${fmt(maxAbsDifference(...lookedUp), 6)}). Vectors drawn at random afresh for each sequence ` +
-        `would not repeat: two such draws of row ${P} differ by up to ${fmt(maxAbsDifference(...drawn), 3)}`,
-      symmetric:
-        `PE(q)·PE(q+3) is ${fmt(summary.minOffsetDot, 4)} to ${fmt(summary.maxOffsetDot, 4)} for every q ` +
-        `from 0 to ${N - 1}, and ` +
-        `PE(${CENTRE})·PE(${CENTRE}+k) equals PE(${CENTRE})·PE(${CENTRE}−k) to ${fmt(asymmetry, 6)} (the curve below)`,
+        `PE(${P}) from two separate calls: differs by ${fmt(maxAbsDifference(...again), 6)}; rows drawn at ` +
+        `random afresh for each sequence: up to ${fmt(maxAbsDifference(...drawn), 3)} apart`,
+      near:
+        `‖PE(c) − PE(c+k)‖ for k = ${SHOWN_K.join(', ')}: ${at(curves[0])}, alike from c = ${CENTRES[0]} and ` +
+        `c = ${CENTRES[1]} (largest gap ${fmt(gap, 4)})`,
       length:
         `Row ${P} of a 64-position table and of a ${N}-position table differ by ` +
-        `${fmt(maxAbsDifference(row(short, P), row(long, P)), 6)}; ` +
-        `an encoding p/N would give ${fmt(P / 64, 3)} and ${fmt(P / N, 3)}`,
-      bounded:
-        `Largest |value| near position ${FAR.toLocaleString('en')}: ${fmt(far.maxAbsValue, 6)}, ` + 'as at position 0',
+        `${fmt(maxAbsDifference(row(short, P), row(long, P)), 6)}; p/N would give ${fmt(P / 64, 3)} and ` +
+        fmt(P / N, 3),
+      bounded: `Largest |value| near position ${FAR.toLocaleString('en')}: ${fmt(far.maxAbsValue, 6)}, as at position 0`,
     };
     // The checks and the properties in this learner's order (order.js), so the key is no diagonal.
     const seed = learnerSeed();
@@ -89,8 +88,8 @@ export default {
       selects[property] = h(
         'select',
         { id },
-        h('option', { value: '' }, 'choose a check…'),
-        ...values.map((v, i) => h('option', { value: v }, `check ${i + 1}`)),
+        h('option', { value: '' }, 'check…'),
+        ...values.map((v, i) => h('option', { value: v }, String(i + 1))),
       );
       return h(
         'div',
@@ -115,9 +114,15 @@ export default {
           { class: result.correct ? 'verdict right' : 'verdict wrong' },
           `${result.score} of ${result.maxScore} right.`,
         ),
-        ...result.rows.map((r) =>
-          h('p', { class: 'other' }, `${r.right ? '✓ right' : '✗ not this check'}: ${NAMES[r.property]}`),
-        ),
+        ...result.rows
+          .filter((r) => !r.right)
+          .map((r) =>
+            h(
+              'p',
+              { class: 'other' },
+              `${NAMES[r.property].split(':')[0]}: ${r.right ? '✓ right' : '✗ not this check'}`,
+            ),
+          ),
       );
       if (report)
         onResult?.({
@@ -127,20 +132,13 @@ export default {
           answer: JSON.stringify(matches),
         });
     }
-    const plotHost = h('div', { class: 'demo' });
     host.append(
-      h(
-        'p',
-        {},
-        `The core measured these on ${D}-wide tables. Match each property a good encoding needs to the `,
-        'check that shows it; one check is left over.',
-      ),
+      h('p', {}, `Match each property to the check (dModel ${D}) that shows it; one check is left over.`),
       h(
         'ol',
         { class: 'checks' },
         checkOrder.map((key) => h('li', {}, checks[key])),
       ),
-      plotHost,
       ...rows,
       h(
         'div',
@@ -150,11 +148,6 @@ export default {
       ),
       feedback,
     );
-    new LinePlot(plotHost, {
-      label: `PE(${CENTRE})·PE(${CENTRE}+k) against the offset k`,
-      xLabel: 'offset k',
-      yLabel: 'dot product',
-    }).update(offsets, [{ name: `PE(${CENTRE})·PE(${CENTRE}+k)`, values: curve }]);
     const controller = {
       getScore: () => result?.score ?? 0,
       getMaxScore: () => MAX_SCORE,

@@ -1,6 +1,7 @@
 import { h, fmt } from '../widgets/dom.js';
 import { matrixTable } from '../widgets/tables.js';
 import { firstMismatch } from '../grading.js';
+import { setLearnerPe } from './learner-pe.js';
 
 const P = 8,
   D = 8,
@@ -31,8 +32,8 @@ const WORKER_MISSING =
   'The code could not run: the worker that runs it did not load (its file is missing on the server, or the ' +
   "page's Content-Security-Policy forbids workers; the browser console names the file).";
 
-/** Runs code in a fresh worker with a time limit; resolves {values} or {error}. */
-function runInWorker(code) {
+/** Runs code in a fresh worker with a time limit over positions × dModel; resolves {values} or {error}. */
+export function runInWorker(code, positions = P, dModel = D) {
   return new Promise((resolve) => {
     let worker;
     try {
@@ -64,7 +65,7 @@ function runInWorker(code) {
       resolve({ error: e.message || WORKER_MISSING });
       e.preventDefault();
     };
-    worker.postMessage({ code, positions: P, dModel: D });
+    worker.postMessage({ code, positions, dModel });
   });
 }
 
@@ -101,8 +102,17 @@ function grade(answer, expected) {
 export default {
   id: 'implement-it',
   title: 'Implement it yourself',
+  why:
+    'Writing the [[sinusoidal-encoding]] from its formula is the surest test of having read it right; the next ' +
+    'exercise can then use your function.',
+  sources: [
+    [
+      'Dive into Deep Learning, 11.6: positional encoding',
+      'https://d2l.ai/chapter_attention-mechanisms-and-transformers/self-attention-and-positional-encoding.html',
+    ],
+  ],
   explain: {
-    prompt: 'Which two details of the formula are easiest to get wrong when you implement it?',
+    prompt: 'Which two details of the formula are easiest to get wrong?',
     model:
       'Pairing the dimensions (dimensions 2k and 2k+1 share one frequency, so the exponent uses 2k, not the ' +
       'dimension index) and alternating sin and cos between them.',
@@ -145,6 +155,7 @@ export default {
         return;
       }
       result = { correct: verdict.correct, score: verdict.correct ? 1 : 0 };
+      if (verdict.correct) setLearnerPe(code); // same-token can now add it to token embeddings
       status.replaceChildren(h('p', { class: verdict.correct ? 'verdict right' : 'verdict wrong' }, verdict.message));
       vectors.replaceChildren(
         ...(verdict.values
@@ -162,6 +173,18 @@ export default {
       );
       onResult?.({ correct: result.correct, score: result.score, maxScore: 1, answer: code });
     }
+    // One button swaps between the two starts (it replaces what the editor holds).
+    const startButton = h('button', { type: 'button', class: 'secondary' });
+    const showStart = () => {
+      startButton.textContent =
+        editor.value === SCAFFOLD ? 'Start blank instead' : 'Start from a scaffold (gives the pairing away)';
+    };
+    startButton.addEventListener('click', () => {
+      editor.value = editor.value === SCAFFOLD ? BLANK : SCAFFOLD;
+      showStart();
+    });
+    editor.addEventListener('input', showStart);
+    showStart();
     host.append(
       h(
         'p',
@@ -169,32 +192,7 @@ export default {
         `Write pe(position, i, dModel). It runs in a worker (stopped after ${LIMIT_MS / 1000} s) for ${P} ` +
           `positions at dModel ${D} and is compared with the core.`,
       ),
-      h(
-        'div',
-        { class: 'actions' },
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'secondary',
-            onclick: () => {
-              editor.value = BLANK;
-            },
-          },
-          'Start blank',
-        ),
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'secondary',
-            onclick: () => {
-              editor.value = SCAFFOLD;
-            },
-          },
-          'Start from a scaffold (gives the pairing away)',
-        ),
-      ),
+      h('div', { class: 'actions' }, startButton),
       editor,
       h(
         'div',
@@ -213,12 +211,14 @@ export default {
         latestRun++;
         result = null;
         editor.value = BLANK;
+        showStart();
         status.replaceChildren();
         vectors.replaceChildren();
       },
       showSolutions() {
         latestRun++;
         editor.value = SOLUTION;
+        showStart();
         status.replaceChildren(h('p', {}, 'This is one correct version; run it to compare.'));
         onResult?.({ solutionViewed: true, maxScore: 1 });
       },

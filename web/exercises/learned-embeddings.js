@@ -1,11 +1,16 @@
 import { h } from '../widgets/dom.js';
 import { Heatmap } from '../widgets/heatmap.js';
 import { choiceQuestion } from '../widgets/question.js';
-import { hiddenUntilAnswered } from './common.js';
+import { TORCH_MODULE, hiddenUntilAnswered } from './common.js';
 
 const P = 64,
   D = 32,
   SCALE = 3; // both maps' colour limit: N(0, 1) draws mostly within ±3, the sinusoid within ±1
+
+// Our own sketch of a learned position table in PyTorch (batch-first input).
+const CODE = `self.pos = nn.Embedding(max_len, d_model)  # __init__: a trainable row per position
+positions = torch.arange(x.size(1), device=x.device)  # forward: 0 … seq_len − 1
+x = x + self.pos(positions)  # row p added at position p`;
 
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
@@ -14,62 +19,78 @@ const QUESTION = {
     {
       id: 'a',
       correct: true,
-      label: 'The table adds maxLen × dModel numbers to train, shapeless until trained; the formula adds none.',
+      label: 'The table adds maxLen × dModel numbers to train, shapeless at first; the formula adds none.',
       why:
-        'The two tables below show it: the learned one starts as random numbers, with no structure until training ' +
-        'gives it some, and all maxLen × dModel of them are parameters to train (and data to train them on). The ' +
-        'formula has no parameters: its structure is fixed in advance, whether or not it suits the task.',
+        'Every entry of nn.Embedding is a parameter, random at first (left, below), shaped only by training; the ' +
+        'formula has none.',
     },
     {
       id: 'b',
       correct: false,
-      label: 'The table costs no parameters and extends itself; the sinusoid is the one that has to be trained.',
-      why:
-        'Which of the two is a block of trainable numbers, and which comes from a formula? The tables below show ' +
-        'both.',
+      label: 'The table costs no parameters and extends itself; the sinusoid is the one that is trained.',
+      why: 'Which of the two is a block of trainable numbers, and which comes from a formula? Read the code again.',
     },
     {
       id: 'c',
       correct: false,
-      label: 'After training the two are always the same, so the choice between them never matters.',
-      why:
-        'Training shapes a learned table to its data, but nothing makes it equal the sinusoid, and it still ends at ' +
-        'maxLen.',
+      label: 'After training the two are always the same, so the choice never matters.',
+      why: 'Training shapes a learned table to its data; nothing in it pulls the rows towards the sinusoid.',
     },
   ],
 };
+
+/** The pros and cons, with the table's size at the lesson module's sizes (shown once answered). */
+function prosAndCons() {
+  const { maxLen, dModel } = TORCH_MODULE;
+  return h(
+    'ul',
+    {},
+    h('li', {}, 'For: nothing to design; each row becomes what helps the task.'),
+    h(
+      'li',
+      {},
+      `Against: ${(maxLen * dModel).toLocaleString('en')} more parameters at max_len ${maxLen}, d_model ` +
+        `${dModel}; a row trains only on sequences that reach it, so late rows learn least.`,
+    ),
+    h('li', {}, 'Against: rows are not tied to their neighbours; structure must be learned.'),
+  );
+}
 
 export default {
   questions: [QUESTION],
   id: 'learned-embeddings',
   title: 'Learned position tables',
+  why:
+    'The main alternative to the [[sinusoidal-encoding]]: a [[learned-embedding]] table, and what its parameters ' +
+    'buy and cost.',
+  sources: [['PyTorch: nn.Embedding', 'https://pytorch.org/docs/stable/generated/torch.nn.Embedding.html']],
   explain: {
-    prompt: 'When would you choose a learned position table over the sinusoid?',
+    prompt: 'When would you choose a learned table over the sinusoid?',
     model:
-      'When sequences never exceed a known maximum length and there is enough data to train maxLen × dModel extra ' +
-      'parameters; the sinusoid costs nothing and can at least be evaluated past the training length.',
+      'When there is enough data to train its maxLen × dModel extra parameters and a table fitted to the task ' +
+      'could beat a fixed one; the sinusoid costs nothing and has its structure built in.',
   },
   mount(host, { lab, onResult, answered = false }) {
     const learned = lab.learnedTable({ maxLen: P, dModel: D, seed: 11 });
     const sinus = lab.sinusoidal({ positions: P, dModel: D });
-    const left = h('div', {}, h('h3', {}, `Learned (seeded N(0, 1) start), ${P} × ${D}`));
-    const right = h('div', {}, h('h3', {}, `Sinusoidal, ${P} × ${D}`));
-    // The two tables answer the question at a glance: they appear below it once it is checked.
+    const left = h('div', {}, h('h3', {}, 'Learned, at its N(0, 1) start'));
+    const right = h('div', {}, h('h3', {}, 'Sinusoidal'));
+    // The two tables and the pros and cons answer the question: they appear below it once it is checked.
     // (A wrapper holds `hidden`: the grid's display would override it.)
-    const tables = h('div', {}, h('div', { class: 'demo side-by-side' }, left, right));
-    const question = choiceQuestion({ ...QUESTION, onResult: hiddenUntilAnswered([tables], { answered, onResult }) });
+    const after = h('div', {}, h('div', { class: 'demo side-by-side' }, left, right), prosAndCons());
+    const question = choiceQuestion({ ...QUESTION, onResult: hiddenUntilAnswered([after], { answered, onResult }) });
     host.append(
       h(
         'p',
         {},
-        'A learned table is an embedding indexed by position, as GPT-style models use: one trainable row of ' +
-          'dModel numbers per position, up to maxLen. Predict first; then see one as training would start it, ' +
-          `next to the sinusoid, both on one colour scale from −${SCALE} to +${SCALE}.`,
+        'GPT-2 and BERT learn their positions instead of a formula: an nn.Embedding indexed by position, ' +
+          'added to the token embeddings.',
       ),
+      h('pre', { class: 'code' }, h('code', {}, CODE)),
       question.element,
-      tables,
+      after,
     );
-    // Side by side on one colour scale, so that a colour means the same number in both.
+    // Side by side on one colour scale (±3), so that a colour means the same number in both.
     new Heatmap(left, { label: 'Learned position table at initialisation', limit: SCALE }).update(learned, P, D);
     new Heatmap(right, { label: 'Sinusoidal position table', limit: SCALE }).update(sinus, P, D);
     return question;

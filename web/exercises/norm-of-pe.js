@@ -7,6 +7,7 @@ const D = 48,
 export default {
   id: 'norm-of-pe',
   title: 'Work it out: the length of PE(p)',
+  why: 'A property the formula guarantees, worked out by hand: every position’s vector has the same length.',
   explain: {
     prompt: 'Why is PE(p)·PE(p) the same for every position p?',
     model:
@@ -20,12 +21,12 @@ export default {
       onResult,
       expected,
       tolerance: 0.01,
-      prompt: `At dModel ${D}, what is PE(${P})·PE(${P}), the squared length of the encoding of position ${P}?`,
+      prompt: `At dModel ${D}, what is PE(${P})·PE(${P}), its squared length?`,
       explain: () =>
         `Each of the ${D / 2} pairs contributes sin² + cos² = 1, whatever the position, so the sum is ` +
         `dModel/2; the core’s table gives ${fmt(expected, 5)}.`,
     });
-    host.append(h('p', {}, 'No table is needed here: think about what one pair contributes.'), question.element);
+    host.append(h('p', {}, 'No table needed: what does one pair contribute?'), question.element);
     return question;
   },
 };

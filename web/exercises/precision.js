@@ -9,16 +9,15 @@ const D = 64,
 
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
-  prompt: 'What happens to the float32-angle version’s accuracy as the position grows, and why?',
+  prompt: 'What happens to the float32 version’s accuracy as p grows, and why?',
   options: [
     {
       id: 'a',
       correct: true,
       label: 'It falls: the angle p·ω is rounded to a float32, whose absolute error grows with p.',
       why:
-        'A float32 keeps 24 significant bits, so the gap between neighbouring floats grows with the number: near ' +
-        '2048 it is 2⁻¹², and the angle p·ω also carries p times the rounding of ω. sin and cos pass that error on, ' +
-        'as the plot shows. The lab keeps angles in double and rotates from exact anchors, so its error stays flat.',
+        'A float32 keeps 24 significant bits, so the gap between neighbouring floats grows with the number (2⁻¹² ' +
+        'near 2048); sin and cos pass the rounded angle’s error on. The lab’s angles are in double: flat error.',
     },
     {
       id: 'b',
@@ -39,8 +38,9 @@ export default {
   questions: [QUESTION],
   id: 'precision',
   title: 'Precision at large positions',
+  why: 'What [[float32]] does to the formula at large positions, and why computing the angle in it is the weak step.',
   explain: {
-    prompt: 'Why does computing p·ω in float32 lose accuracy at large positions?',
+    prompt: 'Why does p·ω in float32 lose accuracy at large p?',
     model:
       'A float32 keeps 24 significant bits, so the gap between neighbouring floats grows with the size of the ' +
       'number: the angle p·ω is rounded more coarsely the larger p is, and sin and cos pass that error on.',
@@ -63,7 +63,8 @@ export default {
       h(
         'p',
         {},
-        'Max error against a float64 evaluation, for 16 positions starting at each mark (dModel 64). Log scale.',
+        'The module computes in float32, rounding each step. Its largest error against float64 by position ' +
+          '(dModel 64):',
       ),
       view,
     );

@@ -1,7 +1,18 @@
 import { h, fmt } from '../widgets/dom.js';
 import { matrixTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
-import { DEMO, MAX_WORDS, sentenceWords, embedSentence, coreDistance, hiddenUntilAnswered, row } from './common.js';
+import {
+  DEMO,
+  MAX_WORDS,
+  sentenceWords,
+  embedSentence,
+  coreDistance,
+  hiddenUntilAnswered,
+  maxAbsDifference,
+  row,
+} from './common.js';
+import { runInWorker } from './implement-it.js';
+import { learnerPeCode, onLearnerPe } from './learner-pe.js';
 
 // What is wrong with the typed sentence, or null. Checked before the core is called: the core refuses an
 // empty token list with a RangeError, and more than MAX_WORDS words would be cut without a word.
@@ -14,6 +25,9 @@ function sentenceProblem(words) {
   return null;
 }
 
+// Dimensions shown of each row (the distance uses all of them).
+const SHOWN = 4;
+
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
   prompt: 'After adding the encoding, the two copies of the word are…',
@@ -22,22 +36,18 @@ const QUESTION = {
       id: 'a',
       correct: true,
       label: 'different vectors, so attention can tell them apart',
-      why:
-        'The token embedding is the same, but PE(p) differs for every p, so the sums differ; the distance below, ' +
-        'with the encoding, is positive.',
+      why: 'Same token embedding, but a different PE(p) at each p, so the sums differ: the distance below is positive.',
     },
     {
       id: 'b',
       correct: false,
       label: 'still identical, because the word is the same',
-      why:
-        'The word’s embedding is identical, but each copy gets its own position vector added. Look at the distance ' +
-        'below, with the encoding.',
+      why: 'The word’s embedding is identical, but each copy gets its own position vector added.',
     },
     {
       id: 'c',
       correct: false,
-      label: 'different only if the sentence is longer than the wavelength of pair 0',
+      label: 'different only if the sentence outruns the wavelength of pair 0',
       why: 'Any two distinct positions get different encodings; no length is needed.',
     },
   ],
@@ -48,11 +58,14 @@ export default {
   id: 'same-token-different-position',
   title: 'Same token, different position',
   explain: {
-    prompt: 'Why do the two occurrences of the same word get different vectors?',
+    prompt: 'Why do the two copies of the word get different vectors?',
     model:
       'Their token embeddings are identical, but each has a different position vector added, so the sums differ, ' +
       'and attention can tell them apart.',
   },
+  why:
+    'The card’s second rep: add an encoding to [[token-embedding|token embeddings]] (your own pe(), once it ran ' +
+    'right above) and see one word become two vectors.',
   mount(host, { lab, onResult, answered = false }) {
     const input = h('input', {
       type: 'text',
@@ -64,6 +77,37 @@ export default {
     // question, so they sit below it and appear once it is checked.
     const view = h('div', { class: 'demo' }),
       encodedView = h('div', { class: 'demo-answer' });
+    // The learner's pe() from implement-it, once it ran right on this page: its values for every position a
+    // sentence can have, computed once in the same worker, then added instead of the core's encoding.
+    const mine = { values: null, use: false, error: null };
+    const useMine = h('input', { type: 'checkbox' });
+    // (A wrapper holds `hidden`: the control's display would override it.)
+    const mineControl = h('div', { hidden: !learnerPeCode() }, h('label', {}, useMine, ' Add my pe() instead'));
+    // Runs the learner's newest correct pe() over every position a sentence can have, then redraws.
+    async function computeMine() {
+      const answer = await runInWorker(learnerPeCode(), MAX_WORDS, DEMO.dModel);
+      mine.values = answer.values ?? null;
+      mine.error = answer.error ?? null;
+      show();
+    }
+    useMine.addEventListener('change', () => {
+      mine.use = useMine.checked;
+      if (mine.use && !mine.values && !mine.error) computeMine();
+      else show();
+    });
+    onLearnerPe(() => {
+      mineControl.hidden = false;
+      mine.values = mine.error = null; // a newer correct run: its values afresh
+      if (mine.use) computeMine();
+    });
+    /** Token embeddings + the learner's pe() at each position, and its largest gap from the core's encoding. */
+    function withMine(plain) {
+      const n = plain.words.length,
+        width = DEMO.dModel;
+      const added = Float32Array.from(plain.x, (v, i) => v + mine.values[i]);
+      const core = lab.sinusoidal({ positions: n, dModel: width });
+      return { x: added, gap: maxAbsDifference(core, mine.values.subarray(0, n * width)) };
+    }
     function show() {
       const problem = sentenceProblem(sentenceWords(input.value));
       input.setAttribute('aria-invalid', String(problem !== null));
@@ -73,7 +117,6 @@ export default {
         return;
       }
       const plain = embedSentence(lab, input.value, 'none');
-      const encoded = embedSentence(lab, input.value, 'sinusoidal');
       const { words, tokens } = plain;
       // The first word that repeats: its later position, and where it appeared first.
       const second = tokens.findIndex((t, i) => tokens.indexOf(t) !== i);
@@ -83,37 +126,53 @@ export default {
       }
       const firstAt = tokens.indexOf(tokens[second]);
       const pair = (x) => {
-        const v = new Float32Array(DEMO.dModel * 2);
-        v.set(row(x, DEMO.dModel, firstAt));
-        v.set(row(x, DEMO.dModel, second), DEMO.dModel);
+        const v = new Float32Array(SHOWN * 2);
+        v.set(row(x, DEMO.dModel, firstAt).subarray(0, SHOWN));
+        v.set(row(x, DEMO.dModel, second).subarray(0, SHOWN), SHOWN);
         return v;
       };
       const labels = (i) => `“${words[firstAt]}” @ ${i ? second : firstAt}`;
       // The two rows as a table, and their distance from the core: once without, once with the encoding.
       const arm = (caption, x) => [
-        matrixTable({ caption, values: pair(x), rows: 2, cols: DEMO.dModel, rowLabel: labels, limit: 3, digits: 2 }),
-        h('p', {}, `Distance: ${fmt(coreDistance(lab, row(x, DEMO.dModel, firstAt), row(x, DEMO.dModel, second)), 6)}`),
+        matrixTable({ caption, values: pair(x), rows: 2, cols: SHOWN, rowLabel: labels, limit: 3, digits: 2 }),
+        h(
+          'p',
+          {},
+          `Distance over all ${DEMO.dModel} dimensions: ${fmt(coreDistance(lab, row(x, DEMO.dModel, firstAt), row(x, DEMO.dModel, second)), 6)}`,
+        ),
       ];
       view.replaceChildren(...arm('Token embeddings only', plain.x));
-      encodedView.replaceChildren(...arm('Token embeddings + sinusoidal encoding', encoded.x));
+      if (mine.use && mine.error) encodedView.replaceChildren(h('p', { class: 'error' }, mine.error));
+      else if (mine.use && mine.values) {
+        const { x, gap } = withMine(plain);
+        encodedView.replaceChildren(
+          ...arm('Token embeddings + your pe()', x),
+          h('p', {}, `Your pe() differs from the core’s encoding of these positions by at most ${fmt(gap, 6)}.`),
+        );
+      } else
+        encodedView.replaceChildren(
+          ...arm('Token embeddings + sinusoidal encoding', embedSentence(lab, input.value, 'sinusoidal').x),
+        );
     }
     input.addEventListener('input', show);
     show();
+    // The rows with the encoding, and the switch to the learner's own pe(), wait below the question.
+    const after = h('div', {}, mineControl, encodedView);
     const question = choiceQuestion({
       ...QUESTION,
-      onResult: hiddenUntilAnswered([encodedView], { answered, onResult }),
+      onResult: hiddenUntilAnswered([after], { answered, onResult }),
     });
     host.append(
       h(
         'p',
         {},
-        `Type a sentence with a repeated word. The core embeds it (seeded embeddings, dModel ${DEMO.dModel}) ` +
-          'without the encoding; predict what adding it does, and the rows with it appear below.',
+        `Type a sentence with a repeated word: the core embeds it (dModel ${DEMO.dModel}, ${SHOWN} dimensions ` +
+          'shown). Predict what adding the encoding does.',
       ),
       h('div', { class: 'control wide' }, h('label', {}, 'Sentence ', input)),
       view,
       question.element,
-      encodedView,
+      after,
     );
     return question;
   },
