@@ -71,7 +71,7 @@ export default defineConfig({
     assetsInlineLimit: 0, // the .wasm stays a file (CSP: no data: URLs for scripts or wasm)
     modulePreload: { polyfill: false }, // the polyfill would be an inline script
     rollupOptions: {
-      input: { index: here('index.html'), embed: here('embed.html') },
+      input: { index: here('index.html'), embed: here('embed.html'), glossary: here('glossary.html') },
       // The lab and the widgets in one chunk (not one per shared module): the first heatmap waits for the
       // page script, this chunk, the stylesheet, the core's module and its .wasm, and Chromium opens at
       // most six connections to a host.

@@ -1,7 +1,8 @@
 // The course's glossary, the one place its terms are defined: lesson prose links a term as [[text|id]] or
 // [[id]] (web/course/prose.js), and web/glossary.html lists them all. Kept in alphabetical order of `term`
-// (tests/web/glossary.test.mjs checks it); a term is written as it reads mid-sentence, since [[id]] shows it. Each entry: id (URL-safe, the anchor on glossary.html), term,
-// definition (our own words), optional see (other ids) and source ([text, href]: where the term comes from).
+// (tests/web/glossary.test.mjs checks it), each term written as it reads mid-sentence, since [[id]] shows
+// it. Each entry: id (URL-safe, the anchor on glossary.html), term, definition (our own words, plain text),
+// optional see (other ids) and source ([text, href]: where the term comes from).
 const VASWANI = ['Vaswani et al., Attention Is All You Need (2017)', 'https://arxiv.org/abs/1706.03762'];
 const PYTORCH_MODULE = ['PyTorch, torch.nn.Module', 'https://pytorch.org/docs/stable/generated/torch.nn.Module.html'];
 
@@ -21,7 +22,7 @@ export const GLOSSARY = [
     term: 'angular frequency',
     definition:
       'How fast the angle of a dimension pair turns, in radians per position: pair k of the sinusoidal ' +
-      'encoding has ω_k = base^(−2k/d). Pair 0 turns by one radian per position, and each later pair turns ' +
+      'encoding has ωₖ = base^(−2k/d). Pair 0 turns by one radian per position, and each later pair turns ' +
       'more slowly than the one before, by the factor base^(−2/d).',
     see: ['wavelength', 'dimension-pair', 'base'],
   },
@@ -29,7 +30,7 @@ export const GLOSSARY = [
     id: 'attention',
     term: 'attention',
     definition:
-      'softmax(QKᵀ/√d_k)·V: each query is compared with every key by a dot product, the scaled scores become ' +
+      'softmax(QKᵀ/√dₖ)·V: each query is compared with every key by a dot product, the scaled scores become ' +
       'weights through a softmax, and the output is the weighted average of the values. Q, K and V are linear ' +
       'maps of the same input vectors, so nothing in this computation refers to where a vector sits.',
     see: ['softmax', 'permutation-invariance', 'causal-mask'],
@@ -39,7 +40,7 @@ export const GLOSSARY = [
     id: 'base',
     term: 'base',
     definition:
-      'The constant in the frequencies ω_k = base^(−2k/d) of the sinusoidal encoding, 10000 in the original ' +
+      'The constant in the frequencies ωₖ = base^(−2k/d) of the sinusoidal encoding, 10000 in the original ' +
       'paper (RoPE uses a constant of the same kind). A larger base makes the last pairs turn more slowly, ' +
       'so the longest wavelength, 2π·base^((d − 2)/d), grows with it.',
     see: ['angular-frequency', 'wavelength'],
@@ -88,9 +89,9 @@ export const GLOSSARY = [
     id: 'dimension-pair',
     term: 'dimension pair',
     definition:
-      'The two dimensions of the sinusoidal encoding that hold sin(p·ω_k) and cos(p·ω_k) of one angle: 2k and ' +
+      'The two dimensions of the sinusoidal encoding that hold sin(p·ωₖ) and cos(p·ωₖ) of one angle: 2k and ' +
       '2k + 1 in the paper’s interleaved layout. Together they are a point on the unit circle that turns by ' +
-      'ω_k per position, so moving every position by the same amount rotates each pair by a fixed angle.',
+      'ωₖ per position, so moving every position by the same amount rotates each pair by a fixed angle.',
     see: ['angular-frequency', 'interleaved-layout', 'halves-layout', 'relative-position'],
   },
   {
@@ -115,8 +116,8 @@ export const GLOSSARY = [
     id: 'halves-layout',
     term: 'halves layout',
     definition:
-      'The arrangement that puts all the sines first and all the cosines after: dimension k holds sin(p·ω_k) ' +
-      'and dimension d/2 + k holds cos(p·ω_k). It holds the same numbers as the interleaved layout with the ' +
+      'The arrangement that puts all the sines first and all the cosines after: dimension k holds sin(p·ωₖ) ' +
+      'and dimension d/2 + k holds cos(p·ωₖ). It holds the same numbers as the interleaved layout with the ' +
       'dimensions in another order, so a model trained with one layout reads the other as a different ' +
       'encoding.',
     see: ['interleaved-layout', 'dimension-pair'],
@@ -238,8 +239,8 @@ export const GLOSSARY = [
     id: 'sinusoidal-encoding',
     term: 'sinusoidal encoding',
     definition:
-      'The fixed encoding of the original transformer: PE(p, 2k) = sin(p·ω_k) and PE(p, 2k + 1) = cos(p·ω_k), ' +
-      'with ω_k = base^(−2k/d), added to the token embeddings. Nothing in it is learned, and it has a value at ' +
+      'The fixed encoding of the original transformer: PE(p, 2k) = sin(p·ωₖ) and PE(p, 2k + 1) = cos(p·ωₖ), ' +
+      'with ωₖ = base^(−2k/d), added to the token embeddings. Nothing in it is learned, and it has a value at ' +
       'every position.',
     see: ['dimension-pair', 'angular-frequency', 'base', 'positional-encoding'],
     source: VASWANI,
@@ -248,7 +249,7 @@ export const GLOSSARY = [
     id: 'softmax',
     term: 'softmax',
     definition:
-      'softmax(x)_i = e^(x_i) / Σ_j e^(x_j): turns a row of scores into positive weights that sum to 1, larger ' +
+      'softmax(x)ᵢ = e^(xᵢ) / Σⱼ e^(xⱼ): turns a row of scores into positive weights that sum to 1, larger ' +
       'scores getting larger weights, and a score of −∞ getting weight exactly 0. Permuting the scores ' +
       'permutes the weights the same way, so it knows nothing of order either.',
     see: ['attention', 'causal-mask'],
@@ -266,7 +267,7 @@ export const GLOSSARY = [
     id: 'wavelength',
     term: 'wavelength',
     definition:
-      'How many positions a dimension pair takes to complete one full turn: λ_k = 2π/ω_k = 2π·base^(2k/d). ' +
+      'How many positions a dimension pair takes to complete one full turn: λₖ = 2π/ωₖ = 2π·base^(2k/d). ' +
       'Pair 0’s is 2π positions, and each later pair’s is longer by the factor base^(2/d), up to ' +
       '2π·base^((d − 2)/d) for the last pair.',
     see: ['angular-frequency', 'base'],
