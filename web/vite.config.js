@@ -92,6 +92,7 @@ export default defineConfig({
         'lesson-2': here('lesson-2.html'),
         'lesson-3': here('lesson-3.html'),
         embed: here('embed.html'),
+        glossary: here('glossary.html'),
       },
       // The lab and the widgets in one chunk (not one per shared module): the first heatmap waits for the
       // page script, this chunk, the stylesheet, the core's module and its .wasm, and Chromium opens at

@@ -1,9 +1,10 @@
 // A card of the lesson's exposition (its words and formulas as data, web/cards/*.js): a titled aside with
-// display formulas, a list of symbols and what they mean, a note and the sources it rests on.
+// display formulas, a figure (an SVG its card draws, with a caption), a list of symbols and what they mean, a
+// note and the sources it rests on.
 import { h } from '../widgets/dom.js';
 import { formula } from '../widgets/math.js';
 
-export function card({ id, title, intro, formulas = [], symbols = [], note, sources = [] }) {
+export function card({ id, title, intro, formulas = [], figure, symbols = [], note, sources = [] }) {
   const headingId = `${id}-title`;
   return h(
     'aside',
@@ -11,6 +12,16 @@ export function card({ id, title, intro, formulas = [], symbols = [], note, sour
     h('h2', { id: headingId }, title),
     intro ? h('p', {}, intro) : null,
     formulas.map((tex) => formula(tex, { display: true })),
+    // figure.draw() builds the SVG element (drawn by code, coloured by the stylesheet); the caption says what
+    // to read in it.
+    figure
+      ? h(
+          'figure',
+          { class: 'card-figure' },
+          figure.draw(),
+          figure.caption ? h('figcaption', {}, figure.caption) : null,
+        )
+      : null,
     symbols.length
       ? h(
           'dl',
