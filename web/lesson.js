@@ -10,6 +10,7 @@ import { typeset } from './widgets/math.js';
 import { storageNote } from './widgets/storage-note.js';
 import { card } from './cards/card.js';
 import formulaCard from './cards/formula.js';
+import whereCard from './cards/where-it-enters.js';
 import { siteStorage } from './storage.js';
 import { lessonEnd } from './course/page.js';
 import { prose } from './course/prose.js';
@@ -17,7 +18,7 @@ import { prose } from './course/prose.js';
 export { findExercise }; // for the page's platform hook (main.js)
 
 // The exposition between exercises (web/cards/), each card placed before the first exercise that needs it.
-const CARDS = [formulaCard];
+const CARDS = [whereCard, formulaCard];
 
 // A contents list: every exercise one link away, instead of dozens of tab stops.
 function contents(list) {

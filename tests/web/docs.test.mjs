@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { exercises } from '../../web/exercises/index.js';
+import { LESSONS } from '../../web/course/outline.js';
 
 const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
 
@@ -31,6 +32,7 @@ test('the page’s code and prose stay within 120 columns (prose as data, not in
   assert.deepEqual(long, []);
 });
 
-test('the README’s exercise count is the lesson’s', () => {
-  assert.match(readme, new RegExp(`lesson page of ${exercises.length} exercises`));
+test('the README’s lesson and exercise counts are the course’s', () => {
+  assert.match(readme, new RegExp(`course of three lessons \\(${exercises.length} exercises\\)`));
+  assert.equal(LESSONS.length, 3);
 });

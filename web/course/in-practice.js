@@ -3,8 +3,8 @@
 // Prose may link a glossary term as [[text|term-id]] or [[term-id]] (web/course/prose.js).
 export default {
   goals: [
-    'Write the [[sinusoidal-encoding]] from its formula and add it to [[token-embedding|token embeddings]].',
-    'Say what a [[learned-embedding|learned position table]] buys and costs, and what each encoding gives a ' +
+    'Write the [[sinusoidal-encoding]] from its formula and add it to [[token embeddings|token-embedding]].',
+    'Say what a [[learned position table|learned-embedding]] buys and costs, and what each encoding gives a ' +
       'position past the training length.',
     'Read a PyTorch positional-encoding module: its shapes, why the table is a [[buffer]], and the silent ' +
       'batch-first mistake.',

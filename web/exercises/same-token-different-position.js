@@ -64,7 +64,7 @@ export default {
       'and attention can tell them apart.',
   },
   why:
-    'The card’s second rep: add an encoding to [[token-embedding|token embeddings]] (your own pe(), once it ran ' +
+    'The card’s second rep: add an encoding to [[token embeddings|token-embedding]] (your own pe(), once it ran ' +
     'right above) and see one word become two vectors.',
   mount(host, { lab, onResult, answered = false }) {
     const input = h('input', {
