@@ -49,7 +49,8 @@ export const GLOSSARY = [
     id: 'buffer',
     term: 'buffer',
     definition:
-      'In PyTorch, a tensor a module holds with register_buffer: it follows the module to a device and is saved in its ' +
+      'In PyTorch, a tensor a module holds with register_buffer: it follows the module to a device and is saved ' +
+      'in its ' +
       'state_dict (unless registered with persistent=False), but it is not among module.parameters(), so an ' +
       'optimiser built from those never changes it. The sinusoidal table is computed, not learned, which is ' +
       'why it is kept as a buffer.',
@@ -172,7 +173,8 @@ export const GLOSSARY = [
       'information anyway.',
     see: ['causal-mask', 'permutation-invariance'],
     source: [
-      'Haviv et al., Transformer Language Models without Positional Encodings Still Learn Positional Information (2022)',
+      'Haviv et al., Transformer Language Models without Positional Encodings Still Learn Positional ' +
+        'Information (2022)',
       'https://arxiv.org/abs/2203.16634',
     ],
   },

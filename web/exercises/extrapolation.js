@@ -122,8 +122,9 @@ export default {
       h(
         'p',
         {},
-        `A learned table like the one above (${MAX_LEN} rows, at their random start) beside the sinusoid. Predict; then `,
-        `drag past ${MAX_LEN - 1}.`,
+        `A learned table like the one above (${MAX_LEN} rows, at their random start) beside the sinusoid. ` +
+          'Predict; then ' +
+          `drag past ${MAX_LEN - 1}.`,
       ),
       question.element,
       demo,

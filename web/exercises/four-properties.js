@@ -73,7 +73,8 @@ export default {
         `Row ${P} of a 64-position table and of a ${N}-position table differ by ` +
         `${fmt(maxAbsDifference(row(short, P), row(long, P)), 6)}; p/N would give ${fmt(P / 64, 3)} and ` +
         fmt(P / N, 3),
-      bounded: `Largest |value| near position ${FAR.toLocaleString('en')}: ${fmt(far.maxAbsValue, 6)}, as at position 0`,
+      bounded:
+        `Largest |value| near position ${FAR.toLocaleString('en')}: ${fmt(far.maxAbsValue, 6)}, ` + 'as at position 0',
     };
     // The checks and the properties in this learner's order (order.js), so the key is no diagonal.
     const seed = learnerSeed();

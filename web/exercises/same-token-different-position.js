@@ -138,7 +138,8 @@ export default {
         h(
           'p',
           {},
-          `Distance over all ${DEMO.dModel} dimensions: ${fmt(coreDistance(lab, row(x, DEMO.dModel, firstAt), row(x, DEMO.dModel, second)), 6)}`,
+          `Distance over all ${DEMO.dModel} dimensions: ` +
+            fmt(coreDistance(lab, row(x, DEMO.dModel, firstAt), row(x, DEMO.dModel, second)), 6),
         ),
       ];
       view.replaceChildren(...arm('Token embeddings only', plain.x));
