@@ -136,12 +136,13 @@ export default {
       explain: () => `The core gives ${fmt(expected, 3)}: the same as at p = ${p}, to float rounding.`,
     });
     host.append(
+      // "p + 1" joined by no-break spaces, so that a line break never splits it.
       h(
         'p',
         {},
         `At dModel ${D}, pair i of PE(p), (sin pωᵢ, cos pωᵢ), is a unit hand at angle pωᵢ: clocks 0 to `,
-        `${PAIRS - 1}, solid at p, faint at p + ${K}. The dot product of two unit hands is the cosine of the angle `,
-        'between them.',
+        `${PAIRS - 1}, solid at p, faint at p\u00a0+\u00a0${K}. The dot product of two unit `,
+        'hands is the cosine of the angle between them.',
       ),
       h('div', { class: 'controls' }, pSlider.element),
       h('div', { class: 'demo' }, clocks, ...status.elements),
