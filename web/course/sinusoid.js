@@ -22,8 +22,8 @@ export default {
       '[[offset]] k alone; the distance does not grow steadily with k.',
   ],
   next:
-    'The next lesson puts the encoding to work: writing it, adding it to [[token-embedding|token embeddings]], its ' +
-    '[[learned-embedding|learned]] alternative, [[extrapolation]], and the PyTorch module with its [[buffer]].',
+    'The next lesson puts the encoding to work: writing it, adding it to [[token embeddings|token-embedding]], its ' +
+    '[[learned|learned-embedding]] alternative, [[extrapolation]], and the PyTorch module with its [[buffer]].',
   sources: [
     ['Vaswani et al., Attention Is All You Need, section 3.5', 'https://arxiv.org/abs/1706.03762'],
     [

@@ -25,7 +25,7 @@ const QUESTION = {
     {
       id: 'same',
       correct: false,
-      label: 'Each pair changes sign at exactly the positions where the bit of the same index flips.',
+      label: 'Each pair changes sign exactly where the bit of the same index flips.',
       why:
         'Compare the two tables row by row: the sign bands widen like the bit bands, but their edges fall ' +
         'elsewhere.',
@@ -33,7 +33,7 @@ const QUESTION = {
     {
       id: 'digits',
       correct: false,
-      label: 'The encoding stores the binary digits of the position, one bit in each pair.',
+      label: 'The encoding stores the position’s binary digits, one bit per pair.',
       why: 'The entries are sines and cosines between −1 and 1, not digits; only their signs became 0 and 1 here.',
     },
     {

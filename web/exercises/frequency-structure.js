@@ -17,7 +17,7 @@ const QUESTION = {
     {
       id: 'bounded',
       correct: true,
-      label: 'Values between −1 and 1 at any position, yet a combination of its own for each one.',
+      label: 'Bounded values, yet a combination of its own for each position.',
       why:
         'Adding p swamps the token embedding as p grows (the table below); PE(p) has one length everywhere. Fast ' +
         'pairs tell neighbours apart, slow pairs far positions. (Offsets as rotations come at the end.)',

@@ -9,7 +9,7 @@ const QUESTION = {
     {
       id: 'a',
       correct: true,
-      label: 'Q, K and V are all made from the embeddings, its only input.',
+      label: 'Q, K and V are all made from the embeddings, the equation’s only input.',
       why:
         'The equation has no input for position: without an encoding the two outputs for “the” above are the ' +
         'same. (ALiBi and RoPE, in the last lesson, change the equation.)',
@@ -35,7 +35,7 @@ export default {
   title: 'Attention only sees Q, K and V',
   why:
     'It locates where a [[positional-encoding]] can enter: the equation’s only inputs are made from the ' +
-    '[[token-embedding|embeddings]].',
+    '[[embeddings|token-embedding]].',
   mount(host, { lab, onResult }) {
     const text = 'the cat saw the dog';
     // The two outputs for "the" (positions 0 and 3) under each encoding, and their distance (the core's).

@@ -10,7 +10,7 @@ const QUESTION = {
     {
       id: 'same',
       correct: true,
-      label: 'It stays the same vector; the swapped tokens’ outputs just trade rows.',
+      label: 'It stays the same vector; the two swapped tokens just trade output rows.',
       why:
         'Swapping rows of Q, K and V permutes the scores and weights alike, so each output follows its token ' +
         'unchanged. Run it: the change is float rounding.',
