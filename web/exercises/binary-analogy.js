@@ -20,7 +20,7 @@ const QUESTION = {
       // mount() adds the ratio of one pair's rate to the next at the usual base, from the core.
       why:
         'A ladder of rates, and no more: the values are smooth, pair 0 changes sign every π positions, not ' +
-        'every step, and with base 10000 the ratio is not 2.',
+        'every step, and at base 10000 a pair is not twice as fast as the next.',
     },
     {
       id: 'same',
@@ -87,7 +87,7 @@ export default {
         bits[p * PAIRS + b] = (p >> b) & 1;
         signs[p * PAIRS + b] = table[p * D + 2 * b] >= 0 ? 1 : 0;
       }
-    const ratio = `With base 10000 at dModel 64 it is ${fmt(usual[0] / usual[1], 3)}.`;
+    const ratio = `At dModel 64 it is ${fmt(usual[0] / usual[1], 3)} times as fast.`;
     const whyOf = {
       first: laterColumnsWhy(signs),
       ladder: `${QUESTION.options.find((o) => o.id === 'ladder').why} ${ratio}`,

@@ -16,7 +16,7 @@ const QUESTION = {
     {
       id: 'b',
       correct: true,
-      label: 'All positions come from the same vectors, none saying where it sits.',
+      label: 'All positions come from one set of vectors that says nothing of order.',
       why:
         'An RNN’s state depends on the order it read the tokens in; attention takes them all at once, so ' +
         'reordering them only reorders the outputs (the swap above). A causal mask restores some order.',
