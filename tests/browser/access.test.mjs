@@ -105,11 +105,9 @@ test('one announcement per slider step: the slider’s own value; a long sentenc
   const { page, problems } = await ready({ viewport: { width: 1280, height: 900 } });
   // Every <output> repeats its slider's value: none may be a live region the reader hears.
   assert.deepEqual(await page.locator('output:not([aria-hidden=true])').count(), 0);
-  // clock-hands states its sentence once answered; rope's first demo at once.
-  const clock = page.locator('section[data-exercise="clock-hands"]');
-  await clock.getByRole('button', { name: /^Show solution/ }).click();
+  // clock-hands' and rope's first demos state their sentences at once.
   for (const [id, label, words] of [
-    ['clock-hands', 'Offset k', /^From position 3 to 6:/],
+    ['clock-hands', 'Position p', /^From position 4 to 5:/],
     ['rope', 'move both by s', /^Both positions moved by/],
   ]) {
     const s = page.locator(`section[data-exercise="${id}"]`);

@@ -83,7 +83,8 @@ test('each lesson page has a section for each of its exercises, in the outline�
 
 // What answers each question by inspection, and sits below it until the question is checked.
 const ANSWERS = {
-  'frequency-structure': 'svg.lineplot',
+  'frequency-structure': 'th:text("the raw integer p")',
+  'clock-hands': 'p:text("each diagonal holds one value")',
   'same-token-different-position': 'caption:text("Token embeddings + sinusoidal encoding")',
   conventions: 'table',
   'learned-embeddings': '.heatmap, canvas',
@@ -299,18 +300,19 @@ test('numbers on the page equal what the core returns', async () => {
   const sums = await section('mask-order').locator('td.extra').allInnerTexts();
   const expected = await page.evaluate(() => {
     const { lab } = window.pelab;
-    const x = lab.embed({ tokens: [0, 1, 2, 3, 0, 4], vocabSize: 6, dModel: 16, seed: 7 });
-    const w = lab.selfAttention({ x, n: 6, dModel: 16, dK: 8, seed: 7, mask: 'after-softmax' }).weights;
-    return Array.from({ length: 6 }, (_, i) =>
+    // “the dog chased the cat”: four distinct words, and one more for the changed last token.
+    const x = lab.embed({ tokens: [0, 1, 2, 0, 3], vocabSize: 5, dModel: 16, seed: 7 });
+    const w = lab.selfAttention({ x, n: 5, dModel: 16, dK: 8, seed: 7, mask: 'after-softmax' }).weights;
+    return Array.from({ length: 5 }, (_, i) =>
       w
-        .slice(i * 6, i * 6 + 6)
+        .slice(i * 5, i * 5 + 5)
         .reduce((a, b) => a + b, 0)
         .toFixed(4),
     );
   });
   assert.deepEqual(sums, expected);
   assert.ok(
-    sums.slice(0, 5).every((s) => Number(s) < 1),
+    sums.slice(0, 4).every((s) => Number(s) < 1),
     'rows no longer sum to 1',
   );
 
@@ -366,9 +368,7 @@ test('numbers on the page equal what the core returns', async () => {
 
   // relative-offset: the residual for k = 3
   const residual = await section('relative-offset').locator('p', { hasText: 'Largest |M₃' }).innerText();
-  const r = await page.evaluate(
-    () => window.pelab.lab.relativeOffset({ positions: 500, dModel: 16, k: 3 }).maxResidual,
-  );
+  const r = await page.evaluate(() => window.pelab.lab.relativeOffset({ positions: 500, dModel: 8, k: 3 }).maxResidual);
   assert.ok(residual.endsWith(r.toExponential(2)), `${residual} vs ${r}`);
   assert.ok(r < 1e-5);
 
@@ -379,19 +379,18 @@ test('numbers on the page equal what the core returns', async () => {
 
 test('binary-analogy: the later columns’ feedback is true of every pair shown (the core’s table)', async () => {
   const feedback = await answer('binary-analogy', 'first');
-  // Which later pairs change sign within the 32 rows shown, from the same table the page shows.
+  // Which later pairs change sign within the 8 rows shown, from the same table the page shows.
   const { changing, steady } = await page.evaluate(() => {
-    const table = window.pelab.lab.sinusoidal({ positions: 32, dModel: 10, base: 32 });
-    const sign = (p, k) => table[p * 10 + 2 * k] >= 0;
-    const later = [1, 2, 3, 4];
-    const changes = (k) => Array.from({ length: 31 }, (_, p) => sign(p, k) !== sign(p + 1, k)).some(Boolean);
+    const table = window.pelab.lab.sinusoidal({ positions: 8, dModel: 6, base: 8 });
+    const sign = (p, k) => table[p * 6 + 2 * k] >= 0;
+    const later = [1, 2];
+    const changes = (k) => Array.from({ length: 7 }, (_, p) => sign(p, k) !== sign(p + 1, k)).some(Boolean);
     return { changing: later.filter(changes), steady: later.filter((k) => !changes(k)) };
   });
-  assert.deepEqual(steady, [4], 'pair 4 (ω = 1/16) keeps its sign: 31/16 < π');
-  const list = (pairs) =>
-    pairs.length === 1 ? `pair ${pairs[0]}` : `pairs ${pairs.slice(0, -1).join(', ')} and ${pairs.at(-1)}`;
-  assert.ok(feedback.includes(`${list(changing)} change sign too`), feedback);
-  assert.ok(feedback.includes(`${list(steady)} turns too slowly to change sign within these 32 rows`), feedback);
+  assert.deepEqual(changing, [1], 'pair 1 (ω = 1/2) changes sign at 2π ≈ 6.3 < 7');
+  assert.deepEqual(steady, [2], 'pair 2 (ω = 1/4) keeps its sign: 7/4 < π');
+  assert.ok(feedback.includes('pair 1 changes sign too'), feedback);
+  assert.ok(feedback.includes('pair 2 turns too slowly to change sign within these 8 rows'), feedback);
 });
 
 test('feedback that points above or below points where the thing is', async () => {
@@ -401,10 +400,15 @@ test('feedback that points above or below points where the thing is', async () =
   assert.match(await answer('extrapolation', 'a'), /the readout below/);
   const readout = x.locator('p', { hasText: 'The sine of the slowest pair' });
   assert.ok(await before(x.locator('.question'), await readout.elementHandle()));
-  // clock-hands: the dot-product heatmap is above the question
-  const c = section('clock-hands');
-  assert.match(await answer('clock-hands', 'k'), /the dot products above/);
-  assert.ok(await before(c.locator('.heatmap, svg, canvas').last(), await c.locator('.question').elementHandle()));
+  // frequency-structure: the table of lengths is below the question
+  const f = section('frequency-structure');
+  assert.match(await answer('frequency-structure', 'bounded'), /the table below/);
+  assert.ok(await before(f.locator('.question'), await f.locator('table').last().elementHandle()));
+  // position-in-embeddings: the two outputs' distances are above the question
+  const e = section('position-in-embeddings');
+  assert.match(await answer('position-in-embeddings', 'a'), /the two outputs for “the” above/);
+  const distances = e.locator('p', { hasText: 'Distance between the two outputs' });
+  assert.ok(await before(distances, await e.locator('.question').elementHandle()));
 });
 
 test('four-properties: each check shows one property; the deterministic one does not name learned tables, taught later', async () => {
@@ -425,20 +429,24 @@ test('four-properties: each check shows one property; the deterministic one does
   assert.doesNotMatch(near, /·/);
 });
 
-test('closest-offset: the solution says the distance is not monotone in |k|, with the core’s distances', async () => {
-  const s = section('closest-offset');
+test('clock-hands: once answered, it says the distance is not monotone in |k|, with the core’s distances', async () => {
+  const s = section('clock-hands');
   await s.getByRole('button', { name: /^Show solution/ }).click();
-  const text = await s.locator('.feedback').innerText();
+  const text = await s.innerText();
+  // d[k]: the distance from PE(0) to PE(k) at dModel 16, k = 0 … 20 (the core's distance matrix, row 0).
   const d = await page.evaluate(() => {
     const { lab } = window.pelab;
-    const table = lab.sinusoidal({ positions: 21, dModel: 8 });
-    return Array.from(lab.distanceMatrix({ table, rows: 21, dModel: 8 }).subarray(1, 21));
+    const table = lab.sinusoidal({ positions: 21, dModel: 16 });
+    return Array.from(lab.distanceMatrix({ table, rows: 21, dModel: 16 }).subarray(0, 21));
   });
-  const best = 1 + d.indexOf(Math.min(...d));
-  assert.equal(best, 6);
-  assert.ok(d[best - 1] < d[0], 'PE(p+6) is nearer than PE(p+1)');
-  assert.ok(text.includes(`PE(p+6) is ${d[5].toFixed(4)} from PE(p), nearer than PE(p+1) at ${d[0].toFixed(4)}`), text);
+  const near = text.match(/PE\(p\+(\d+)\) is ([\d.]+) from PE\(p\), nearer than PE\(p\+(\d+)\) at ([\d.]+)/);
+  assert.ok(near, text);
+  const [b, a] = [Number(near[1]), Number(near[3])];
+  assert.ok(a < b && d[b] < d[a], `PE(p+${b}) is nearer than PE(p+${a}), though further along`);
+  assert.equal(near[2], d[b].toFixed(3));
+  assert.equal(near[4], d[a].toFixed(3));
   assert.match(text, /does not grow steadily with \|k\|/);
+  assert.match(text, /each diagonal holds one value/);
 });
 
 test('attention-equation accepts the equivalent softmax(Q/√dₖ·Kᵀ)V', async () => {

@@ -6,6 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { openLab, watchedPage, lessonTotal, lessonUrl, choice, progressLine } from './browser.mjs';
 import { ASKED as WAVELENGTH_ASKED } from '../../web/exercises/wavelength-of-a-pair.js';
+import { ASKED as CLOCK_ASKED } from '../../web/exercises/clock-hands.js';
 import { exercises, maxScores } from '../../web/exercises/index.js';
 import { LESSONS } from '../../web/course/outline.js';
 
@@ -100,11 +101,12 @@ test('a reload keeps the first answer: checks after it are practice', async () =
   await page.close();
 });
 
+// binary-analogy: a question of four options, so four learners can see many orders.
 test('options are shuffled per learner, lettered, and stable across reloads', async () => {
   // The order of the options' labels (their values are opaque per learner: they would differ anyway).
   const orderOf = (page) =>
     page
-      .locator('section[data-exercise="mask-order"] .choice label')
+      .locator('section[data-exercise="binary-analogy"] .choice label')
       .evaluateAll((labels) => labels.map((l) => l.lastChild.textContent).join('|'));
   const orders = new Set();
   for (const seed of [1, 2, 3, 4]) {
@@ -117,7 +119,7 @@ test('options are shuffled per learner, lettered, and stable across reloads', as
       assert.equal(await orderOf(page), first, `seed ${seed}: the order changed on reload`);
     }
     assert.deepEqual(
-      (await page.locator('section[data-exercise="mask-order"] .letter').allInnerTexts()).map((t) => t.trim()),
+      (await page.locator('section[data-exercise="binary-analogy"] .letter').allInnerTexts()).map((t) => t.trim()),
       ['a)', 'b)', 'c)', 'd)'],
     );
     orders.add(first);
@@ -196,17 +198,20 @@ test('numeric answers are checked against the core, within the stated tolerance'
   await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await s.locator('.feedback').innerText(), new RegExp(`^Right\\. .*${expected.toFixed(3)}`));
   assert.equal((await record(page, 'wavelength-of-a-pair')).correct, false, 'the first answer was the record');
-  const c = section('closest-offset');
-  const best = await page.evaluate(() => {
+  // clock-hands: PE(p)·PE(p + 1) far along, the core's value within the tolerance of 0.001.
+  const c = section('clock-hands');
+  const dot = await page.evaluate(({ dModel, p, shift }) => {
     const { lab } = window.pelab;
-    const d = lab
-      .distanceMatrix({ table: lab.sinusoidal({ positions: 21, dModel: 8 }), rows: 21, dModel: 8 })
-      .slice(1, 21);
-    return 1 + d.indexOf(Math.min(...d));
-  });
-  await c.locator('input.number-answer').fill(String(best));
+    const table = lab.sinusoidal({ positions: 2, dModel, start: p + shift });
+    return lab.dotMatrix({ table, rows: 2, dModel })[1];
+  }, CLOCK_ASKED);
+  await c.locator('input.number-answer').fill((dot + 0.01).toFixed(4));
   await c.getByRole('button', { name: /^Check\b/ }).click();
-  assert.equal((await record(page, 'closest-offset')).correct, true);
+  assert.match(await c.locator('.feedback').innerText(), /^Not quite\. .* too large/);
+  await c.locator('input.number-answer').fill(dot.toFixed(4));
+  await c.getByRole('button', { name: /^Check\b/ }).click();
+  assert.match(await c.locator('.feedback').innerText(), new RegExp(`^Right\\. The core gives ${dot.toFixed(3)}`));
+  assert.equal((await record(page, 'clock-hands')).correct, false, 'the first answer was the record');
   await page.close();
 });
 

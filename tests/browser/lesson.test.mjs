@@ -97,7 +97,7 @@ test('no request leaves the page’s own origin, and the page works at 360 px', 
   await page.close();
 });
 
-test('the formula card, every symbol defined, comes before the first exercise that shows PE values', async () => {
+test('the formula card, every symbol defined, comes before the first exercise that uses the formula', async () => {
   const { page, problems } = await open();
   const card = page.locator('#formula-card');
   // Typeset: the two equations and ω's, as MathML (widgets/math.js), each with its spoken form.
@@ -105,7 +105,7 @@ test('the formula card, every symbol defined, comes before the first exercise th
   const text = await card.innerText();
   for (const symbol of ['p', 'd', 'k', 'ωₖ', 'base']) assert.match(text, new RegExp(`^${symbol}\\s`, 'm'), symbol);
   assert.match(text, /writes i where this page writes k/);
-  // Before frequency-structure (the first to show PE values), after every exercise that comes earlier.
+  // Before frequency-structure (the first to read ω_k off the formula), after every exercise that comes earlier.
   const order = await page.evaluate(() =>
     [...document.querySelectorAll('#formula-card, section[data-exercise]')].map((e) => e.dataset.exercise ?? 'card'),
   );

@@ -1,8 +1,9 @@
 // The formula card: the sinusoidal encoding written out with every symbol defined, placed before the first
-// exercise that uses it (pipeline shows PE(1)). Its words and formulas are data; lesson.js lays it out.
+// exercise that uses it (frequency-structure reads ω_k off it). Its words and formulas are data; lesson.js lays
+// it out.
 export default {
   id: 'formula-card',
-  before: 'pipeline',
+  before: 'frequency-structure',
   title: 'The formula',
   intro:
     'The sinusoidal encoding gives position p a vector of d numbers, one sine and one cosine for each pair of ' +
@@ -21,8 +22,9 @@ export default {
     ['base', '10000 in the paper; the larger it is, the slower the last pairs turn'],
   ],
   note:
-    'The long lesson writes i where this page writes k (dimensions 2i and 2i + 1). This is the paper’s layout, ' +
-    'sine and cosine interleaved; some libraries put all the sines first, which a later exercise compares.',
+    'The long lesson writes i where this page writes k (dimensions 2i and 2i + 1); where k is an offset between ' +
+    'two positions (p and p + k, the lesson’s last two exercises), the pair is i. This is the paper’s layout, sine ' +
+    'and cosine interleaved; some libraries put all the sines first, which the next lesson compares.',
   sources: [
     ['Vaswani et al., Attention Is All You Need, section 3.5', 'https://arxiv.org/abs/1706.03762'],
     [

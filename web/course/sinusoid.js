@@ -2,9 +2,33 @@
 // web/lesson.js: goals and assumptions at the top, takeaways, what comes next and sources at the end.
 // Prose may link a glossary term as [[text|term-id]] or [[term-id]] (web/course/prose.js).
 export default {
-  goals: [], // "After this lesson you can …": one line each
-  assumes: '', // what the learner is expected to know already
-  takeaways: [], // one sentence each
-  next: '', // what the next lesson adds (the link to it is added by the page)
-  sources: [], // [text, href] pairs: further reading for the whole lesson
+  goals: [
+    'explain why [[attention]] without a [[positional-encoding]] cannot tell one word order from another',
+    'read the [[sinusoidal-encoding]] formula: which [[dimension-pair]] turns fastest, and a pair’s [[wavelength]]',
+    'say what the frequencies give that the raw position integer does not',
+    'show that an [[offset]] k is a rotation of each pair, and that PE(p)·PE(p + k) depends on k alone',
+  ],
+  assumes:
+    'Scaled dot-product [[attention]], softmax(QKᵀ/√dₖ)V, and the [[causal-mask]]; the lesson recalls both in two ' +
+    'warm-ups.',
+  takeaways: [
+    'Self-attention computes every position at once from Q, K and V alone, so without a mask or an encoding ' +
+      'reordering the tokens only reorders the outputs: position has to be added to the embeddings.',
+    'The sinusoidal encoding gives pair k the [[angular-frequency]] 10000^(−2k/d): pair 0 turns fastest, once every ' +
+      '2π positions, and each later pair more slowly.',
+    'Its values stay between −1 and 1, yet every position gets its own combination, which the raw integer p ' +
+      'cannot give without swamping the token embedding.',
+    'Moving by k positions rotates each pair by kω, one linear map for every p, so PE(p)·PE(p + k) depends on the ' +
+      '[[offset]] k alone; the distance does not grow steadily with k.',
+  ],
+  next:
+    'The next lesson puts the encoding to work: writing it, adding it to [[token embeddings|token-embedding]], its ' +
+    '[[learned|learned-embedding]] alternative, [[extrapolation]], and the PyTorch module with its [[buffer]].',
+  sources: [
+    ['Vaswani et al., Attention Is All You Need, section 3.5', 'https://arxiv.org/abs/1706.03762'],
+    [
+      'Dive into Deep Learning, section 11.6',
+      'https://d2l.ai/chapter_attention-mechanisms-and-transformers/self-attention-and-positional-encoding.html',
+    ],
+  ],
 };

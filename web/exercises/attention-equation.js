@@ -22,12 +22,10 @@ const Q = [1, 0, 0, 1, 1, 1],
 export default {
   id: 'attention-equation',
   title: 'Warm-up: write the attention equation',
-  explain: {
-    prompt: 'Explain what each part of softmax(QKᵀ/√dₖ)V does.',
-    model:
-      'QKᵀ scores every query against every key; dividing by √dₖ keeps the scores from growing with the width; the ' +
-      'softmax turns each row into weights that sum to 1; multiplying by V mixes the value rows with those weights.',
-  },
+  why:
+    'It writes down the equation whose only inputs are Q, K and V, which is why position has to enter through ' +
+    'the embeddings.',
+  sources: [['Vaswani et al., Attention Is All You Need, section 3.2.1', 'https://arxiv.org/abs/1706.03762']],
   mount(host, { lab, onResult }) {
     let sequence = [];
     let result = null;
@@ -85,7 +83,7 @@ export default {
         matrixTable({ caption: 'softmax(QKᵀ/√dₖ): the weights', values: weights, rows: 3, cols: 3, limit: 1 }),
         matrixTable({ caption: 'V', values: V, rows: 3, cols: 2 }),
         matrixTable({
-          caption: 'Output = weights · V: each row a weighted average of V’s rows',
+          caption: 'Output = weights · V: weighted averages of V’s rows',
           values: output,
           rows: 3,
           cols: 2,
@@ -97,8 +95,8 @@ export default {
       h(
         'p',
         {},
-        'Build scaled dot-product attention from the tiles (Tab to a tile, Enter to place it). Then check, and the ' +
-          'core runs it.',
+        'Build scaled dot-product attention from the tiles (Tab to a tile, Enter to place it); once right, the core ' +
+          'runs it.',
       ),
       h('div', { class: 'tiles', role: 'group', 'aria-label': 'Tiles', 'data-answer': '' }, tiles),
       built,

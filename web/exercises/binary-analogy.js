@@ -4,9 +4,9 @@ import { choiceQuestion } from '../widgets/question.js';
 
 // base = 2^(D/2) makes ω_k = base^(−2k/D) = 2^(−k): each pair turns half as fast as the one before,
 // as each bit of a counter flips half as often as the one before.
-const P = 32,
-  D = 10,
-  BASE = 32,
+const P = 8, // one cycle of a counter with D / 2 bits
+  D = 6,
+  BASE = 8,
   PAIRS = D / 2;
 
 // The question, as data: prompt, options and why each is right or wrong.
@@ -16,16 +16,16 @@ const QUESTION = {
     {
       id: 'ladder',
       correct: true,
-      label: 'From one column to the next the rate halves, as it does from one bit to the next.',
+      label: 'The rate halves from one column to the next, as from one bit to the next.',
+      // mount() adds the ratio of one pair's rate to the next at the usual base, from the core.
       why:
-        'That is the analogy: a ladder of rates, fastest first. It is not more than that: pair 0 changes sign every ' +
-        'π ≈ 3.14 positions, not at every step, the values are smooth rather than 0 or 1, and with the usual base ' +
-        '10000 the ratio from one pair to the next is 10000^(2/dModel), not 2 (the line above the question).',
+        'A ladder of rates, and no more: the values are smooth, pair 0 changes sign every π positions, not ' +
+        'every step, and at base 10000 a pair is not twice as fast as the next.',
     },
     {
       id: 'same',
       correct: false,
-      label: 'Each pair changes sign at exactly the positions where the bit of the same index flips.',
+      label: 'Each pair changes sign exactly where the bit of the same index flips.',
       why:
         'Compare the two tables row by row: the sign bands widen like the bit bands, but their edges fall ' +
         'elsewhere.',
@@ -33,15 +33,13 @@ const QUESTION = {
     {
       id: 'digits',
       correct: false,
-      label: 'The encoding stores the binary digits of the position, one bit in each pair.',
-      why:
-        'The entries are sines and cosines, real numbers between −1 and 1, not digits; only their signs were turned ' +
-        'into 0 and 1 here.',
+      label: 'The encoding stores the position’s binary digits, one bit per pair.',
+      why: 'The entries are sines and cosines between −1 and 1, not digits; only their signs became 0 and 1 here.',
     },
     {
       id: 'first',
       correct: false,
-      label: 'Only pair 0 behaves like a bit; every other pair stays constant over these positions.',
+      label: 'Only pair 0 behaves like a bit; the other pairs stay constant over these positions.',
       // Which later columns change sign depends on the rows shown: mount() says it from the core's table.
       why: 'Look down the later columns: which of them change sign over these rows?',
     },
@@ -75,13 +73,9 @@ export default {
   questions: [QUESTION],
   id: 'binary-analogy',
   title: 'Like a binary counter',
-  explain: {
-    prompt: 'What does the binary-counter analogy capture, and where does it stop working?',
-    model:
-      'It captures a ladder of rates: each column changes more slowly than the one before. It stops there: the ' +
-      'values are smooth, the sign changes do not fall on integer steps, and the ratio between pairs is ' +
-      '10000^(2/d), not 2.',
-  },
+  why:
+    'It gives the frequency ladder a familiar picture, a counter whose bits flip at halving rates, and marks where ' +
+    'the picture stops being true.',
   mount(host, { lab, onResult }) {
     const table = lab.sinusoidal({ positions: P, dModel: D, base: BASE });
     const { omega } = lab.frequencies({ dModel: D, base: BASE });
@@ -93,14 +87,19 @@ export default {
         bits[p * PAIRS + b] = (p >> b) & 1;
         signs[p * PAIRS + b] = table[p * D + 2 * b] >= 0 ? 1 : 0;
       }
-    const options = QUESTION.options.map((o) => (o.id === 'first' ? { ...o, why: laterColumnsWhy(signs) } : o));
+    const ratio = `At dModel 64 it is ${fmt(usual[0] / usual[1], 3)} times as fast.`;
+    const whyOf = {
+      first: laterColumnsWhy(signs),
+      ladder: `${QUESTION.options.find((o) => o.id === 'ladder').why} ${ratio}`,
+    };
+    const options = QUESTION.options.map((o) => ({ ...o, why: whyOf[o.id] ?? o.why }));
     const question = choiceQuestion({ onResult, ...QUESTION, options });
     host.append(
       h(
         'p',
         {},
-        `Left: the bits of a counter. Right: whether sin of each pair is ≥ 0 (1) or < 0 (0), for a ${D}-wide table `,
-        `with base ${BASE}, where the core gives ω = ${Array.from(omega, (w) => fmt(w, 4)).join(', ')}.`,
+        `Left: a counter’s bits. Right: 1 where a pair’s sin is ≥ 0, for a table ${D} wide with base ${BASE} `,
+        `(the core’s ω: ${Array.from(omega, (w) => fmt(w, 4)).join(', ')}).`,
       ),
       h(
         'div',
@@ -121,12 +120,6 @@ export default {
           colLabel: (k) => `pair ${k}`,
           digits: 0,
         }),
-      ),
-      h(
-        'p',
-        {},
-        `With the usual base 10000 at dModel 64, one pair turns ${fmt(usual[0] / usual[1], 3)} times as fast as ` +
-          'the next.',
       ),
       question.element,
     );

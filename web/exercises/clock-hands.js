@@ -1,47 +1,21 @@
+// The one place the lesson teaches and grades that PE(p)·PE(p + k) depends on the offset k alone (it absorbed
+// the shifted-dot-product and closest-offset exercises: web/course/outline.js, MERGED): the hands show each
+// pair's angle, a typed answer is checked against the core's dot product, and the distances that follow are
+// shown not to grow steadily with |k|.
 import { h, fmt } from '../widgets/dom.js';
 import { Heatmap } from '../widgets/heatmap.js';
-import { choiceQuestion } from '../widgets/question.js';
+import { numberQuestion } from '../widgets/number.js';
 import { hiddenUntilAnswered, slider } from './common.js';
 import { settledStatus } from '../widgets/settled.js';
 
 const D = 16,
   PAIRS = D / 2,
-  N = 64,
+  N = 64, // positions in the heatmap
+  K = 1, // the offset between the two hands of a clock, as in the question
+  MAX_K = 20, // the offsets over which the distances are compared
   SVG = 'http://www.w3.org/2000/svg';
-
-// The question, as data: prompt, options and why each is right or wrong.
-const QUESTION = {
-  prompt: 'Going from position p to position p + k, how far does the hand of pair i turn?',
-  options: [
-    {
-      id: 'k',
-      correct: true,
-      label: 'By the angle k·ωᵢ, whatever the position p is.',
-      why:
-        'Each hand turns at its own constant rate ωᵢ, so k more positions add k·ωᵢ to its angle, from anywhere. ' +
-        'That is the rotation Mₖ of the relative-offset exercise, and why the dot products above are the same along ' +
-        'each diagonal.',
-    },
-    {
-      id: 'kp',
-      correct: false,
-      label: 'By the angle k·p·ωᵢ, so further when p is large.',
-      why: 'Move p with k fixed: does the gap between the solid and the faint hand change?',
-    },
-    {
-      id: 'same',
-      correct: false,
-      label: 'By the same angle for every pair of dimensions.',
-      why: 'Compare the first and the last clock for the same k.',
-    },
-    {
-      id: 'depends',
-      correct: false,
-      label: 'It cannot be said without knowing the position p.',
-      why: 'Move p with k fixed and watch the angle between the two hands of one clock.',
-    },
-  ],
-};
+/** The question: PE(P)·PE(P + 1) is given, PE(P + SHIFT)·PE(P + SHIFT + 1) asked (for the tests). */
+export const ASKED = { dModel: D, p: 7, shift: 1000 };
 
 function svg(tag, attrs) {
   const el = document.createElementNS(SVG, tag);
@@ -49,24 +23,46 @@ function svg(tag, attrs) {
   return el;
 }
 
+/** PE(p)·PE(p + 1) at the question's width, from the core's dot-product matrix. */
+function neighbourDot(lab, p) {
+  const table = lab.sinusoidal({ positions: 2, dModel: D, start: p });
+  return lab.dotMatrix({ table, rows: 2, dModel: D })[1];
+}
+
+/**
+ * Where the distance from PE(p) to PE(p + k) falls most as k grows (k = 1 … MAX_K): the pair a < b with
+ * the largest d(a) − d(b), from the core's distance matrix. It shows that the distance is not monotone in |k|.
+ */
+function largestFall(lab) {
+  const table = lab.sinusoidal({ positions: MAX_K + 1, dModel: D });
+  const d = lab.distanceMatrix({ table, rows: MAX_K + 1, dModel: D }).subarray(0, MAX_K + 1); // row 0: from PE(0)
+  let best = { a: 1, b: 1, fall: 0 };
+  for (let a = 1; a <= MAX_K; a++)
+    for (let b = a + 1; b <= MAX_K; b++) if (d[a] - d[b] > best.fall) best = { a, b, fall: d[a] - d[b] };
+  return { ...best, da: d[best.a], db: d[best.b] };
+}
+
 export default {
-  questions: [QUESTION],
   id: 'clock-hands',
   title: 'Each pair is a clock hand',
-  explain: {
-    prompt: 'Why are the dot products PE(p)·PE(q) constant along each diagonal of the heatmap?',
-    model:
-      'Each pair contributes sin(pω)sin(qω) + cos(pω)cos(qω) = cos((q − p)ω), which depends only on the offset q − ' +
-      'p; so PE(p)·PE(q) = Σᵢcos((q − p)ωᵢ) is the same for every pair of positions the same distance apart.',
-  },
+  why:
+    'It turns the previous exercise’s rotations into what attention’s dot products see: PE(p)·PE(p + k) depends ' +
+    'on the [[offset]] k alone.',
+  sources: [
+    ['Vaswani et al., Attention Is All You Need, section 3.5', 'https://arxiv.org/abs/1706.03762'],
+    [
+      'Dive into Deep Learning, section 11.6',
+      'https://d2l.ai/chapter_attention-mechanisms-and-transformers/self-attention-and-positional-encoding.html',
+    ],
+  ],
   mount(host, { lab, onResult, answered = false }) {
     // One small SVG per dial in a grid: eight across on a wide screen, two rows of four on a phone.
     const clocks = h('div', { class: 'clocks', role: 'img' });
     const status = settledStatus();
-    const state = { p: 3, k: 2 };
+    const state = { p: 3, k: K };
+    const { omega } = lab.frequencies({ dModel: D });
     function draw() {
       const rows = lab.sinusoidal({ positions: state.k + 1, dModel: D, start: state.p });
-      const { omega } = lab.frequencies({ dModel: D });
       clocks.replaceChildren();
       for (let i = 0; i < PAIRS; i++) {
         const cx = 30,
@@ -83,59 +79,82 @@ export default {
           });
         const dial = svg('svg', { viewBox: '0 0 60 60', 'aria-hidden': 'true' });
         dial.append(svg('circle', { cx, cy, r, class: 'dial' }), hand(state.k, 'hand later'), hand(0, 'hand'));
-        clocks.append(h('div', { class: 'clock' }, dial, h('span', { class: 'clock-label' }, `pair ${i}`)));
+        clocks.append(h('div', { class: 'clock' }, dial, h('span', { class: 'clock-label' }, String(i))));
       }
       clocks.setAttribute(
         'aria-label',
         `Eight clocks, one per pair: the solid hand at position ${state.p}, the faint ` +
           `hand at position ${state.p + state.k}.`,
       );
+      const turn = state.k * omega[0];
       status.text =
-        `From position ${state.p} to ${state.p + state.k}: pair 0 turns ${fmt(state.k * omega[0], 3)} rad ` +
-        `(${Math.floor((state.k * omega[0]) / (2 * Math.PI))} full turns and ` +
-        `${fmt((state.k * omega[0]) % (2 * Math.PI), 3)} rad), ` +
-        `pair ${PAIRS - 1} turns ${fmt(state.k * omega[PAIRS - 1], 5)} rad.`;
+        `From position ${state.p} to ${state.p + state.k}: pair 0 turns ${fmt(turn, 3)} rad, pair ${PAIRS - 1} ` +
+        `${fmt(state.k * omega[PAIRS - 1], 5)} rad.`;
     }
-    const control = (label, key, max) =>
-      slider({
-        label,
-        min: 0,
-        max,
-        value: state[key],
-        oninput: (v) => {
-          state[key] = v;
-          draw();
-        },
-      });
-    const pSlider = control('Position p', 'p', 100);
-    const kSlider = control('Offset k', 'k', 20);
-    draw();
-    const heat = h('div', { class: 'demo' });
-    // The turn of each pair is the answer: the line that states it appears once the question is checked.
-    const question = choiceQuestion({
-      ...QUESTION,
-      onResult: hiddenUntilAnswered(status.elements, { answered, onResult }),
+    const pSlider = slider({
+      label: 'Position p',
+      min: 0,
+      max: 100,
+      value: state.p,
+      oninput: (v) => {
+        state.p = v;
+        draw();
+      },
     });
-    host.append(
+    draw();
+
+    const { p, shift } = ASKED;
+    const given = neighbourDot(lab, p),
+      expected = neighbourDot(lab, p + shift);
+    // The diagonals of the heatmap and the derivation answer the question: they wait below it until it is checked.
+    const heat = h('div', { class: 'demo' });
+    const fall = largestFall(lab);
+    const worked = h(
+      'div',
+      {},
       h(
         'p',
         {},
-        `At dModel ${D}, each pair (sin, cos) is a point on a circle: a clock hand at angle p·ωᵢ. The solid `,
-        'hands show position p, the faint ones p + k.',
+        'Each pair adds the cosine of the angle between its hands, so PE(p)·PE(p+k) = Σᵢcos kωᵢ: no p in it. ',
+        `The core’s PE(p)·PE(q), positions 0…${N - 1}: each diagonal holds one value.`,
       ),
-      h('div', { class: 'controls' }, pSlider.element, kSlider.element),
-      h('div', { class: 'demo' }, clocks, ...status.elements),
-      h('p', {}, `Below, PE(p)·PE(q) for every pair of positions 0…${N - 1} (the core’s dot-product matrix).`),
       heat,
-      question.element,
+      h(
+        'p',
+        {},
+        `So is the distance, ‖PE(p+k) − PE(p)‖² = d − 2Σᵢcos kωᵢ, and it does not grow steadily with |k|: ` +
+          `PE(p+${fall.b}) is ${fmt(fall.db, 3)} from PE(p), nearer than PE(p+${fall.a}) at ${fmt(fall.da, 3)} ` +
+          '(the core’s distances): each pair’s term rises and falls as its hand turns.',
+      ),
     );
-    const table = lab.sinusoidal({ positions: N, dModel: D });
+    const question = numberQuestion({
+      onResult: hiddenUntilAnswered([worked], { answered, onResult }),
+      expected,
+      tolerance: 0.001,
+      prompt:
+        `At dModel ${D}, PE(${p})·PE(${p + 1}) = ${fmt(given, 3)}. ` + `What is PE(${p + shift})·PE(${p + shift + 1})?`,
+      explain: () => `The core gives ${fmt(expected, 3)}: the same as at p = ${p}, to float rounding.`,
+    });
+    host.append(
+      // "p + 1" joined by no-break spaces, so that a line break never splits it.
+      h(
+        'p',
+        {},
+        `At dModel ${D}, pair i of PE(p), (sin pωᵢ, cos pωᵢ), is a unit hand at angle pωᵢ: clocks 0 to `,
+        `${PAIRS - 1}, solid at p, faint at p\u00a0+\u00a0${K}. The dot product of two unit `,
+        'hands is the cosine of the angle between them.',
+      ),
+      h('div', { class: 'controls' }, pSlider.element),
+      h('div', { class: 'demo' }, clocks, ...status.elements),
+      question.element,
+      worked,
+    );
     new Heatmap(heat, {
       label: `PE(p)·PE(q) for positions 0 to ${N - 1} at dModel ${D}`,
       rowName: 'position p',
       columnName: 'position q',
       limit: PAIRS,
-    }).update(lab.dotMatrix({ table, rows: N, dModel: D }), N, N);
+    }).update(lab.dotMatrix({ table: lab.sinusoidal({ positions: N, dModel: D }), rows: N, dModel: D }), N, N);
     return question;
   },
 };

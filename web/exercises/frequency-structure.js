@@ -1,37 +1,40 @@
 import { h, fmt } from '../widgets/dom.js';
-import { Heatmap } from '../widgets/heatmap.js';
 import { LinePlot } from '../widgets/lineplot.js';
 import { dataTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
 import { formula } from '../widgets/math.js';
-import { hiddenUntilAnswered, slider } from './common.js';
+import { hiddenUntilAnswered } from './common.js';
 
 const P = 100,
-  D = 32;
+  D = 32,
+  SHOWN = [0, 2, D / 2 - 1]; // the fastest pair, one that turns a few times in P positions, the slowest
 
-// The question, as data: prompt, options and why each is right or wrong.
+// The question, as data: prompt, options and why each is right or wrong. It is the lesson card's practice
+// question on what the frequencies buy over the raw position integer; the lengths that answer it wait below it.
 const QUESTION = {
-  prompt: 'Which pair oscillates fastest as the position grows?',
+  prompt: 'What do the sines and cosines of PE(p) give that adding the raw position p to every dimension does not?',
   options: [
     {
-      id: 'first',
+      id: 'bounded',
       correct: true,
-      label: 'Pair 0, the first two dimensions: a full turn every 2π ≈ 6.28 positions',
+      label: 'Bounded values, yet a combination of its own for each position.',
       why:
-        'ω₀ = 10000⁰ = 1, a full turn every 2π ≈ 6.28 positions; each later pair is slower, and the last turns ' +
-        `about once every 2π·10000^(${D - 2}/${D}) positions. Some texts say the opposite; the formula settles it.`,
+        'Adding p swamps the token embedding as p grows (the table below); PE(p) has one length everywhere. Fast ' +
+        'pairs tell neighbours apart, slow pairs far positions. (Offsets as rotations come at the end.)',
     },
     {
-      id: 'last',
+      id: 'repeat',
       correct: false,
-      label: `Pair ${D / 2 - 1}, dimensions ${D - 2} and ${D - 1}: the largest k in the exponent −2k/d`,
-      why: 'Follow the exponent −2k/d as k grows, and what it does to ω; then compare the curves.',
+      label: 'A vector that repeats every 2π positions, so only nearby order counts.',
+      why:
+        'Only pair 0 comes round that fast; by then the slow pairs have barely turned, so the vector does not ' +
+        'repeat.',
     },
     {
-      id: 'same',
+      id: 'nothing',
       correct: false,
-      label: 'None: every pair turns at the same rate, each starting at its own phase',
-      why: 'Each pair has its own frequency; that is what gives every position a distinct combination.',
+      label: 'Nothing: p carries the same information and is cheaper to compute.',
+      why: 'The same information, but not in the same form: compare the vector lengths in the table below.',
     },
   ],
 };
@@ -40,61 +43,47 @@ export default {
   questions: [QUESTION],
   id: 'frequency-structure',
   title: 'Fast pairs and slow pairs',
-  explain: {
-    prompt: 'Which pair turns fastest, which slowest, and what in the formula decides it?',
-    model:
-      'Pair 0 turns fastest (ω = 1, one turn every 2π positions) and the last pair slowest, because ω_k = ' +
-      '10000^(−2k/d) shrinks as k grows.',
-  },
+  why:
+    'It reads the formula: each [[dimension-pair]] turns at its own [[angular-frequency]], and the mix is what ' +
+    'lets a bounded vector tell every position apart, which the raw integer p cannot.',
+  sources: [
+    ['Vaswani et al., Attention Is All You Need, section 3.5', 'https://arxiv.org/abs/1706.03762'],
+    [
+      'Dive into Deep Learning, section 11.6',
+      'https://d2l.ai/chapter_attention-mechanisms-and-transformers/self-attention-and-positional-encoding.html',
+    ],
+  ],
   mount(host, { lab, onResult, answered = false }) {
     const table = lab.sinusoidal({ positions: P, dModel: D });
     const { wavelength } = lab.frequencies({ dModel: D });
-    const heat = h('div', { class: 'demo' }),
-      curves = h('div', { class: 'demo' });
-    // Predict first: the heatmap and the curves show which pair is fastest, so they appear once it is checked.
-    const question = choiceQuestion({
-      ...QUESTION,
-      onResult: hiddenUntilAnswered([heat, curves], { answered, onResult }),
-    });
+    const curves = h('div', { class: 'demo' });
     host.append(
       h(
         'p',
         {},
-        `Pair k of a ${D}-wide table turns at `,
+        `Pair k of a ${D}-wide table turns by `,
         formula(`\\omega_k = 10000^{-2k/${D}}`),
-        '. Predict from the formula first; then find the fastest and the slowest pair in the heatmap and the ' +
-          'curves that appear below.',
+        ' radians per position: pair 0 (ω = 1) fastest, later pairs more slowly (not the reverse, as some texts ' +
+          'say). Three pairs:',
       ),
-      question.element,
-      heat,
+      curves,
     );
-    new Heatmap(heat, { label: `Sinusoidal table, ${P} positions by ${D} dimensions` }).update(table, P, D);
-
     const plot = new LinePlot(curves, {
-      label: 'sin of the chosen pair against position',
+      label: 'sin of three pairs against position',
       xLabel: 'position',
       yLabel: 'value',
       yRange: [-1, 1],
     });
     const x = Array.from({ length: P }, (_, p) => p);
-    const waveText = h('p', {});
-    const tableSlot = h('div', {});
-    function pair(k) {
-      const series = [0, k, D / 2 - 1].map((j) => ({
-        name: `pair ${j} (sin)`,
-        values: Float32Array.from(x, (p) => table[p * D + 2 * j]),
-      }));
-      plot.update(x, series);
-      waveText.textContent =
-        `Wavelengths: pair 0 ${fmt(wavelength[0], 2)}, pair ${k} ${fmt(wavelength[k], 2)}, ` +
-        `pair ${D / 2 - 1} ${fmt(wavelength[D / 2 - 1], 1)} positions.`;
-      tableSlot.replaceChildren(dataTable('Data table of the curves', 'position', x, series));
-    }
-    const s = slider({ label: 'Middle pair', min: 1, max: D / 2 - 2, value: 3, oninput: pair });
-    curves.prepend(s.element);
-    curves.append(waveText, tableSlot);
-    host.append(curves);
-    pair(3);
+    const series = SHOWN.map((j) => ({
+      name: `pair ${j} (sin)`,
+      values: Float32Array.from(x, (p) => table[p * D + 2 * j]),
+    }));
+    plot.update(x, series);
+    curves.append(
+      h('p', {}, `Wavelengths: ${SHOWN.map((j) => `pair ${j} ${fmt(wavelength[j], 1)}`).join(', ')} positions.`),
+      dataTable('Data table of the curves', 'position', x, series),
+    );
 
     // Adding the raw position integer to every dimension vs adding PE(p): how large each vector gets.
     const embedding = lab.embed({ tokens: [0], vocabSize: 2, dModel: D, encoding: 'none', seed: 3 });
@@ -110,50 +99,42 @@ export default {
     const raw = norms(true),
       sinus = norms(false),
       base = Math.sqrt(lab.dotMatrix({ table: embedding, rows: 1, dModel: D })[0]);
-    host.append(
+    // The lengths answer the question: they wait below it until it is checked.
+    const lengths = h(
+      'div',
+      { class: 'demo' },
+      h('p', {}, `A token embedding has length ${fmt(base, 2)}. Its length after adding…`),
       h(
-        'div',
-        { class: 'demo' },
-        h('p', {}, `A token embedding has length ${fmt(base, 2)}. Its length after adding…`),
+        'table',
+        { class: 'matrix' },
         h(
-          'table',
-          { class: 'matrix' },
+          'thead',
+          {},
           h(
-            'thead',
+            'tr',
             {},
+            h('th', { scope: 'col' }, 'position'),
+            h('th', { scope: 'col' }, 'the raw integer p'),
+            h('th', { scope: 'col' }, 'PE(p)'),
+          ),
+        ),
+        h(
+          'tbody',
+          {},
+          positions.map((p, i) =>
             h(
               'tr',
               {},
-              h('th', { scope: 'col' }, 'position'),
-              h('th', { scope: 'col' }, 'the raw integer p'),
-              h('th', { scope: 'col' }, 'PE(p)'),
-            ),
-          ),
-          h(
-            'tbody',
-            {},
-            positions.map((p, i) =>
-              h(
-                'tr',
-                {},
-                h('th', { scope: 'row' }, String(p)),
-                h('td', {}, fmt(raw[i], 2)),
-                h('td', {}, fmt(sinus[i], 2)),
-              ),
+              h('th', { scope: 'row' }, String(p)),
+              h('td', {}, fmt(raw[i], 2)),
+              h('td', {}, fmt(sinus[i], 2)),
             ),
           ),
         ),
       ),
     );
-
-    host.append(
-      h(
-        'p',
-        {},
-        'Adding the raw integer would swamp the embedding (its length grows with p); the sinusoid stays bounded and ' +
-          'still tells positions apart.',
-      ),
-    );
+    const question = choiceQuestion({ ...QUESTION, onResult: hiddenUntilAnswered([lengths], { answered, onResult }) });
+    host.append(question.element, lengths);
     return question;
   },
 };

@@ -24,8 +24,6 @@ import rope from './rope.js';
 import alibi from './alibi.js';
 import wavelengthOfAPair from './wavelength-of-a-pair.js';
 import normOfPe from './norm-of-pe.js';
-import closestOffset from './closest-offset.js';
-import shiftedDotProduct from './shifted-dot-product.js';
 import pipeline from './pipeline.js';
 import clockHands from './clock-hands.js';
 import { MERGED } from '../course/outline.js';
@@ -42,8 +40,6 @@ export const exercises = [
   binaryAnalogy,
   relativeOffset,
   clockHands,
-  shiftedDotProduct,
-  closestOffset,
   implementIt,
   sameTokenDifferentPosition,
   pipeline,

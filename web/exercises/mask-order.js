@@ -12,54 +12,39 @@ const QUESTION = {
       correct: true,
       label: 'Softmax then spreads each row’s weight over the visible keys.',
       why:
-        'A score of −∞ gets exactly zero weight inside the same softmax, which renormalises over the keys that are ' +
-        'left: the row sums are 1 and no later token can move an earlier output. (Zeroing after softmax and then ' +
-        'dividing each row by its new sum would give the same weights: the difference is the normalisation.)',
+        'Masked scores get zero weight inside the softmax, which normalises over the visible keys: rows sum to 1 ' +
+        'and no later token moves an earlier output. (Zeroing, then renormalising, would match.)',
     },
     {
       id: 'b',
       correct: false,
-      label: 'Zeroing the weights after softmax is equivalent, so the order does not matter at all.',
+      label: 'Zeroing the weights after softmax is equivalent; the order does not matter.',
       why:
-        'Switch to “zeroed after softmax”: the rows sum to less than 1, and an early output moves when only the ' +
-        'last token changes, because the future keys are still in the softmax denominator.',
+        'Switch to “zeroed after softmax”: rows sum to less than 1, and an early output moves when only the last ' +
+        'token changes, because the future keys are still in the softmax’s denominator.',
     },
     {
       id: 'c',
       correct: false,
-      label: 'Masking first only saves time; both orders give exactly the same weights.',
-      why:
-        'The two orders give different weights: compare the row sums, and the change in the first output when the ' +
-        'last token changes.',
-    },
-    {
-      id: 'd',
-      correct: false,
-      label: 'Softmax cannot be computed on a row that already contains zeros.',
-      why:
-        'Softmax accepts zeros (exp(0) = 1). Compare the two orders in the demo below: the row sums, and the ' +
-        'first output when only the last token changes.',
+      label: 'Masking first only saves time; both orders give the same weights.',
+      why: 'The two orders give different weights: compare the row sums in the demo below.',
     },
   ],
 };
 
-const SENTENCE = 'the cat sat on the mat';
+const SENTENCE = 'the dog chased the cat';
 const MASK_NAMES = {
-  'before-softmax': 'scores set to −∞ before softmax',
-  'after-softmax': 'weights zeroed after softmax',
+  'before-softmax': '−∞ before softmax',
+  'after-softmax': 'zeroed after softmax',
 };
 
 export default {
   questions: [QUESTION],
   id: 'mask-order',
   title: 'Warm-up: mask before softmax, not after',
-  explain: {
-    prompt: 'In your own words: what goes wrong if the future is zeroed after the softmax instead of masked before it?',
-    model:
-      'The softmax has already divided by a sum that includes the future keys, so the remaining weights no longer ' +
-      'sum to 1, and a later token still changes an earlier token’s output through that sum. Masking before the ' +
-      'softmax removes the future from the sum itself.',
-  },
+  why:
+    'It recalls the [[causal-mask]] and how [[softmax]] normalises, the two pieces of attention the rest of the ' +
+    'lesson builds on.',
   mount(host, { lab, onResult, answered = false }) {
     const { words, tokens, vocabSize } = tokenize(SENTENCE);
     const n = words.length;
@@ -77,7 +62,7 @@ export default {
       for (let c = 0; c < DEMO.dK; c++) firstRowChange = Math.max(firstRowChange, Math.abs(output[c] - other[c]));
       view.replaceChildren(
         matrixTable({
-          caption: `Attention weights (row = query, column = key), ${MASK_NAMES[mask]}`,
+          caption: `Weights (row: query, column: key), mask ${MASK_NAMES[mask]}`,
           values: weights,
           rows: n,
           cols: n,
@@ -88,8 +73,8 @@ export default {
         }),
       );
       leak.textContent =
-        `Replace only the last word, “${words[n - 1]}”, by another: the output of the first word, ` +
-        `“${words[0]}”, changes by at most ${fmt(firstRowChange, 6)}.`;
+        `Replace only the last word, “${words[n - 1]}”: the first word’s output changes by at most ` +
+        `${fmt(firstRowChange, 6)}.`;
     }
     const choice = select({
       label: 'Causal mask',
@@ -105,9 +90,8 @@ export default {
       h(
         'p',
         {},
-        `The ${words.length} tokens of “${SENTENCE}” attend to each other through seeded projections. `,
-        'Predict first; then toggle ',
-        'where the mask goes, and read the row sums and what a change to the last token does to the first output.',
+        `The tokens of “${SENTENCE}” attend to each other under a causal mask. Predict first: a demo of both `,
+        'orders appears once you check.',
       ),
       question.element,
       demo,

@@ -4,7 +4,7 @@ import { formula } from '../widgets/math.js';
 import { choiceQuestion } from '../widgets/question.js';
 import { hiddenUntilAnswered, slider } from './common.js';
 
-const D = 16,
+const D = 8,
   P = 500;
 
 // The question, as data: prompt, options and why each is right or wrong.
@@ -16,10 +16,9 @@ const QUESTION = {
       correct: true,
       label: 'No: one matrix per offset k serves every p.',
       why:
-        'Its entries are cos kω and sin kω, with no p in them, and the core finds PE(p+k) = Mₖ·PE(p) at every ' +
-        'position shown, to within float rounding: the offset is linearly accessible from the encoding (and Mₖ = ' +
-        'M₁ᵏ). Mₖ acts on PE alone, though: a model sees e + PE through W_Q and W_K, so this makes “k steps away” ' +
-        'learnable, not automatically used.',
+        'Its entries hold kω and no p, and the core finds PE(p+k) = Mₖ·PE(p) at every position shown, to float ' +
+        'rounding. A model sees e + PE through W_Q and W_K, so “k steps away” is learnable, not automatically ' +
+        'used.',
     },
     {
       id: 'yes',
@@ -40,20 +39,23 @@ export default {
   questions: [QUESTION],
   id: 'relative-offset',
   title: 'An offset is a rotation',
-  explain: {
-    prompt: 'What does it mean that an offset is a rotation, and what does that give a model?',
-    model:
-      'For each pair, moving k positions forward rotates (sin, cos) by the angle kω, whatever the starting ' +
-      'position. So one fixed linear map per offset takes PE(p) to PE(p+k): relative position is linearly ' +
-      'accessible, which a model can learn to use.',
-  },
+  why:
+    'It shows what the frequencies buy beyond distinct positions: moving by an [[offset]] k is one fixed linear ' +
+    'map, a rotation of each [[dimension-pair]].',
+  sources: [
+    ['Vaswani et al., Attention Is All You Need, section 3.5', 'https://arxiv.org/abs/1706.03762'],
+    [
+      'Dive into Deep Learning, section 11.6',
+      'https://d2l.ai/chapter_attention-mechanisms-and-transformers/self-attention-and-positional-encoding.html',
+    ],
+  ],
   mount(host, { lab, onResult, answered = false }) {
     const view = h('div', { class: 'demo' }); // not live: a table re-read on every slider step helps no one
     function show(k) {
       const { blocks, maxResidual } = lab.relativeOffset({ positions: P, dModel: D, k });
       view.replaceChildren(
         matrixTable({
-          caption: `The 2×2 blocks of M${subscript(k)}, one per pair (the rotation above with k = ${k})`,
+          caption: `The blocks of M${subscript(k)}, one per pair`,
           values: blocks,
           rows: D / 2,
           cols: 4,
@@ -79,22 +81,17 @@ export default {
       h(
         'p',
         {},
-        'Moving k positions forward takes each pair’s (sin ωp, cos ωp) to (sin ω(p+k), cos ω(p+k)). A 2×2 matrix ',
-        'per pair that does this, stacked into one block-diagonal matrix Mₖ, gives PE(p+k) = Mₖ·PE(p). Predict ',
-        'first: the derivation and the core’s blocks appear below.',
+        'Moving k positions takes each pair’s (sin ωp, cos ωp) to (sin ω(p+k), cos ω(p+k)). One 2×2 block per ',
+        'pair, stacked into a matrix Mₖ, gives PE(p+k) = Mₖ·PE(p).',
       ),
       question.element,
       worked,
     );
     worked.append(
-      h('p', {}, 'For each pair, the angle addition formulas give a rotation:'),
-      formula(
-        '\\begin{pmatrix}\\sin\\omega(p+k)\\\\ \\cos\\omega(p+k)\\end{pmatrix} = \\begin{pmatrix}\\cos k\\omega & ' +
-          '\\sin k\\omega\\\\ -\\sin k\\omega & \\cos k\\omega\\end{pmatrix}\\begin{pmatrix}\\sin\\omega p\\\\ ' +
-          '\\cos\\omega p\\end{pmatrix}',
-        { display: true },
-      ),
-      h('p', {}, 'Stacking one block per pair gives Mₖ.'),
+      h('p', {}, 'By the angle addition formulas, each block rotates its pair by kω:'),
+      formula('\\begin{pmatrix}\\cos k\\omega & \\sin k\\omega\\\\ -\\sin k\\omega & \\cos k\\omega\\end{pmatrix}', {
+        display: true,
+      }),
       s.element,
       view,
     );

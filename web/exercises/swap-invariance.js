@@ -7,39 +7,27 @@ import { DEMO, tokenize, select } from './common.js';
 const QUESTION = {
   prediction: true, // asked before the demo that answers it: recorded, not graded (web/widgets/question.js)
   prompt:
-    'Predict first: without a position encoding, what happens to the watched token’s output when two other tokens ' +
-    'swap places?',
+    'Predict first: without a position encoding, what happens to the watched token’s output when two tokens swap?',
   options: [
     {
       id: 'same',
       correct: true,
-      label: 'It stays the same vector; the swapped tokens’ own outputs just trade their rows.',
+      label: 'It stays the same vector; the two swapped tokens just trade output rows.',
       why:
-        'Attention only compares contents. Swapping rows of Q, K and V permutes the scores and weights the same ' +
-        'way, so each token’s output is unchanged and follows its token. Run it: the largest change is at rounding ' +
-        'level.',
+        'Swapping rows of Q, K and V permutes the scores and weights alike, so each output follows its token ' +
+        'unchanged. Run it: the change is float rounding.',
     },
     {
       id: 'changes',
       correct: false,
       label: 'It changes, because the order of the words around it is different now.',
-      why:
-        'Order could matter only if something in the vectors carried it. Without an encoding nothing does: run it ' +
-        'and compare.',
+      why: 'Order could matter only if something in the vectors carried it; without an encoding nothing does.',
     },
     {
       id: 'zero',
       correct: false,
       label: 'The outputs at the two swapped positions become zero, the rest stay.',
       why: 'A swap removes no weight: each softmax row holds the same numbers in a different order.',
-    },
-    {
-      id: 'random',
-      correct: false,
-      label: 'It cannot be predicted: attention mixes its inputs in a random way.',
-      why:
-        'Attention is a deterministic function of its inputs; with the same seeded projections it gives the same ' +
-        'numbers every time.',
     },
   ],
 };
@@ -48,17 +36,20 @@ export default {
   questions: [QUESTION],
   id: 'swap-invariance',
   title: 'Swap two tokens: what does attention notice?',
-  explain: {
-    prompt: 'Why does swapping two tokens not change the watched token’s output when there is no encoding?',
-    model:
-      'Attention only compares the contents of the vectors. Swapping two rows of the input swaps the same rows of ' +
-      'Q, K and V, so the scores and weights are permuted the same way and every output simply follows its token.',
-  },
+  why: 'It shows on real numbers that attention without an encoding is blind to order: [[permutation-invariance]].',
   mount(host, { lab, onResult, answered = false, restored = null }) {
     const { words, tokens, vocabSize } = tokenize('dog bites man in the park');
     const n = words.length;
-    const opts = words.map((w, i) => [String(i), `${i}: ${w}`]);
-    const state = { i: 0, j: 2, watch: 4 };
+    // The watched token is never one of the pair swapped, so the question's "two other tokens" holds for each
+    // choice; the sentence's words are all different, so a word names its position.
+    const watch = words.indexOf('the');
+    const swaps = [
+      [0, 2],
+      [1, 3],
+      [0, 5],
+      [2, 5],
+    ];
+    const state = { i: 0, j: 2, watch };
     const view = h('div', { class: 'demo', hidden: true });
     // Predict first: the run unlocks once the prediction has been checked (or the solution shown).
     const reveal = h(
@@ -82,10 +73,6 @@ export default {
     };
     function show() {
       if (view.hidden) return;
-      if (state.i === state.j) {
-        view.replaceChildren(h('p', {}, 'Pick two different positions to swap.'));
-        return;
-      }
       const r = lab.permutation({
         tokens,
         vocabSize,
@@ -127,10 +114,8 @@ export default {
           'p',
           {},
           'Without an encoding, self-attention is permutation-equivariant: permute the tokens and the outputs ',
-          'are permuted the same way, each output following its token. It is not order-blind everywhere, though: ',
-          'with the causal mask of the warm-up, a token attends only to the tokens before it, so moving a token ' +
-            'changes ',
-          'what the others can see, even with no encoding.',
+          'are permuted the same way. The causal mask of the warm-up breaks this: a token sees only the tokens ',
+          'before it, so moving one changes what the others see, even with no encoding.',
         ),
       );
     }
@@ -139,28 +124,10 @@ export default {
       { class: 'controls' },
       select({
         label: 'Swap',
-        options: opts,
+        options: swaps.map(([i, j], n) => [String(n), `${words[i]} ↔ ${words[j]}`]),
         value: '0',
         onchange: (v) => {
-          state.i = Number(v);
-          show();
-        },
-      }).element,
-      select({
-        label: 'Swap with',
-        options: opts,
-        value: '2',
-        onchange: (v) => {
-          state.j = Number(v);
-          show();
-        },
-      }).element,
-      select({
-        label: 'Watch',
-        options: opts,
-        value: '4',
-        onchange: (v) => {
-          state.watch = Number(v);
+          [state.i, state.j] = swaps[Number(v)];
           show();
         },
       }).element,
@@ -172,7 +139,11 @@ export default {
       reveal.textContent = 'Run it';
     }
     host.append(
-      h('p', {}, 'Choose two tokens to swap and a third token to watch. Answer the question, then run both versions.'),
+      h(
+        'p',
+        {},
+        `Swap two tokens of “${words.join(' ')}” and watch a third, “${words[watch]}”: answer first, then run it.`,
+      ),
       controls,
       question.element,
       reveal,

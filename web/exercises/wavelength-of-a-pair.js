@@ -10,6 +10,9 @@ export const ASKED = { dModel: D, pair: K };
 export default {
   id: 'wavelength-of-a-pair',
   title: 'Work it out: the wavelength of a pair',
+  why:
+    'It turns the formula into a number: how many positions a [[dimension-pair]] takes for one full turn, its ' +
+    '[[wavelength]].',
   explain: {
     prompt: 'Why do later pairs take more positions for one full turn?',
     model:
@@ -32,9 +35,9 @@ export default {
       h(
         'p',
         {},
-        'Use the formula, not the heatmap: ',
+        'Use the formula (a calculator is fine): ',
         formula('\\lambda_k = 2\\pi / \\omega_k = 2\\pi \\cdot 10000^{2k/d}'),
-        '. A calculator is fine.',
+        '.',
       ),
       question.element,
     );

@@ -3,35 +3,29 @@ import { choiceQuestion } from '../widgets/question.js';
 
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
-  prompt: 'Without a mask and without a position encoding, which statement about self-attention is true?',
+  prompt:
+    'An RNN reads tokens one by one; self-attention without a mask computes every position at once. Why does ' +
+    'that leave it blind to word order?',
   options: [
     {
       id: 'a',
       correct: false,
-      label: 'Its dot products already account for how far apart two tokens are.',
-      why: 'Dot products compare contents only; nothing in QKᵀ refers to where a token sits.',
+      label: 'Its dot products are too small to register how far apart two tokens are.',
+      why: 'Dot products compare contents only: nothing in QKᵀ refers to where a token sits, whatever its size.',
     },
     {
       id: 'b',
       correct: true,
-      label: 'Reordering the tokens only reorders the outputs, so order cannot matter.',
+      label: 'All positions come from one set of vectors that says nothing of order.',
       why:
-        'Self-attention without a mask is permutation-equivariant: “dog bites man” and “man bites dog” give the ' +
-        'same outputs, relabelled. With the causal mask it is no longer so: each token sees only the ones before it.',
-    },
-    {
-      id: 'c',
-      correct: false,
-      label: 'Order only starts to matter once sequences get long enough.',
-      why: 'Three words already change meaning with their order, and the equivariance holds at every length.',
+        'An RNN’s state depends on the order it read the tokens in; attention takes them all at once, so ' +
+        'reordering them only reorders the outputs (the swap above). A causal mask restores some order.',
     },
     {
       id: 'd',
       correct: false,
-      label: 'A learned position table would handle longer inputs better than a formula.',
-      why:
-        'A learned table has no rows past its size. A formula can at least be evaluated there; whether a trained ' +
-        'model makes good use of such positions is another question, taken up in the extrapolation exercise.',
+      label: 'Order is lost only in long sequences, where the parallel steps overlap.',
+      why: 'The swap above lost it in one short sentence, and in “dog bites man” order already matters.',
     },
   ],
 };
@@ -40,15 +34,26 @@ export default {
   questions: [QUESTION],
   id: 'why-positional-encoding',
   title: 'Why positional encoding exists',
+  why:
+    'It names the cause behind the swap: [[attention]] computes every position at once, so order must be put into ' +
+    'the vectors, a [[positional-encoding]].',
+  sources: [
+    ['Vaswani et al., Attention Is All You Need, section 3.5', 'https://arxiv.org/abs/1706.03762'],
+    [
+      'Dive into Deep Learning, section 11.6',
+      'https://d2l.ai/chapter_attention-mechanisms-and-transformers/self-attention-and-positional-encoding.html',
+    ],
+  ],
   explain: {
     prompt: 'Summarise in two sentences why a Transformer needs a position signal.',
     model:
-      'Without a mask and without an encoding, self-attention treats its input as a set: reordering the tokens only ' +
-      'reorders the outputs. Adding a position signal to the embeddings is what lets word order change the result.',
+      'Self-attention computes every position at once from the same set of vectors, so without a mask and an ' +
+      'encoding reordering the tokens only reorders the outputs. A position signal added to the embeddings is what ' +
+      'lets word order change the result.',
   },
   mount(host, { onResult }) {
     const question = choiceQuestion({ onResult, ...QUESTION });
-    host.append(h('p', {}, 'One question to tie the warm-up together.'), question.element);
+    host.append(question.element);
     return question;
   },
 };

@@ -60,8 +60,7 @@ const SHAPES = {
   'implement-it': { type: 'long-fill-in', text: (answer) => answer },
   'wavelength-of-a-pair': { type: 'numeric', text: decimal },
   'norm-of-pe': { type: 'numeric', text: decimal },
-  'closest-offset': { type: 'numeric', text: decimal },
-  'shifted-dot-product': { type: 'numeric', text: decimal },
+  'clock-hands': { type: 'numeric', text: decimal },
   alibi: { type: 'numeric', text: decimal },
 };
 /** The ids whose interaction is not a choice (for the test that every exercise has a known shape). */
