@@ -14,7 +14,8 @@ function nameButtons(section, title) {
 }
 
 // Explain it back: the learner writes a few words of their own, then may compare them with a model
-// answer. Not graded and not recorded; the model answer stays hidden until something is written.
+// answer. Not graded and not recorded; folded until opened; the model answer stays hidden until something
+// is written.
 function explainBack({ prompt, model }) {
   const id = uid('explain');
   const text = h('textarea', { id, rows: 3, class: 'explain-text' });
@@ -34,10 +35,12 @@ function explainBack({ prompt, model }) {
   text.addEventListener('input', () => {
     compare.disabled = text.value.trim().split(/\s+/).length < 5;
   });
+  // Folded: optional, it is opened by whoever wants it, and costs the others no reading.
   return h(
-    'div',
+    'details',
     { class: 'explain-back' },
-    h('label', { for: id }, `Explain it back (not graded): ${prompt}`),
+    h('summary', {}, 'Explain it back (not graded)'),
+    h('label', { for: id }, prompt),
     text,
     h('p', { class: 'hint' }, 'Write at least five words; then compare.'),
     h('div', { class: 'actions' }, compare),

@@ -45,7 +45,7 @@ export const LESSONS = [
     id: 'beyond-absolute',
     title: 'Beyond absolute',
     url: 'lesson-3.html',
-    minutes: 30,
+    minutes: 19,
     exercises: ['absolute-vs-relative', 'rope', 'alibi', 'train-it'],
   },
 ];

@@ -12,8 +12,8 @@ export default {
     'Scaled dot-product [[attention]], softmax(QKᵀ/√dₖ)V, and the [[causal-mask]]; the lesson recalls both in two ' +
     'warm-ups.',
   takeaways: [
-    'Self-attention computes every position at once from Q, K and V alone, so without a mask or an encoding ' +
-      'reordering the tokens only reorders the outputs: position has to be added to the embeddings.',
+    'Self-attention computes every position at once from Q, K and V alone: without an encoding (or a mask), ' +
+      'reordering the tokens only reorders the outputs.',
     'The sinusoidal encoding gives pair k the [[angular-frequency]] 10000^(−2k/d): pair 0 turns fastest, once every ' +
       '2π positions, and each later pair more slowly.',
     'Its values stay between −1 and 1, yet every position gets its own combination, which the raw integer p ' +
@@ -22,8 +22,8 @@ export default {
       '[[offset]] k alone; the distance does not grow steadily with k.',
   ],
   next:
-    'The next lesson puts the encoding to work: writing it, adding it to [[token embeddings|token-embedding]], its ' +
-    '[[learned|learned-embedding]] alternative, [[extrapolation]], and the PyTorch module with its [[buffer]].',
+    'Lesson 2 puts the encoding to work: your own implementation, [[learned|learned-embedding]] tables, ' +
+    '[[extrapolation]] and the PyTorch module.',
   sources: [
     ['Vaswani et al., Attention Is All You Need, section 3.5', 'https://arxiv.org/abs/1706.03762'],
     [
