@@ -2,7 +2,8 @@
 // names that tell the page's many buttons apart.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openLab, watchedPage, lessonUrl } from './browser.mjs';
+import { openLab, watchedPage, lessonOf, lessonUrl } from './browser.mjs';
+import { LESSONS } from '../../web/course/outline.js';
 
 let lab;
 before(async () => {
@@ -12,9 +13,10 @@ after(async () => {
   await lab.close();
 });
 
-async function ready(options) {
+// Lesson `lesson`'s page (web/course/outline.js), mounted and typeset.
+async function ready(options, lesson = 'sinusoid') {
   const { page, problems } = await watchedPage(lab.browser, options);
-  await page.goto(lessonUrl(lab.url, 'sinusoid'));
+  await page.goto(lessonUrl(lab.url, lesson));
   await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
   return { page, problems };
 }
@@ -86,30 +88,34 @@ test('forced colours keep the colour legend and the plot swatches, and plot seri
 });
 
 test('the many Check and Show solution buttons have names that say which exercise they belong to', async () => {
-  const { page } = await ready({ viewport: { width: 1000, height: 700 } });
-  const names = await page
-    .locator('section[data-exercise] button')
-    .evaluateAll((bs) =>
-      bs.filter((b) => /^(Check|Show solution)$/.test(b.textContent.trim())).map((b) => b.getAttribute('aria-label')),
+  let count = 0;
+  for (const lesson of LESSONS) {
+    const { page } = await ready({ viewport: { width: 1000, height: 700 } }, lesson.id);
+    const names = await page
+      .locator('section[data-exercise] button')
+      .evaluateAll((bs) =>
+        bs.filter((b) => /^(Check|Show solution)$/.test(b.textContent.trim())).map((b) => b.getAttribute('aria-label')),
+      );
+    assert.ok(
+      names.every((n) => n && /^(Check|Show solution): ./.test(n)),
+      names.join(' | '),
     );
-  assert.ok(names.length >= 30, `${names.length} buttons`);
-  assert.ok(
-    names.every((n) => n && /^(Check|Show solution): ./.test(n)),
-    names.join(' | '),
-  );
-  assert.equal(new Set(names).size, names.length, 'two buttons share a name');
-  await page.close();
+    assert.equal(new Set(names).size, names.length, `${lesson.id}: two buttons share a name`);
+    count += names.length;
+    await page.close();
+  }
+  assert.ok(count >= 30, `${count} buttons`);
 });
 
 test('one announcement per slider step: the slider’s own value; a long sentence only once the learner stops', async () => {
-  const { page, problems } = await ready({ viewport: { width: 1280, height: 900 } });
-  // Every <output> repeats its slider's value: none may be a live region the reader hears.
-  assert.deepEqual(await page.locator('output:not([aria-hidden=true])').count(), 0);
   // clock-hands' and rope's first demos state their sentences at once.
   for (const [id, label, words] of [
     ['clock-hands', 'Position p', /^From position 4 to 5:/],
     ['rope', 'move both by s', /^Both positions moved by/],
   ]) {
+    const { page, problems } = await ready({ viewport: { width: 1280, height: 900 } }, lessonOf(id).id);
+    // Every <output> repeats its slider's value: none may be a live region the reader hears.
+    assert.deepEqual(await page.locator('output:not([aria-hidden=true])').count(), 0);
     const s = page.locator(`section[data-exercise="${id}"]`);
     // One step of the slider, and, in the same task (no timer can run), every live region it changed.
     const changed = await s.getByLabel(label, { exact: true }).evaluate((input) => {
@@ -131,7 +137,7 @@ test('one announcement per slider step: the slider’s own value; a long sentenc
     const spoken = s.locator('p.visually-hidden[role=status]');
     await spoken.filter({ hasText: words }).waitFor({ state: 'attached' });
     assert.equal(await spoken.count(), 1, id);
+    assert.deepEqual(problems, []);
+    await page.close();
   }
-  assert.deepEqual(problems, []);
-  await page.close();
 });

@@ -309,7 +309,7 @@ test('a core that cannot load is named with its URL and a retry, in embed.html, 
   for (const [what, url] of [
     ['embed', `${labUrl}/embed.html?exercise=conventions`],
     ['component', `${courseUrl}/static/`],
-    ['lesson', `${labUrl}/`],
+    ['lesson', `${labUrl}/lesson-1.html`],
   ]) {
     const { page } = await watchedPage(browser);
     let broken = true;

@@ -195,7 +195,7 @@ test('the attention tiles grade a wrong order and run the right one through the 
 // are opaque): check c is listed as item n and chosen in a select as "check n".
 async function checkOrder() {
   const seed = Number(await pageOf('four-properties').evaluate(() => localStorage.getItem('pelab:learner-seed:v1')));
-  return shuffled(['distance', 'seed', 'symmetric', 'length', 'bounded'], seed, 'four-properties:checks');
+  return shuffled(['distance', 'seed', 'near', 'length', 'bounded'], seed, 'four-properties:checks');
 }
 
 test('matching the four properties scores each match', async () => {
@@ -270,7 +270,7 @@ test('same-token adds the learner’s own pe() once implement-it ran it right, a
   await section('implement-it')
     .getByRole('button', { name: /^Run and compare/ })
     .click();
-  await page.waitForFunction(
+  await pageOf('implement-it').waitForFunction(
     () => /All 64 values match/.test(document.querySelector('[data-exercise="implement-it"] .feedback').textContent),
     null,
     { timeout: 10000 },

@@ -89,8 +89,8 @@ export default {
       selects[property] = h(
         'select',
         { id },
-        h('option', { value: '' }, 'check…'),
-        ...values.map((v, i) => h('option', { value: v }, String(i + 1))),
+        h('option', { value: '' }, 'choose a check…'),
+        ...values.map((v, i) => h('option', { value: v }, `check ${i + 1}`)),
       );
       return h(
         'div',
