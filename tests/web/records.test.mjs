@@ -9,6 +9,7 @@ import { createProgress } from '../../web/progress.js';
 import { exercises, maxScores } from '../../web/exercises/index.js';
 import { mergedFrom, migrateV1 } from '../../web/records/migrate.js';
 import { rightLetter } from '../../web/records/prediction.js';
+import { restoredRecord } from '../../web/platforms/h5p/records.js';
 
 const v1 = JSON.parse(await readFile(new URL('./fixtures/records-v1.json', import.meta.url), 'utf8'));
 const storeOf = (entries) => {
@@ -90,4 +91,19 @@ test('a SCORM package’s suspend data keeps its version-1 progress', () => {
 
 test('a key that is not version 2 is refused', () => {
   assert.throws(() => createProgress(all, storeOf({}), { key: 'pelab:progress:v1' }), /key must end ':v2'/);
+});
+
+test('an H5P state saved before the course migrates: a merged id’s record, a prediction’s graded record', () => {
+  const right = { answered: true, correct: true, score: 1, maxScore: 1, solutionViewed: false };
+  assert.deepEqual(restoredRecord('shifted-dot-product', right), right, 'opens clock-hands, worth 1 as before');
+  // No seed is kept here (node: the site storage is a store for the visit), so the letter is not known.
+  assert.deepEqual(restoredRecord('swap-invariance', right), {
+    answered: true,
+    correct: false,
+    score: 0,
+    maxScore: 0,
+    solutionViewed: false,
+    prediction: null,
+  });
+  assert.equal(restoredRecord('swap-invariance', { ...right, score: 1000, maxScore: 1000 }), null);
 });

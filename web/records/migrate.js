@@ -26,9 +26,12 @@ export function mergedFrom(id) {
   return ids.sort((a, b) => rank(a) - rank(b));
 }
 
-// A version-1 record of exercise `id` as version 2 keeps it (a graded record of a question now a prediction
-// becomes a prediction's; null drops it).
-function migrated(id, record, seed) {
+/**
+ * A record of exercise `id` kept by version 1 as version 2 keeps it: a graded record of a question now a
+ * prediction becomes a prediction's (null drops it); any other is returned as it is. `seed`: the learner's, or
+ * null. For stores that keep one record each (an H5P saved state) as well as for migrateV1.
+ */
+export function migrated(id, record, seed = null) {
   const exercise = findExercise(id);
   if (!exercise || !isPrediction(exercise) || record?.maxScore === 0) return record;
   const right = seed === null ? null : rightLetter(exercise.questions[0], seed);
