@@ -104,7 +104,7 @@ test('the formula card, every symbol defined, comes before the first exercise th
   assert.equal(await card.locator('math').count(), 3);
   const text = await card.innerText();
   for (const symbol of ['p', 'd', 'k', 'ωₖ', 'base']) assert.match(text, new RegExp(`^${symbol}\\s`, 'm'), symbol);
-  assert.match(text, /writes i where this page writes k/);
+  assert.match(text, /write i for the pair/);
   // Before frequency-structure (the first to read ω_k off the formula), after every exercise that comes earlier.
   const order = await page.evaluate(() =>
     [...document.querySelectorAll('#formula-card, section[data-exercise]')].map((e) => e.dataset.exercise ?? 'card'),

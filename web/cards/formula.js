@@ -22,9 +22,9 @@ export default {
     ['base', '10000 in the paper; the larger it is, the slower the last pairs turn'],
   ],
   note:
-    'The long lesson writes i where this page writes k (dimensions 2i and 2i + 1); in the last two exercises, ' +
-    'where k is an offset (p and p + k), the pair is i. This is the paper’s layout, sine and cosine interleaved; ' +
-    'lesson 2 compares the layouts libraries use.',
+    'Many texts write i for the pair (dimensions 2i and 2i + 1). From the offset exercises on, k is the distance ' +
+    'between two positions, p and p + k, and the pair is i. This is the paper’s layout, sine and cosine ' +
+    'interleaved; lesson 2 compares the layouts libraries use.',
   sources: [
     ['Vaswani et al., Attention Is All You Need, section 3.5', 'https://arxiv.org/abs/1706.03762'],
     [

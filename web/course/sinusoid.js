@@ -12,13 +12,13 @@ export default {
     'Scaled dot-product [[attention]], softmax(QKᵀ/√dₖ)V, and the [[causal-mask]]; the lesson recalls both in two ' +
     'warm-ups.',
   takeaways: [
-    'Self-attention computes every position at once from Q, K and V alone: without an encoding (or a mask), ' +
+    'Self-attention weighs every pair of tokens by their vectors alone: without an encoding (or a mask), ' +
       'reordering the tokens only reorders the outputs.',
     'The sinusoidal encoding gives pair k the [[angular-frequency]] 10000^(−2k/d): pair 0 turns fastest, once every ' +
       '2π positions, and each later pair more slowly.',
     'Its values stay between −1 and 1, yet every position gets its own combination, which the raw integer p ' +
       'cannot give without swamping the token embedding.',
-    'Moving by k positions rotates each pair by kω, one linear map for every p, so PE(p)·PE(p + k) depends on the ' +
+    'Moving by k positions rotates each pair i by kωᵢ, one linear map for every p, so PE(p)·PE(p + k) depends on the ' +
       '[[offset]] k alone; the distance does not grow steadily with k.',
   ],
   next:

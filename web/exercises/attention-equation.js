@@ -22,9 +22,7 @@ const Q = [1, 0, 0, 1, 1, 1],
 export default {
   id: 'attention-equation',
   title: 'Warm-up: write the attention equation',
-  why:
-    'It writes down the equation whose only inputs are Q, K and V, which is why position has to enter through ' +
-    'the embeddings.',
+  why: 'It writes down the equation the rest of the course reads: what attention takes in and what it computes.',
   sources: [['Vaswani et al., Attention Is All You Need, section 3.2.1', 'https://arxiv.org/abs/1706.03762']],
   mount(host, { lab, onResult }) {
     let sequence = [];

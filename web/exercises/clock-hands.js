@@ -46,8 +46,8 @@ export default {
   id: 'clock-hands',
   title: 'Each pair is a clock hand',
   why:
-    'It turns the previous exercise’s rotations into what attention’s dot products see: PE(p)·PE(p + k) depends ' +
-    'on the [[offset]] k alone.',
+    'It turns the previous exercise’s rotations into what attention sees: the dot product of two positions’ ' +
+    'encodings, and what it depends on.',
   sources: [
     ['Vaswani et al., Attention Is All You Need, section 3.5', 'https://arxiv.org/abs/1706.03762'],
     [
@@ -68,7 +68,7 @@ export default {
         const cx = 30,
           cy = 30,
           r = 26;
-        // Pair i's (sin, cos) as a point on the unit circle: the hand points at angle p·ωᵢ.
+        // Pair i as a point on the unit circle, cosine across and sine up: the hand points at angle p·ωᵢ.
         const hand = (row, cls) =>
           svg('line', {
             x1: cx,
@@ -140,7 +140,8 @@ export default {
       h(
         'p',
         {},
-        `At dModel ${D}, pair i of PE(p), (sin pωᵢ, cos pωᵢ), is a unit hand at angle pωᵢ: clocks 0 to `,
+        `At dModel ${D}, pair i of PE(p), sin pωᵢ and cos pωᵢ, is a unit hand at angle pωᵢ (cosine across, `,
+        `sine up): clocks 0 to `,
         `${PAIRS - 1}, solid at p, faint at p\u00a0+\u00a0${K}. The dot product of two unit `,
         'hands is the cosine of the angle between them.',
       ),

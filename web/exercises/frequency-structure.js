@@ -44,8 +44,8 @@ export default {
   id: 'frequency-structure',
   title: 'Fast pairs and slow pairs',
   why:
-    'It reads the formula: each [[dimension-pair]] turns at its own [[angular-frequency]], and the mix is what ' +
-    'lets a bounded vector tell every position apart, which the raw integer p cannot.',
+    'It reads the formula: each [[dimension-pair]] turns at its own [[angular-frequency]]. Why sines and ' +
+    'cosines at many rates, rather than the position number itself?',
   sources: [
     ['Vaswani et al., Attention Is All You Need, section 3.5', 'https://arxiv.org/abs/1706.03762'],
     [
@@ -63,8 +63,7 @@ export default {
         {},
         `Pair k of a ${D}-wide table turns by `,
         formula(`\\omega_k = 10000^{-2k/${D}}`),
-        ' radians per position: pair 0 (ω = 1) fastest, later pairs more slowly (not the reverse, as some texts ' +
-          'say). Three pairs:',
+        ' radians per position: pair 0 (ω = 1) fastest, later pairs more slowly. Three pairs:',
       ),
       curves,
     );

@@ -41,7 +41,7 @@ const MASK_NAMES = {
 export default {
   questions: [QUESTION],
   id: 'mask-order',
-  title: 'Warm-up: mask before softmax, not after',
+  title: 'Warm-up: where the causal mask goes',
   why:
     'It recalls the [[causal-mask]] and how [[softmax]] normalises, the two pieces of attention the rest of the ' +
     'lesson builds on.',

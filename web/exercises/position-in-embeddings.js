@@ -33,9 +33,7 @@ export default {
   questions: [QUESTION],
   id: 'position-in-embeddings',
   title: 'Attention only sees Q, K and V',
-  why:
-    'It locates where a [[positional-encoding]] can enter: the equation’s only inputs are made from the ' +
-    '[[embeddings|token-embedding]].',
+  why: 'It asks where, in that equation, a [[positional-encoding]] could enter.',
   mount(host, { lab, onResult }) {
     const text = 'the cat saw the dog';
     // The two outputs for "the" (positions 0 and 3) under each encoding, and their distance (the core's).

@@ -39,9 +39,7 @@ export default {
   questions: [QUESTION],
   id: 'relative-offset',
   title: 'An offset is a rotation',
-  why:
-    'It shows what the frequencies buy beyond distinct positions: moving by an [[offset]] k is one fixed linear ' +
-    'map, a rotation of each [[dimension-pair]].',
+  why: 'It asks what moving every position by the same [[offset]] k does to the encoding, pair by pair.',
   sources: [
     ['Vaswani et al., Attention Is All You Need, section 3.5', 'https://arxiv.org/abs/1706.03762'],
     [

@@ -36,7 +36,7 @@ export default {
   questions: [QUESTION],
   id: 'swap-invariance',
   title: 'Swap two tokens: what does attention notice?',
-  why: 'It shows on real numbers that attention without an encoding is blind to order: [[permutation-invariance]].',
+  why: 'It asks what [[attention]] does with word order when nothing in the vectors encodes it, then runs it.',
   mount(host, { lab, onResult, answered = false, restored = null }) {
     const { words, tokens, vocabSize } = tokenize('dog bites man in the park');
     const n = words.length;

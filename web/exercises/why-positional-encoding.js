@@ -4,8 +4,8 @@ import { choiceQuestion } from '../widgets/question.js';
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
   prompt:
-    'An RNN reads tokens one by one; self-attention without a mask computes every position at once. Why does ' +
-    'that leave it blind to word order?',
+    'An RNN reads tokens one after another, so its state at a word depends on the words before it. What leaves ' +
+    'self-attention without a mask blind to word order?',
   options: [
     {
       id: 'a',
@@ -16,15 +16,16 @@ const QUESTION = {
     {
       id: 'b',
       correct: true,
-      label: 'All positions come from one set of vectors that says nothing of order.',
+      label: 'Its weights come from the tokens’ vectors alone, alike for every pair.',
       why:
-        'An RNN’s state depends on the order it read the tokens in; attention takes them all at once, so ' +
-        'reordering them only reorders the outputs (the swap above). A causal mask restores some order.',
+        'The same computation runs for every pair, at once, and its weights come from the vectors alone: ' +
+        'nothing in it says which token came first, so reordering them only reorders the outputs (the swap ' +
+        'above). An RNN gets order from reading in sequence; a causal mask restores some.',
     },
     {
       id: 'd',
       correct: false,
-      label: 'Order is lost only in long sequences, where the parallel steps overlap.',
+      label: 'Order is lost only in long sequences, where parallel steps overlap.',
       why: 'The swap above lost it in one short sentence, and in “dog bites man” order already matters.',
     },
   ],
@@ -35,8 +36,8 @@ export default {
   id: 'why-positional-encoding',
   title: 'Why positional encoding exists',
   why:
-    'It names the cause behind the swap: [[attention]] computes every position at once, so order must be put into ' +
-    'the vectors, a [[positional-encoding]].',
+    'It asks what, in the way [[attention]] computes, loses the order an RNN keeps, and so what a ' +
+    '[[positional-encoding]] must supply.',
   sources: [
     ['Vaswani et al., Attention Is All You Need, section 3.5', 'https://arxiv.org/abs/1706.03762'],
     [
@@ -47,9 +48,9 @@ export default {
   explain: {
     prompt: 'Summarise in two sentences why a Transformer needs a position signal.',
     model:
-      'Self-attention computes every position at once from the same set of vectors, so without a mask and an ' +
-      'encoding reordering the tokens only reorders the outputs. A position signal added to the embeddings is what ' +
-      'lets word order change the result.',
+      'Self-attention computes its weights from the tokens’ vectors alone, the same way for every pair, so without ' +
+      'a mask and an encoding reordering the tokens only reorders the outputs. A position signal added to the ' +
+      'embeddings is what lets word order change the result.',
   },
   mount(host, { onResult }) {
     const question = choiceQuestion({ onResult, ...QUESTION });
