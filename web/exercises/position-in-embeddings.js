@@ -12,7 +12,7 @@ const QUESTION = {
       label: 'Q, K and V are all made from the embeddings, the equation’s only input.',
       why:
         'The equation has no input for position: without an encoding the two outputs for “the” above are the ' +
-        'same. (ALiBi and RoPE, in the last lesson, change the equation.)',
+        'same. (ALiBi and RoPE, in lesson 3, change the equation.)',
     },
     {
       id: 'b',

@@ -79,8 +79,9 @@ export default {
       h(
         'p',
         {},
-        'Moving k positions takes each pair’s (sin ωp, cos ωp) to (sin ω(p+k), cos ω(p+k)). One 2×2 block per ',
-        'pair, stacked into a matrix Mₖ, gives PE(p+k) = Mₖ·PE(p).',
+        `At d = ${D} (${D / 2} pairs), moving k positions takes each pair’s (sin ωp, cos ωp) to `,
+        '(sin ω(p+k), cos ω(p+k)). One 2×2 block per pair, stacked into a matrix Mₖ, gives PE(p+k) = Mₖ·PE(p). ',
+        'Recall sin(a + b) = sin a cos b + cos a sin b and cos(a + b) = cos a cos b − sin a sin b.',
       ),
       question.element,
       worked,
