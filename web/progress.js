@@ -46,7 +46,7 @@ function sanitize(raw, maxScores) {
 }
 
 // The records under `key` ({version: 2, records}), or, where nothing is kept there yet, those an earlier
-// version kept under its version-1 key, migrated (web/records/migrate.js). Anything unreadable is none.
+// version kept under its version-1 key, migrated (web/records/migrate.js).
 function readRecords(storage, key) {
   const parse = (k) => {
     try {
@@ -55,8 +55,10 @@ function readRecords(storage, key) {
       return null;
     }
   };
+  // Only a version-2 object is something kept there: anything else (unreadable, a foreign value, a `version`
+  // that is not 2) is nothing, so it cannot hide the version-1 records from their migration.
   const saved = parse(key);
-  if (saved !== null) return saved?.version === VERSION ? saved.records : null;
+  if (saved?.version === VERSION) return saved.records;
   let seed = null;
   try {
     seed = savedSeed(storage);

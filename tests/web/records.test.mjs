@@ -51,6 +51,42 @@ test('merged exercises keep the first record in the one-page order, under the me
   for (const junk of [null, [], 'text', 3]) assert.deepEqual(migrateV1(junk), {});
 });
 
+test('a record that fails its check is no attempt: it does not hide the merged exercise’s real record', () => {
+  const right = { answered: true, correct: true, score: 1, maxScore: 1, solutionViewed: false };
+  const lies = [
+    { answered: true, correct: true, score: 1000, maxScore: 1000 },
+    { answered: true, correct: true, score: 0, maxScore: 1 },
+    { answered: true, correct: 'yes', score: 1, maxScore: 1 },
+    { answered: true, correct: true, score: 1, maxScore: 1, solutionViewed: true },
+  ];
+  for (const lie of lies) {
+    assert.deepEqual(migrateV1({ 'closest-offset': lie, 'clock-hands': right })['clock-hands'], right);
+    assert.deepEqual(migrateV1({ 'clock-hands': lie, 'shifted-dot-product': right })['clock-hands'], right);
+    const storage = storeOf({ 'pelab:progress:v1': JSON.stringify({ 'closest-offset': lie, 'clock-hands': right }) });
+    assert.deepEqual(createProgress(all, storage).summary().byId['clock-hands'], right);
+  }
+});
+
+test('ids no exercise has are dropped by the migration, __proto__ included (no prototype is set)', () => {
+  const raw = `{"__proto__": {"clock-hands": ${JSON.stringify({ answered: true, correct: true, score: 1, maxScore: 1 })}},
+    "constructor": {"answered": true}, "toString": {"answered": true, "correct": false, "score": 0, "maxScore": 1}}`;
+  const migrated = migrateV1(JSON.parse(raw));
+  assert.equal(Object.getPrototypeOf(migrated), Object.prototype);
+  assert.deepEqual(Object.keys(migrated), []);
+  assert.equal(migrated['clock-hands'], undefined);
+});
+
+test('a value under the version-2 key that is not version 2 does not hide the version-1 records', () => {
+  const old = JSON.stringify({ 'mask-order': { answered: true, correct: true, score: 1, maxScore: 1 } });
+  for (const v2 of ['{"version":1,"records":{}}', '{"mask-order":{"answered":true}}', '[]', '7', 'not json', '"v2"']) {
+    const storage = storeOf({ 'pelab:progress:v1': old, 'pelab:progress:v2': v2 });
+    assert.equal(createProgress(all, storage).summary().byId['mask-order']?.correct, true, v2);
+  }
+  // Both keys present, the version-2 one valid: it is the record (a reset stays a reset).
+  const both = storeOf({ 'pelab:progress:v1': old, 'pelab:progress:v2': '{"version":2,"records":{}}' });
+  assert.equal(createProgress(all, both).summary().answered, 0);
+});
+
 test('a graded record of a question now a prediction becomes a prediction: a right answer its letter, for this learner', () => {
   const storage = storeOf({ ...v1, 'pelab:learner-seed:v1': '77' });
   const byId = createProgress(all, storage).summary().byId;
