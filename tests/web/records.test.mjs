@@ -9,6 +9,7 @@ import { createProgress } from '../../web/progress.js';
 import { exercises, maxScores } from '../../web/exercises/index.js';
 import { mergedFrom, migrateV1 } from '../../web/records/migrate.js';
 import { rightLetter } from '../../web/records/prediction.js';
+import { restoredRecord } from '../../web/platforms/h5p/records.js';
 
 const v1 = JSON.parse(await readFile(new URL('./fixtures/records-v1.json', import.meta.url), 'utf8'));
 const storeOf = (entries) => {
@@ -126,4 +127,30 @@ test('a SCORM package’s suspend data keeps its version-1 progress', () => {
 
 test('a key that is not version 2 is refused', () => {
   assert.throws(() => createProgress(all, storeOf({}), { key: 'pelab:progress:v1' }), /key must end ':v2'/);
+});
+
+test('an H5P saved state of a question now a prediction restores as the prediction, not as nothing', () => {
+  // What library.js's getCurrentState saved for swap-invariance in 0.1.0, when it was graded.
+  const trainIt = exercises.find((e) => e.id === 'train-it');
+  const right = { correct: true, score: 1, maxScore: 1, solutionViewed: false };
+  assert.deepEqual(restoredRecord('train-it', right, { seed: 77 }), {
+    answered: true,
+    correct: false,
+    score: 0,
+    maxScore: 0,
+    solutionViewed: false,
+    prediction: rightLetter(trainIt.questions[0], 77),
+  });
+  assert.equal(
+    restoredRecord('swap-invariance', { ...right, correct: false, score: 0 }, { seed: 77 }).prediction,
+    null,
+  );
+  assert.equal(
+    restoredRecord('swap-invariance', { ...right, score: 0, correct: false, solutionViewed: true }).solutionViewed,
+    true,
+  );
+  // A lie stays no record; a graded exercise is checked as before.
+  assert.equal(restoredRecord('swap-invariance', { ...right, score: 5, maxScore: 5 }), null);
+  assert.equal(restoredRecord('mask-order', { ...right, maxScore: 0 }), null);
+  assert.deepEqual(restoredRecord('mask-order', right), { answered: true, ...right });
 });
