@@ -57,10 +57,15 @@ function explainBack({ prompt, model }) {
 export function mountExercise(exercise, section, { lab, restored = null, onRecord }) {
   const attempts = createAttempts(restored);
   const status = h('p', { class: 'attempt-status', role: 'status' });
-  // The explain-back prompt appears once the exercise is answered, so it cannot hint at the answer.
+  // The explain-back prompt appears once the exercise is answered, so it cannot hint at the answer: until
+  // then it is not in the page at all (a hidden prompt and model answer are still read from the DOM, and
+  // a prediction's prompt names what happens). `spot` marks where it goes.
   const explain = exercise.explain ? explainBack(exercise.explain) : null;
+  const spot = explain ? document.createComment('explain-back') : null;
   const showExplain = () => {
-    if (explain) explain.hidden = !attempts.answered();
+    if (!explain) return;
+    if (!attempts.answered()) explain.remove();
+    else if (!explain.isConnected) spot.after(explain);
   };
   const onResult = (result) => {
     const event = result.solutionViewed ? attempts.viewSolution(result.maxScore) : attempts.check(result);
@@ -78,7 +83,7 @@ export function mountExercise(exercise, section, { lab, restored = null, onRecor
   const verdict = [...section.querySelectorAll('.feedback')].pop();
   if (verdict) verdict.after(status);
   else section.append(status);
-  if (explain) section.append(explain);
+  if (spot) section.append(spot);
   showExplain();
   return {
     getScore: () => attempts.score(),

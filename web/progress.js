@@ -46,7 +46,7 @@ function sanitize(raw, maxScores) {
 }
 
 // The records under `key` ({version: 2, records}), or, where nothing is kept there yet, those an earlier
-// version kept under its version-1 key, migrated (web/records/migrate.js). Anything unreadable is none.
+// version kept under its version-1 key, migrated (web/records/migrate.js).
 function readRecords(storage, key) {
   const parse = (k) => {
     try {
@@ -55,8 +55,10 @@ function readRecords(storage, key) {
       return null;
     }
   };
+  // Only a version-2 object is something kept there: anything else (unreadable, a foreign value, a `version`
+  // that is not 2) is nothing, so it cannot hide the version-1 records from their migration.
   const saved = parse(key);
-  if (saved !== null) return saved?.version === VERSION ? saved.records : null;
+  if (saved?.version === VERSION) return saved.records;
   let seed = null;
   try {
     seed = savedSeed(storage);
@@ -83,14 +85,25 @@ export function createProgress(
   // A Map keyed by id, so no id (even '__proto__') can reach Object.prototype.
   const stored = () => sanitize(readRecords(storage, key), maxScores);
   let state = stored();
+  let written = false; // whether the last save reached the storage
   const listeners = new Set();
   const save = () => {
     try {
-      storage.setItem(key, JSON.stringify({ version: VERSION, records: Object.fromEntries(state) }));
+      written =
+        storage.setItem(key, JSON.stringify({ version: VERSION, records: Object.fromEntries(state) })) !== false;
     } catch {
-      /* a course platform's store that failed: kept in memory (web/storage.js's never throws) */
+      written = false; /* a course platform's store that failed: kept in memory (web/storage.js's never throws) */
     }
     listeners.forEach((f) => f(summary()));
+  };
+  // Another tab or frame of this site may have saved records since this page read them, or reset a lesson
+  // (each record is written whole, so the last writer would otherwise drop the others' records or bring back
+  // the ones they reset). Where this page's last save reached the storage, the storage is the truth; where it
+  // did not (full, a platform that refused), what this page keeps only in memory stays, beside what is there.
+  const current = () => {
+    const saved = stored();
+    if (!written) for (const [id, record] of state) if (!saved.has(id)) saved.set(id, record);
+    return saved;
   };
   function summary() {
     const values = ids.map((id) => state.get(id) ?? { answered: false, correct: false });
@@ -109,10 +122,8 @@ export function createProgress(
     record(id, r) {
       const entry = checkedRecord({ ...r, correct: r?.correct === true }, maxScores.get(id));
       if (!entry) return;
-      // Another tab or frame of this site may have saved records since this page read them: they are kept
-      // (each record is written whole, so the last writer would otherwise drop the others), and the first
-      // record of an exercise stays its record.
-      for (const [other, saved] of stored()) if (!state.has(other)) state.set(other, saved);
+      // The first record of an exercise stays its record, whichever page made it.
+      state = current();
       if (!state.has(id)) state.set(id, entry);
       save();
     },
@@ -127,7 +138,7 @@ export function createProgress(
     },
     /** Forgets the counted exercises' records (a lesson's reset leaves the other lessons' records). */
     reset() {
-      for (const [other, saved] of stored()) if (!state.has(other)) state.set(other, saved);
+      state = current();
       for (const id of ids) state.delete(id);
       save();
     },

@@ -130,3 +130,26 @@ test('records the one-page lesson stored come back on the lesson pages, merged i
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a migrated prediction whose letter is not known stays closed: no prediction is made with the demo open', async () => {
+  const { page, problems } = await watchedPage(lab.browser);
+  await page.addInitScript((stored) => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+  }, v1);
+  await page.goto(lessonUrl(lab.url, 'sinusoid'));
+  await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
+  // The fixture's swap-invariance was a wrong graded answer: a prediction now, which option unknown.
+  const section = page.locator('section[data-exercise="swap-invariance"]');
+  assert.match(await section.locator('.attempt-status').innerText(), /made before the page kept which option/);
+  assert.equal(await section.getByRole('button', { name: /^Run it/ }).isEnabled(), true, 'the demo is open');
+  const radios = section.locator('input[type=radio]');
+  assert.deepEqual(await radios.evaluateAll((all) => all.map((r) => r.disabled)), [true, true, true]);
+  await radios.first().dispatchEvent('click'); // forced through, as a script would
+  await section.getByRole('button', { name: /^Record my prediction/ }).click();
+  await section.getByRole('button', { name: /^Run it/ }).click();
+  assert.doesNotMatch(await section.locator('.feedback').innerText(), /prediction|predicted/i);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -218,6 +218,33 @@ test('a host record the frame would not keep itself (an inflated score) is refus
   await page.close();
 });
 
+test('a host record sent while a prediction was graded (version 1) restores as the prediction, and no second one is made', async () => {
+  const { page, problems } = await watchedPage(browser);
+  const frameUrl = `${labUrl}/embed.html?exercise=swap-invariance`;
+  const course = `${courseUrl}/?frame=${encodeURIComponent(frameUrl)}`;
+  // What a frame of 0.1.0 sent for a right answer, kept by the course page's helper in its format.
+  await keptByCourse(page, recordKey(course, 'swap-invariance'), {
+    correct: true,
+    score: 1,
+    maxScore: 1,
+    solutionViewed: false,
+  });
+  await page.goto(course);
+  const frame = page.frameLocator('iframe');
+  await frame.locator('body[data-ready=true]').waitFor();
+  assert.match(
+    await frame.locator('.attempt-status').innerText(),
+    /^Recorded on an earlier visit: your prediction, [a-c]\)/,
+  );
+  // The letter is the one beside the right option, in the order this learner sees.
+  const checked = await frame.locator('input[type=radio]:checked').count();
+  assert.equal(checked, 1);
+  assert.equal(await choice(frame, 'swap-invariance', 'same').isChecked(), true);
+  assert.deepEqual(await page.evaluate(() => window.results), []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('embed.html across sites without a host helper works for the visit and says so once', async () => {
   const { page, problems } = await watchedPage(browser);
   const frameUrl = `${labUrl}/embed.html?exercise=conventions`;

@@ -45,6 +45,7 @@ function attributesOf(page) {
         names: [...i.attributes].map((a) => a.name).sort(),
       })),
       selectValues: [...s.querySelectorAll('.match select option')].map((o) => o.value).filter(Boolean),
+      text: s.textContent, // hidden parts included: the DOM holds them
     })),
   );
 }
@@ -114,4 +115,16 @@ test('the values standing for options differ between two learners', () => {
   }
   // four-properties' checks are a select (the one exercise whose answer is not a radio group).
   assert.equal(new Set(first.get('four-properties').selectValues).size, 5);
+});
+
+test('before an exercise is answered, its section holds no explain-back prompt or model answer, not even hidden', () => {
+  // A prediction's explain-back names what happens (train-it: which model stays at chance), so it may not be
+  // in the page before the learner has predicted.
+  const found = [];
+  for (const exercise of onPages.filter((e) => e.explain)) {
+    const { text } = first.get(exercise.id);
+    for (const part of ['prompt', 'model'])
+      if (text.includes(exercise.explain[part].slice(0, 60))) found.push(`${exercise.id}: its ${part}`);
+  }
+  assert.deepEqual(found, []);
 });

@@ -399,6 +399,25 @@ test('without an LMS the packaged page works alone (its progress in localStorage
   await page.close();
 });
 
+test('every page a packaged lesson links to is in its package (the glossary, the course home)', async () => {
+  // A learner in an LMS follows a glossary word ([[term]] in the lesson's text) or the breadcrumb: a 404 there
+  // is a dead end inside the course.
+  const { page } = await watchedPage(browser);
+  const missing = [];
+  for (const lesson of LESSONS) {
+    const name = `pelab-lesson-${lesson.id}-scorm2004`;
+    const base = unpack(name);
+    await page.goto(base + lesson.url);
+    await page.waitForSelector('body[data-ready=true]', { timeout: 60000 });
+    const hrefs = await page.$$eval('a[href]', (links) => [...new Set(links.map((a) => a.getAttribute('href')))]);
+    for (const href of new Set(hrefs.filter((h) => !/^(https?:|mailto:|#)/.test(h)).map((h) => h.split('#')[0])))
+      if ((await page.request.get(new URL(href, base + lesson.url).href)).status() !== 200)
+        missing.push(`${name}: ${href}`);
+  }
+  assert.deepEqual(missing, []);
+  await page.close();
+});
+
 test('every package has a well-formed manifest of its version whose launch page and files are in the zip', async () => {
   const { page } = await lmsPage();
   const zips = readdirSync(PACKAGES).filter((f) => f.endsWith('.zip'));

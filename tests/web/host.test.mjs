@@ -158,3 +158,24 @@ test('a record kept under an id merged into another is the merged exercise’s: 
   assert.deepEqual(frame.posted.find(([data]) => data.type === 'pelab:welcome')[0].record, kept);
   assert.equal(frame.dispatched.length, 0, 'the kept record was the first: a new one does not reach the course');
 });
+
+test('what is no record in the course page’s store hides no merged record and blocks no first record', () => {
+  const store = memoryStore();
+  const kept = { correct: true, score: 1, maxScore: 1, solutionViewed: false };
+  const at = (id) => JSON.stringify(['c1', LAB, id]);
+  store.setItem(
+    'pelab:embed-records:v1',
+    JSON.stringify({ [at('closest-offset')]: 'junk', [at('clock-hands')]: kept, [at('rope')]: { score: 1e9 } }),
+  );
+  const clock = frameAt(`${LAB}/embed.html?exercise=closest-offset`);
+  const rope = frameAt(`${LAB}/embed.html?exercise=rope`);
+  withHost([clock, rope], { store }, (send) => {
+    send(clock, { type: 'pelab:hello', exercise: 'clock-hands' });
+    send(rope, { type: 'pelab:hello', exercise: 'rope' });
+    send(rope, { type: 'pelab:result', exercise: 'rope', correct: true, score: 1, maxScore: 1, solutionViewed: false });
+  });
+  const welcome = (frame) => frame.posted.find(([data]) => data.type === 'pelab:welcome')[0];
+  assert.deepEqual(welcome(clock).record, kept, 'closest-offset’s junk does not hide clock-hands’s record');
+  assert.equal(welcome(rope).record, null);
+  assert.equal(rope.dispatched.length, 1, 'the first real record of rope reaches the course');
+});

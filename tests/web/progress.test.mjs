@@ -146,6 +146,26 @@ test('two pages of one site (two tabs, two frames) keep each other’s records, 
   });
 });
 
+test('a lesson reset in one tab is not undone by another tab that read the records before it', () => {
+  // Lesson 1 in one tab, lesson 2 (or lesson 1 again) in another: both read the shared store at load.
+  const storage = storageWith({});
+  const right = { correct: true, score: 1, maxScore: 1 };
+  const lessonOne = createProgress(worthOne('a', 'b', 'c'), storage, { counted: ['a', 'b'] });
+  lessonOne.record('a', right);
+  const lessonTwo = createProgress(worthOne('a', 'b', 'c'), storage, { counted: ['c'] });
+  const lessonOneAgain = createProgress(worthOne('a', 'b', 'c'), storage, { counted: ['a', 'b'] });
+  lessonOne.reset();
+  lessonTwo.record('c', right);
+  lessonOneAgain.record('b', right);
+  assert.deepEqual(Object.keys(keptIn(storage)).sort(), ['b', 'c'], 'the reset record of a stays forgotten');
+  // A page whose store refused its writes keeps its own records in memory, beside what the store holds.
+  const full = { ...storageWith({}), setItem: () => false };
+  const alone = createProgress(worthOne('a', 'b'), full);
+  alone.record('a', right);
+  alone.record('b', right);
+  assert.equal(alone.summary().answered, 2);
+});
+
 test('a prediction (maxScore 0) is kept as a letter, counts as answered, never as right', () => {
   const prediction = (extra = {}) => ({
     answered: true,

@@ -52,6 +52,42 @@ test('merged exercises keep the first record in the one-page order, under the me
   for (const junk of [null, [], 'text', 3]) assert.deepEqual(migrateV1(junk), {});
 });
 
+test('a record that fails its check is no attempt: it does not hide the merged exercise’s real record', () => {
+  const right = { answered: true, correct: true, score: 1, maxScore: 1, solutionViewed: false };
+  const lies = [
+    { answered: true, correct: true, score: 1000, maxScore: 1000 },
+    { answered: true, correct: true, score: 0, maxScore: 1 },
+    { answered: true, correct: 'yes', score: 1, maxScore: 1 },
+    { answered: true, correct: true, score: 1, maxScore: 1, solutionViewed: true },
+  ];
+  for (const lie of lies) {
+    assert.deepEqual(migrateV1({ 'closest-offset': lie, 'clock-hands': right })['clock-hands'], right);
+    assert.deepEqual(migrateV1({ 'clock-hands': lie, 'shifted-dot-product': right })['clock-hands'], right);
+    const storage = storeOf({ 'pelab:progress:v1': JSON.stringify({ 'closest-offset': lie, 'clock-hands': right }) });
+    assert.deepEqual(createProgress(all, storage).summary().byId['clock-hands'], right);
+  }
+});
+
+test('ids no exercise has are dropped by the migration, __proto__ included (no prototype is set)', () => {
+  const raw = `{"__proto__": {"clock-hands": ${JSON.stringify({ answered: true, correct: true, score: 1, maxScore: 1 })}},
+    "constructor": {"answered": true}, "toString": {"answered": true, "correct": false, "score": 0, "maxScore": 1}}`;
+  const migrated = migrateV1(JSON.parse(raw));
+  assert.equal(Object.getPrototypeOf(migrated), Object.prototype);
+  assert.deepEqual(Object.keys(migrated), []);
+  assert.equal(migrated['clock-hands'], undefined);
+});
+
+test('a value under the version-2 key that is not version 2 does not hide the version-1 records', () => {
+  const old = JSON.stringify({ 'mask-order': { answered: true, correct: true, score: 1, maxScore: 1 } });
+  for (const v2 of ['{"version":1,"records":{}}', '{"mask-order":{"answered":true}}', '[]', '7', 'not json', '"v2"']) {
+    const storage = storeOf({ 'pelab:progress:v1': old, 'pelab:progress:v2': v2 });
+    assert.equal(createProgress(all, storage).summary().byId['mask-order']?.correct, true, v2);
+  }
+  // Both keys present, the version-2 one valid: it is the record (a reset stays a reset).
+  const both = storeOf({ 'pelab:progress:v1': old, 'pelab:progress:v2': '{"version":2,"records":{}}' });
+  assert.equal(createProgress(all, both).summary().answered, 0);
+});
+
 test('a graded record of a question now a prediction becomes a prediction: a right answer its letter, for this learner', () => {
   const storage = storeOf({ ...v1, 'pelab:learner-seed:v1': '77' });
   const byId = createProgress(all, storage).summary().byId;
@@ -93,17 +129,33 @@ test('a key that is not version 2 is refused', () => {
   assert.throws(() => createProgress(all, storeOf({}), { key: 'pelab:progress:v1' }), /key must end ':v2'/);
 });
 
-test('an H5P state saved before the course migrates: a merged id’s record, a prediction’s graded record', () => {
-  const right = { answered: true, correct: true, score: 1, maxScore: 1, solutionViewed: false };
-  assert.deepEqual(restoredRecord('shifted-dot-product', right), right, 'opens clock-hands, worth 1 as before');
-  // No seed is kept here (node: the site storage is a store for the visit), so the letter is not known.
-  assert.deepEqual(restoredRecord('swap-invariance', right), {
+test('an H5P saved state of a question now a prediction restores as the prediction, not as nothing', () => {
+  // What library.js's getCurrentState saved for swap-invariance in 0.1.0, when it was graded.
+  const trainIt = exercises.find((e) => e.id === 'train-it');
+  const right = { correct: true, score: 1, maxScore: 1, solutionViewed: false };
+  assert.deepEqual(restoredRecord('train-it', right, { seed: 77 }), {
     answered: true,
     correct: false,
     score: 0,
     maxScore: 0,
     solutionViewed: false,
-    prediction: null,
+    prediction: rightLetter(trainIt.questions[0], 77),
   });
-  assert.equal(restoredRecord('swap-invariance', { ...right, score: 1000, maxScore: 1000 }), null);
+  assert.equal(
+    restoredRecord('swap-invariance', { ...right, correct: false, score: 0 }, { seed: 77 }).prediction,
+    null,
+  );
+  assert.equal(
+    restoredRecord('swap-invariance', { ...right, score: 0, correct: false, solutionViewed: true }).solutionViewed,
+    true,
+  );
+  // A lie stays no record; a graded exercise is checked as before.
+  assert.equal(restoredRecord('swap-invariance', { ...right, score: 5, maxScore: 5 }), null);
+  assert.equal(restoredRecord('mask-order', { ...right, maxScore: 0 }), null);
+  assert.deepEqual(restoredRecord('mask-order', right), { answered: true, ...right });
+});
+
+test('an H5P state saved before the course under a merged id restores as the merged exercise’s record', () => {
+  const right = { answered: true, correct: true, score: 1, maxScore: 1, solutionViewed: false };
+  assert.deepEqual(restoredRecord('shifted-dot-product', right), right, 'opens clock-hands, worth 1 as before');
 });

@@ -6,7 +6,8 @@
 // handed to the host helper (web/embed/host.js), which keeps it in the course page's storage and hands it
 // back on the next visit: across sites a frame usually may keep nothing (web/storage.js).
 import { createLab } from 'positional-encoding-lab';
-import { findExercise, maxScores, unknownExerciseMessage } from '../exercises/index.js';
+import { findExercise, isPrediction, maxScores, unknownExerciseMessage } from '../exercises/index.js';
+import { fromGradedPrediction, rightLetter } from '../records/prediction.js';
 import { checkedRecord, createProgress } from '../progress.js';
 import { h } from '../widgets/dom.js';
 import { mountExercise } from '../mount.js';
@@ -127,8 +128,15 @@ if (!exercise) {
     window.pelabExercise = controller;
   };
   // The host's record, checked as any stored record is (progress.js), restores this one.
+  // A course page's helper keeps its records as a frame sent them (pelab:embed-records:v1): one sent while a
+  // prediction was still a graded question (maxScore 1) becomes a prediction's by the migration's rule
+  // (web/records/migrate.js), for the order this learner sees.
   const fromHost = (answer) => {
-    const r = checkedRecord(answer?.record, maxScores().get(name));
+    const r =
+      checkedRecord(answer?.record, maxScores().get(name)) ??
+      (isPrediction(exercise)
+        ? fromGradedPrediction(answer?.record, rightLetter(exercise.questions[0], learnerSeed()))
+        : null);
     if (!r) return null;
     const { correct, score, maxScore, solutionViewed } = r;
     return maxScore === 0

@@ -41,6 +41,8 @@ const MAX_HEIGHT = 100000; // px: more is no exercise's content, only a frame th
 // correct), flags as booleans. (The helper knows no exercise; the frame checks a handed-back record against
 // the exercise's own maxScore.)
 const isRecord = (r) =>
+  r !== null &&
+  typeof r === 'object' &&
   Number.isInteger(r.maxScore) &&
   r.maxScore >= 0 &&
   !(r.maxScore === 0 && r.correct !== false) &&
@@ -85,9 +87,13 @@ function embedRecords(store, course) {
       return seed;
     },
     // An exercise's record, or the first of those kept under the ids merged into it (web/records/migrate.js).
+    // What is no record (a junk or hand-edited store) is none: it neither hides the next id's record nor
+    // keeps the exercise's first from being kept.
     get(origin, exercise) {
       const saved = read();
-      const at = mergedFrom(exercise).find((id) => Object.hasOwn(saved, key(origin, id)));
+      const at = mergedFrom(exercise).find(
+        (id) => Object.hasOwn(saved, key(origin, id)) && isRecord(saved[key(origin, id)]),
+      );
       return at === undefined ? null : saved[key(origin, at)];
     },
     /** Keeps `record` if it is the exercise's first; answers whether it was. */

@@ -9,9 +9,11 @@
 // - a question that was graded and is now a prediction (web/records/prediction.js) keeps the learner's answer
 //   as a prediction by prediction.js's rule: a right answer becomes the letter this learner (`seed`) sees
 //   beside the right option, a wrong one a prediction not kept, a solution viewed first stays that;
-// - every other record is kept as it was (each is checked against its exercise by web/progress.js).
+// - every other record is kept as it was; each is checked against its exercise (web/progress.js's
+//   checkedRecord) before it can stand for one, and an id no exercise has is dropped.
 import { MERGED } from '../course/outline.js';
-import { findExercise, isPrediction } from '../exercises/index.js';
+import { findExercise, isPrediction, maxScores } from '../exercises/index.js';
+import { checkedRecord } from '../progress.js';
 import { fromGradedPrediction, rightLetter } from './prediction.js';
 
 export const VERSION = 2;
@@ -45,13 +47,20 @@ export function migrated(id, record, seed = null) {
 export function migrateV1(v1, { seed = null } = {}) {
   const records = {};
   if (v1 === null || typeof v1 !== 'object' || Array.isArray(v1)) return records;
-  for (const [id, record] of Object.entries(v1)) {
-    const into = MERGED.get(id) ?? id;
-    if (Object.hasOwn(records, into)) continue;
-    const first = mergedFrom(into).find((x) => Object.hasOwn(v1, x) && v1[x]?.answered === true);
-    const kept = first !== undefined ? v1[first] : id === into ? record : undefined;
-    const now = kept === undefined ? null : migrated(into, kept, seed);
-    if (now !== null) records[into] = now;
+  const scores = maxScores();
+  // A record that would not pass its check (web/progress.js) is no attempt: it cannot stand for the merged
+  // exercise in place of a real one after it.
+  const now = (into, x) =>
+    Object.hasOwn(v1, x) && v1[x]?.answered === true
+      ? checkedRecord(migrated(into, v1[x], seed), scores.get(into))
+      : null;
+  for (const id of Object.keys(v1)) {
+    const into = findExercise(id)?.id; // an id no exercise has ('__proto__', 'constructor') is no record
+    if (into === undefined || Object.hasOwn(records, into)) continue;
+    const first = mergedFrom(into)
+      .map((x) => now(into, x))
+      .find(Boolean);
+    if (first) records[into] = first;
   }
   return records;
 }

@@ -69,11 +69,14 @@ export function choiceQuestion({ prompt, options, onResult, prediction = false, 
   let outcomeShown = false;
   // Closed once predicted or once the solution is shown: a check forced through the locked inputs (by a
   // script, or a devtools edit) changes nothing shown, as attempts.js keeps the record unchanged.
-  let closed = predicted !== null;
   const lock = () => {
     closed = true;
     inputs.forEach((i) => (i.disabled = true));
   };
+  let closed = false;
+  // A restored record is the prediction, whatever it holds: one whose letter is not known (a migrated record,
+  // or the solution shown first) stays closed too, or a "prediction" could be made with the demo open.
+  if (prediction && restored !== null) lock();
   const optionAt = (shownLetter) => shown.find((o) => label(o.id) === shownLetter);
   function showPrediction() {
     const o = optionAt(predicted);

@@ -4,20 +4,25 @@
 // into the library's dist/ (web/platforms/h5p/vite.config.js) and loaded by library.js before it.
 import { findExercise, maxScores } from '../../exercises/index.js';
 import { checkedRecord } from '../../progress.js';
-import { migrated } from '../../records/migrate.js';
-import { savedSeed } from '../../order.js';
+import { fromGradedPrediction, rightLetter } from '../../records/prediction.js';
+import { learnerSeed } from '../../order.js';
 import { siteStorage } from '../../storage.js';
 
 /**
  * The clean record of exercise `name` from a saved state's `stored` record, or null if it is not one. A state
- * saved before the course of three lessons (a graded record of a question now a prediction) migrates first
- * (web/records/migrate.js), with the seed this browser keeps, if any.
+ * saved while a prediction was a graded question (maxScore 1, before version 2) becomes a prediction's record
+ * by the migration's rule (web/records/migrate.js), with the letter learner `seed` sees (by default the seed
+ * in this site's storage, whose order the component shows; none where storage is denied: no letter).
  */
-export function restoredRecord(name, stored) {
+export function restoredRecord(name, stored, { seed } = {}) {
   const exercise = findExercise(name);
   if (!exercise) return null;
-  const record = migrated(exercise.id, stored, savedSeed(siteStorage()));
-  return checkedRecord(record, maxScores([exercise]).get(exercise.id));
+  const maxScore = maxScores([exercise]).get(exercise.id);
+  const record = checkedRecord(stored, maxScore);
+  if (record || maxScore !== 0) return record;
+  // This bundle is not the component's: only a seed kept in the site's storage is the one both read.
+  const learner = seed ?? (siteStorage().persistent ? learnerSeed() : null);
+  return fromGradedPrediction(stored, learner === null ? null : rightLetter(exercise.questions[0], learner));
 }
 
 /** The maxScore of exercise `name` (0 for a prediction), or null for a name that is no exercise. */
