@@ -133,17 +133,20 @@ test('every [[…]] in the lessons’ words and the exercises’ why names a glo
   }
 });
 
+// What a screen reader hears after each link's text: it opens the glossary in a new tab, keeping the lesson.
+const NEW_TAB = ' (glossary, new tab)';
+
 test('prose() links [[text|id]] and [[id]], keeps the rest as text, and throws on an unknown id', () => {
   const nodes = prose('The [[softmax]] of [[scores|attention]], then [[RoPE|rope]].');
   assert.deepEqual(
-    nodes.map((n) => (n.nodeType === 3 ? n.data : [n.getAttribute('href'), n.textContent])),
+    nodes.map((n) => (n.nodeType === 3 ? n.data : [n.getAttribute('href'), n.getAttribute('target'), n.textContent])),
     [
       'The ',
-      ['glossary.html#softmax', 'softmax'],
+      ['glossary.html#softmax', '_blank', `softmax${NEW_TAB}`],
       ' of ',
-      ['glossary.html#attention', 'scores'],
+      ['glossary.html#attention', '_blank', `scores${NEW_TAB}`],
       ', then ',
-      ['glossary.html#rope', 'RoPE'],
+      ['glossary.html#rope', '_blank', `RoPE${NEW_TAB}`],
       '.',
     ],
   );
@@ -166,8 +169,11 @@ test('prose() escapes: a "<" in the text or in a link’s text stays a character
   const link = nodes[1];
   assert.equal(link.tagName, 'A');
   assert.deepEqual(
-    link.childNodes.map((n) => [n.nodeType, n.data]),
-    [[3, '<b>bold</b>']],
+    link.childNodes.map((n) => [n.nodeType, n.nodeType === 3 ? n.data : n.textContent]),
+    [
+      [3, '<b>bold</b>'],
+      [1, NEW_TAB],
+    ],
   );
   assert.equal(nodes[2].nodeType, 3);
   assert.equal(nodes[2].data, ' <img src=x onerror=alert(1)>');

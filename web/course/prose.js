@@ -32,7 +32,15 @@ function pieces(text) {
 /** DOM nodes for `text`: text nodes, and an <a href="glossary.html#id"> for each glossary link. */
 export function prose(text) {
   return pieces(text).map((p) =>
-    typeof p === 'string' ? document.createTextNode(p) : h('a', { href: glossaryHref(p.id) }, p.text),
+    typeof p === 'string'
+      ? document.createTextNode(p)
+      : // A new tab: the lesson keeps its place (and, in a course platform, its session).
+        h(
+          'a',
+          { href: glossaryHref(p.id), target: '_blank', rel: 'noopener' },
+          p.text,
+          h('span', { class: 'visually-hidden' }, ' (glossary, new tab)'),
+        ),
   );
 }
 
