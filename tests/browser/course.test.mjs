@@ -153,3 +153,32 @@ test('a migrated prediction whose letter is not known stays closed: no predictio
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('<pe-exercise> under a merged name is the merged exercise: one record for both names, reported under its id', async () => {
+  const { page, problems } = await watchedPage(lab.browser);
+  await page.goto(lab.url);
+  const seen = await page.evaluate(async () => {
+    await import('/dist/components.js');
+    const results = [];
+    document.addEventListener('pe-result', (e) => results.push(e.detail.exercise));
+    const make = (name) => {
+      const el = document.createElement('pe-exercise');
+      el.setAttribute('name', name);
+      const ready = new Promise((resolve) => el.addEventListener('pe-ready', (e) => resolve(e.detail.exercise)));
+      document.body.append(el);
+      return { el, ready };
+    };
+    const old = make('closest-offset');
+    const merged = make('clock-hands');
+    const ready = [await old.ready, await merged.ready];
+    const show = [...old.el.shadowRoot.querySelectorAll('button')].find((b) => /^Show solution/.test(b.textContent));
+    show.click();
+    const status = merged.el.shadowRoot.querySelector('.attempt-status').textContent;
+    return { ready, results, status };
+  });
+  assert.deepEqual(seen.ready, ['clock-hands', 'clock-hands']);
+  assert.deepEqual(seen.results, ['clock-hands'], 'one first record, under the merged id');
+  assert.match(seen.status, /^Recorded/, 'the twin under the other name shows that record');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -53,8 +53,9 @@ export class PeExercise extends HTMLElement {
     live.add(this);
     // Back in the document after a twin made the record while it was out: it shows that record.
     const name = this.#mounted;
-    if (name !== null && name === this.getAttribute('name') && records.has(name) && this.#controller?.record === null)
-      this.#show(name, findExercise(name), this.#lab);
+    const id = findExercise(name)?.id;
+    if (name !== null && name === this.getAttribute('name') && records.has(id) && this.#controller?.record === null)
+      this.#show(findExercise(name), this.#lab);
     this.#mount();
   }
   disconnectedCallback() {
@@ -76,17 +77,21 @@ export class PeExercise extends HTMLElement {
     }
     const lab = await loadLab(this.shadowRoot, sharedLab);
     if (this.#mounted !== name) return; // renamed while loading
-    this.#show(name, exercise, lab);
+    this.#show(exercise, lab);
     await typeset(); // KaTeX loads on first use: ready means the formulas are there too
     if (this.#mounted !== name) return;
     // Bubbles and crosses shadow roots like pe-result, so one listener on the document hears every exercise;
     // a listener on the element hears it as before.
-    this.dispatchEvent(new CustomEvent('pe-ready', { bubbles: true, composed: true, detail: { exercise: name } }));
+    this.dispatchEvent(
+      new CustomEvent('pe-ready', { bubbles: true, composed: true, detail: { exercise: exercise.id } }),
+    );
   }
 
-  // The exercise in the shadow root, restoring this page's record of it.
-  #show(name, exercise, lab) {
+  // The exercise in the shadow root, restoring this page's record of it. Records and results are keyed by the
+  // exercise's id: a merged exercise's old name shares them with the one it was merged into.
+  #show(exercise, lab) {
     this.#lab = lab;
+    const name = exercise.id;
     const section = h(
       'section',
       { 'data-exercise': name, 'aria-labelledby': 'title' },
@@ -100,8 +105,8 @@ export class PeExercise extends HTMLElement {
         records.set(name, r);
         this.#report(name, r);
         for (const twin of live)
-          if (twin !== this && twin.#mounted === name && twin.#controller?.record === null)
-            twin.#show(name, exercise, lab);
+          if (twin !== this && findExercise(twin.#mounted)?.id === name && twin.#controller?.record === null)
+            twin.#show(exercise, lab);
       },
     });
   }

@@ -55,6 +55,8 @@ H5P.PelabExercise = (function ($, EventDispatcher) {
           return records.restoredRecord(self.params.exercise, record);
         };
         self.maxScore = records.maxScoreOf(self.params.exercise);
+        // A merged exercise's old name opens the one it was merged into, which reports under its own id.
+        self.exerciseId = records.exerciseIdOf(self.params.exercise);
         if (self.stored) self.record = self.check(self.stored);
         self.stored = null;
         if (self.record) {
@@ -84,7 +86,7 @@ H5P.PelabExercise = (function ($, EventDispatcher) {
   // checked as a saved one is: any script in this frame can dispatch a pe-result, and 1e9 of 1e9 from one
   // must not become getScore().
   PelabExercise.prototype.onRecord = function (detail) {
-    if (this.record || !this.check || !detail || detail.exercise !== this.params.exercise) return;
+    if (this.record || !this.check || !detail || detail.exercise !== this.exerciseId) return;
     var record = this.check({
       correct: detail.correct,
       score: detail.score,

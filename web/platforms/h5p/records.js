@@ -30,3 +30,8 @@ export function maxScoreOf(name) {
   const exercise = findExercise(name);
   return exercise ? maxScores([exercise]).get(exercise.id) : null;
 }
+
+/** The id exercise `name` reports under (a merged exercise's: the one it was merged into), or null. */
+export function exerciseIdOf(name) {
+  return findExercise(name)?.id ?? null;
+}
