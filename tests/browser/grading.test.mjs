@@ -109,8 +109,12 @@ test('options are shuffled per learner, lettered, and stable across reloads', as
       .locator('section[data-exercise="binary-analogy"] .choice label')
       .evaluateAll((labels) => labels.map((l) => l.lastChild.textContent).join('|'));
   const orders = new Set();
+  // One exercise's page is enough (the lesson, <pe-exercise> and embed.html share one mount): four learners.
   for (const seed of [1, 2, 3, 4]) {
-    const { page } = await lessonPage(seed);
+    const { page } = await watchedPage(lab.browser);
+    await page.addInitScript((s) => localStorage.setItem('pelab:learner-seed:v1', String(s)), seed);
+    await page.goto(`${lab.url}embed.html?exercise=binary-analogy`);
+    await page.waitForSelector('body[data-ready=true]', { timeout: 20000 });
     const first = await orderOf(page);
     if (seed === 1) {
       // (one reload proves it: the order is a function of the seed, which the reload reads back)
