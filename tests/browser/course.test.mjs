@@ -20,6 +20,13 @@ after(async () => {
 });
 
 const v1 = JSON.parse(await readFile(new URL('../web/fixtures/records-v1.json', import.meta.url), 'utf8'));
+// The site's storage as the one-page lesson left it, once per page (a reload then sees what the page wrote).
+const seedWithV1 = (page) =>
+  page.addInitScript((stored) => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+  }, v1);
 
 test('course.json lists the three lessons of the outline, every exercise once, and the merged ids', async () => {
   const response = await fetch(new URL('course.json', lab.url));
@@ -113,11 +120,7 @@ test('a link into the one-page lesson lands on the exercise’s lesson; a merged
 
 test('records the one-page lesson stored come back on the lesson pages, merged ids under the merged one', async () => {
   const { page, problems } = await watchedPage(lab.browser);
-  await page.addInitScript((stored) => {
-    if (sessionStorage.getItem('seeded')) return;
-    sessionStorage.setItem('seeded', '1');
-    for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
-  }, v1);
+  await seedWithV1(page);
   await page.goto(lessonUrl(lab.url, 'sinusoid'));
   await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
   const status = (id) => page.locator(`section[data-exercise="${id}"] .attempt-status`).innerText();
@@ -133,11 +136,7 @@ test('records the one-page lesson stored come back on the lesson pages, merged i
 
 test('a migrated prediction whose letter is not known stays closed: no prediction is made with the demo open', async () => {
   const { page, problems } = await watchedPage(lab.browser);
-  await page.addInitScript((stored) => {
-    if (sessionStorage.getItem('seeded')) return;
-    sessionStorage.setItem('seeded', '1');
-    for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
-  }, v1);
+  await seedWithV1(page);
   await page.goto(lessonUrl(lab.url, 'sinusoid'));
   await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
   // The fixture's swap-invariance was a wrong graded answer: a prediction now, which option unknown.
