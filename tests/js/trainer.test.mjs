@@ -86,6 +86,17 @@ test('attention weights of a trained head: rows are softmax distributions over t
   run.delete();
 });
 
+test('weightDecay reaches the optimiser: left out it is 0, bit for bit; given, the same seed trains otherwise', () => {
+  const losses = (options) => {
+    const run = lab.trainer({ seed: 3, ...options });
+    const out = [run.step(20).loss, run.step(20).loss];
+    run.delete();
+    return out;
+  };
+  assert.deepEqual(losses({}), losses({ weightDecay: 0 }));
+  assert.notDeepEqual(losses({ weightDecay: 0.5 }), losses({}));
+});
+
 test('bad options are TypeErrors or RangeErrors that name the option; the lab keeps working', () => {
   const cases = [
     [{ task: 'reverse' }, RangeError, 'task'],
@@ -101,6 +112,7 @@ test('bad options are TypeErrors or RangeErrors that name the option; the lab ke
     [{ trainLength: 8 }, TypeError, 'trainLength'],
     [{ batch: 0.5 }, RangeError, 'batch'],
     [{ learningRate: NaN }, RangeError, 'learningRate'],
+    [{ weightDecay: 1.5 }, RangeError, 'weightDecay'],
     [{ encoding: 'learned', maxLen: 10 }, RangeError, 'maxLen'],
     [{ seed: -1 }, RangeError, 'seed'],
     [{ hidden: '32' }, TypeError, 'hidden'],

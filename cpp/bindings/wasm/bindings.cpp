@@ -1,274 +1,131 @@
-// Embind glue. Each function takes the JS layer's numbers, a named option as its index in the name
-// list `limits()` exports (-1 for a name not on it: see describe.hpp's name_at), asks the core's
-// builder for a checked request, runs the kernel into the exchange and answers with the broken rule's
-// number (0 when fine). Arrays come and go through the exchange (exchange.hpp); the JS layer words
-// failures (messages.js) from the status getters below, and copies results out. Only numbers (and
-// the lab's own option names, never a caller's string) cross: Embind converts no JS object.
+// Embind glue: the only file that knows Emscripten. It exports the call table (calls.hpp) and the
+// core's ranges, name lists and caps, all built from constants once per module, and the handful of
+// functions the JS layer drives every call with: the addresses where it writes a call's option cells and
+// lists, `run`, and the getters of the results and of the status. Only numbers cross (and the core's own
+// parameter names on the way out): Embind converts no JS object, and reads no caller's string.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "calls.hpp"
 #include "describe.hpp"
-#include "exchange.hpp"
-#include "pelab/analysis/analysis.hpp"
-#include "pelab/attention/alibi.hpp"
-#include "pelab/attention/attention.hpp"
-#include "pelab/attention/permutation.hpp"
-#include "pelab/encodings/learned.hpp"
-#include "pelab/encodings/relative.hpp"
-#include "pelab/encodings/rope.hpp"
-#include "pelab/encodings/sequence.hpp"
-#include "pelab/encodings/sinusoidal.hpp"
+#include "pelab/training/limits.hpp"
+#include "pelab/training/spec.hpp"
+#include "pelab/training/tasks.hpp"
 #include "pelab/validation/limits.hpp"
 
 using namespace pelab;
 using bindings::exchange;
-using bindings::name_at;
+using emscripten::val;
 
 namespace {
 
-// Records the status for the status getters (below) and returns its rule's number (0: fine).
-int answer(const Status& s) {
-  exchange().status = s;
-  return static_cast<int>(s.rule);
-}
-
-// (Never inlined: one copy of vector's resize serves every call site, and the module has a size budget.)
-__attribute__((noinline)) std::vector<float>& result32(int slot, std::size_t n) {
-  std::vector<float>& r = exchange().results32[static_cast<std::size_t>(slot)];
-  r.resize(n);
-  return r;
-}
-
-std::vector<double>& result64(int slot, std::size_t n) {
-  std::vector<double>& r = exchange().results64[static_cast<std::size_t>(slot)];
-  r.resize(n);
-  return r;
-}
-
-const std::vector<float>& floats(int slot) { return exchange().floats[static_cast<std::size_t>(slot)]; }
-double floats_length(int slot) { return static_cast<double>(floats(slot).size()); }
-
-// --- arrays in and out --------------------------------------------------------------------------
-
-// Sizes input slot `slot` (0–2 floats, 3 tokens) for `length` numbers after the core's cap check.
-int reserve_input(int slot, const std::string& param, double length) {
-  if (slot < 0 || slot > 3) return answer(Status::broken(Rule::length, "slot", slot, 0, 3));  // lab.js uses 0–3
-  if (Status s = limits::check_input_elements(param.c_str(), length); !s.ok) return answer(s);
-  const auto n = static_cast<std::size_t>(length);
-  if (slot == 3) exchange().tokens.resize(n);
-  else exchange().floats[static_cast<std::size_t>(slot)].resize(n);
-  return answer(Status::fine());
-}
-
-std::uintptr_t input_address(int slot) {
-  if (slot == 3) return reinterpret_cast<std::uintptr_t>(exchange().tokens.data());
-  return reinterpret_cast<std::uintptr_t>(floats(slot).data());
-}
-
-std::uintptr_t result_address(int kind, int slot) {
-  if (kind == 32) return reinterpret_cast<std::uintptr_t>(exchange().results32[static_cast<std::size_t>(slot)].data());
-  return reinterpret_cast<std::uintptr_t>(exchange().results64[static_cast<std::size_t>(slot)].data());
-}
-
-double result_length(int kind, int slot) {
-  if (kind == 32) return static_cast<double>(exchange().results32[static_cast<std::size_t>(slot)].size());
-  return static_cast<double>(exchange().results64[static_cast<std::size_t>(slot)].size());
-}
-
-double number(int slot) { return exchange().numbers[static_cast<std::size_t>(slot)]; }
-
-// --- the calls ----------------------------------------------------------------------------------
-
-int sinusoidal(double positions, double dModel, double base, int variant, double start, double outLength) {
-  SinusoidalSpec spec;
-  const Status s =
-      make_table_request(positions, dModel, base, name_at(limits::variants, variant), start, outLength, spec);
-  if (s.ok) fill_sinusoidal(spec, result32(0, element_count(spec)).data());
-  return answer(s);
-}
-
-int sinusoidal_reference(double positions, double dModel, double base, int variant, double start) {
-  SinusoidalSpec spec;
-  const Status s = make_sinusoidal_spec(positions, dModel, base, name_at(limits::variants, variant), start, spec);
-  if (s.ok) fill_sinusoidal_reference(spec, result64(0, element_count(spec)).data());
-  return answer(s);
-}
-
-int sinusoidal_float32_angles(double positions, double dModel, double base, int variant, double start) {
-  SinusoidalSpec spec;
-  const Status s = make_sinusoidal_spec(positions, dModel, base, name_at(limits::variants, variant), start, spec);
-  if (s.ok) fill_sinusoidal_float32_angles(spec, result32(0, element_count(spec)).data());
-  return answer(s);
-}
-
-int frequencies_of(double dModel, double base, int variant) {
-  SinusoidalSpec spec;
-  const Status s = make_frequency_spec(dModel, base, name_at(limits::variants, variant), spec);
-  if (s.ok) {
-    exchange().results64[0] = frequencies(spec);
-    exchange().results64[1] = wavelengths(spec);
+const char* kind_name(bindings::Kind k) {
+  using bindings::Kind;
+  switch (k) {
+    case Kind::number: return "number";
+    case Kind::name: return "string";
+    case Kind::boolean: return "boolean";
+    case Kind::floats: return "floats";
+    case Kind::tokens: return "tokens";
+    case Kind::out: return "out";
+    case Kind::pair: return "pair";
+    case Kind::group: return "group";
+    case Kind::trainer: return "trainer";
   }
-  return answer(s);
+  return "";
 }
 
-int learned_table(double maxLen, double dModel, double seed, double outLength) {
-  LearnedSpec spec;
-  const Status s = make_learned_table_request(maxLen, dModel, seed, outLength, spec);
-  if (s.ok) fill_learned_table(spec, result32(0, static_cast<std::size_t>(spec.maxLen) * spec.dModel).data());
-  return answer(s);
-}
-
-int learned_lookup(double maxLen, double dModel, double seed, double position) {
-  LearnedLookup lookup;
-  const Status s = make_learned_lookup(maxLen, dModel, seed, position, lookup);
-  if (s.ok)
-    learned_row(lookup.table, lookup.position, result32(0, static_cast<std::size_t>(lookup.table.dModel)).data());
-  return answer(s);
-}
-
-RawSequence raw_sequence(double vocabSize, double dModel, double seed, int encoding, double base, int variant,
-                         double start, double maxLen) {
-  return {vocabSize, dModel, seed,  name_at(limits::encodings, encoding), name_at(limits::variants, variant),
-          base,      start,  maxLen};
-}
-
-int embed(double vocabSize, double dModel, double seed, int encoding, double base, int variant, double start,
-          double maxLen) {
-  SequenceSpec spec;
-  std::vector<int> ids;
-  const std::vector<double>& tokens = exchange().tokens;
-  const Status s = make_sequence_spec(raw_sequence(vocabSize, dModel, seed, encoding, base, variant, start, maxLen),
-                                      tokens.data(), tokens.size(), spec, ids);
-  if (s.ok) embed_sequence(spec, ids, result32(0, ids.size() * static_cast<std::size_t>(spec.embedding.dModel)).data());
-  return answer(s);
-}
-
-// How many heads, and rope's options (rope on or off) and ALiBi's, as the JS layer passes them.
-RawHeadOptions raw_heads(double heads, bool rope, double base, int layout, double rotaryDims, double scale,
-                         double start, bool alibi) {
-  return {heads, rope, base, name_at(limits::ropeLayouts, layout), rotaryDims, scale, start, alibi};
-}
-
-// Results: weights (slot 0), outputs (1), the scores softmax received (2); selfAttention also the
-// queries and keys the scores come from (3, 4).
-int attention_of(double n, double dK, double dV, int mask, double heads, bool rope, double base, int layout,
-                 double rotaryDims, double scale, double start, bool alibi) {
-  AttentionRequest r;
-  const Status s = make_attention_request(n, dK, dV, name_at(limits::masks, mask),
-                                          raw_heads(heads, rope, base, layout, rotaryDims, scale, start, alibi),
-                                          floats_length(0), floats_length(1), floats_length(2), r);
-  if (s.ok) {
-    const auto rows = static_cast<std::size_t>(r.shape.n),
-               matrices = static_cast<std::size_t>(r.heads.heads) * rows * rows;
-    const AttentionTaps taps{result32(2, matrices).data()};
-    attention(r.shape, floats(0).data(), floats(1).data(), floats(2).data(), r.mask, result32(0, matrices).data(),
-              result32(1, rows * static_cast<std::size_t>(r.shape.dV)).data(), r.heads, taps);
+const char* shape_name(bindings::Shape s) {
+  using bindings::Shape;
+  switch (s) {
+    case Shape::float32: return "float32";
+    case Shape::float64: return "float64";
+    case Shape::bytes: return "bytes";
+    case Shape::number: return "number";
+    case Shape::name: return "name";
   }
-  return answer(s);
+  return "";
 }
 
-int self_attention_of(double n, double dModel, double dK, double seed, int mask, double heads, bool rope, double base,
-                      int layout, double rotaryDims, double scale, double start, bool alibi) {
-  SelfAttentionRequest r;
-  const Status s =
-      make_self_attention(n, dModel, dK, seed, name_at(limits::masks, mask),
-                          raw_heads(heads, rope, base, layout, rotaryDims, scale, start, alibi), floats_length(0), r);
-  if (s.ok) {
-    const auto rows = static_cast<std::size_t>(r.shape.n),
-               matrices = static_cast<std::size_t>(r.heads.heads) * rows * rows,
-               width = rows * static_cast<std::size_t>(r.shape.dK);
-    const AttentionTaps taps{result32(2, matrices).data(), result32(3, width).data(), result32(4, width).data()};
-    self_attention(floats(0).data(), r.shape.n, r.dModel, r.shape.dK, r.seed, r.mask, result32(0, matrices).data(),
-                   result32(1, width).data(), r.heads, taps);
+// An option's default as JS holds it: a number, true/false, a name, [first, second]; null when it has none.
+val fallback_of(const bindings::Option& o) {
+  using bindings::Kind;
+  if (o.presence != bindings::Presence::fallback) return val::null();
+  if (o.kind == Kind::name) return val(std::string(o.text));
+  if (o.kind == Kind::boolean) return val(o.fallback != 0);
+  if (o.kind == Kind::pair) return val::array(std::vector<double>{o.fallback, o.fallback2});
+  return val(o.fallback);
+}
+
+const char* presence_name(bindings::Presence p) {
+  using bindings::Presence;
+  return p == Presence::required ? "required" : p == Presence::optional ? "optional" : "default";
+}
+
+// [{name, limits, options: [{name, kind, presence, fallback, names, excludes}], results: [{path, shape, names}]}],
+// in the table's order: a call's index is its number for `run`.
+val calls_of() {
+  val table = val::array();
+  for (const bindings::Call& c : bindings::calls()) {
+    val options = val::array(), results = val::array();
+    for (const bindings::Option& o : c.options) {
+      val v = val::object();
+      const std::string name = o.name;
+      v.set("name", name);
+      v.set("kind", std::string(kind_name(o.kind)));
+      v.set("presence", std::string(presence_name(o.presence)));
+      v.set("fallback", fallback_of(o));
+      v.set("names", *o.names ? std::string(o.names) : name);
+      v.set("excludes", std::string(o.excludes));
+      options.call<void>("push", v);
+    }
+    for (const bindings::Result& r : c.results) {
+      val v = val::object();
+      v.set("path", std::string(r.path));
+      v.set("shape", std::string(shape_name(r.shape)));
+      v.set("names", std::string(r.names));
+      results.call<void>("push", v);
+    }
+    val call = val::object();
+    call.set("name", std::string(c.name));
+    call.set("limits", std::string(c.limits));
+    call.set("options", options);
+    call.set("results", results);
+    table.call<void>("push", call);
   }
-  return answer(s);
+  return table;
 }
 
-int rope_of(double n, double dHead, double base, int layout, double rotaryDims, double scale, double start) {
-  RopeRequest r;
-  const Status s = make_rope_request(n, dHead, base, name_at(limits::ropeLayouts, layout), rotaryDims, scale, start,
-                                     floats_length(0), r);
-  if (s.ok) {
-    std::vector<float>& out = result32(0, floats(0).size());
-    std::copy(floats(0).begin(), floats(0).end(), out.begin());
-    apply_rope(r.spec, out.data(), r.n);
-  }
-  return answer(s);
+int run(int index) { return static_cast<int>(bindings::run_call(index).rule); }
+int reserve_input(int index, int option, double length) {
+  return static_cast<int>(bindings::reserve_input(index, option, length).rule);
 }
-
-int alibi_slopes_of(double heads) {
-  int count = 0;
-  const Status s = make_alibi_slopes_request(heads, count);
-  if (s.ok) exchange().results64[0] = alibi_slopes(count);
-  return answer(s);
+// Where the option cells are ([given, value, second] per option, float64): static, never moved.
+std::uintptr_t cells_address() { return reinterpret_cast<std::uintptr_t>(exchange().cells.data()); }
+// Where the list of option `option` of call `index` goes (after reserve_input sized it).
+std::uintptr_t input_address(int index, int option) {
+  const bindings::Kind kind =
+      bindings::calls()[static_cast<std::size_t>(index)].options[static_cast<std::size_t>(option)].kind;
+  const auto at = static_cast<std::size_t>(option);
+  return kind == bindings::Kind::tokens ? reinterpret_cast<std::uintptr_t>(exchange().tokens[at].data())
+                                        : reinterpret_cast<std::uintptr_t>(exchange().floats[at].data());
 }
-
-int alibi_bias_of(double heads, double n, int mask) {
-  AlibiBiasRequest r;
-  const Status s = make_alibi_bias_request(heads, n, name_at(limits::biasMasks, mask), r);
-  if (s.ok) {
-    const auto rows = static_cast<std::size_t>(r.n);
-    fill_alibi_bias(r, result32(0, static_cast<std::size_t>(r.heads) * rows * rows).data());
-  }
-  return answer(s);
+// Result `i` of the last call: float32 results in one buffer, float64 and flag results in another.
+std::uintptr_t result_address(int i, bool wide) {
+  const auto at = static_cast<std::size_t>(i);
+  return wide ? reinterpret_cast<std::uintptr_t>(exchange().float64[at].data())
+              : reinterpret_cast<std::uintptr_t>(exchange().float32[at].data());
 }
-
-int relative_offset(double positions, double dModel, double base, int variant, double start, double k) {
-  OffsetRequest r;
-  const Status s = make_offset_request(positions, dModel, base, name_at(limits::variants, variant), start, k, r);
-  if (s.ok) {
-    offset_blocks(r.spec, r.k, result32(0, static_cast<std::size_t>(pair_count(r.spec)) * 4).data());
-    exchange().numbers[0] = offset_residual(r.spec, r.k);
-  }
-  return answer(s);
+double result_length(int i, bool wide) {
+  const auto at = static_cast<std::size_t>(i);
+  return static_cast<double>(wide ? exchange().float64[at].size() : exchange().float32[at].size());
 }
-
-template <void (*Fill)(const float*, int, int, float*)>
-int pair_matrix(double rows, double dModel, double outLength) {
-  PairMatrixRequest r;
-  const Status s = make_pair_matrix_request(floats_length(0), rows, dModel, outLength, r);
-  if (s.ok) Fill(floats(0).data(), r.rows, r.dModel, result32(0, static_cast<std::size_t>(r.rows) * r.rows).data());
-  return answer(s);
-}
-
-int properties_of(double positions, double dModel, double base, int variant, double start, double k) {
-  OffsetRequest r;
-  const Status s = make_properties_request(positions, dModel, base, name_at(limits::variants, variant), start, k, r);
-  if (s.ok) {
-    const Properties p = properties(r.spec, r.k);
-    exchange().numbers = {
-        p.minDistance, double(p.minDistanceP), double(p.minDistanceQ), p.maxAbsValue,       p.minNormSq,
-        p.maxNormSq,   p.minOffsetDot,         p.maxOffsetDot,         p.offsetDotDeviation};
-  }
-  return answer(s);
-}
-
-void keep_run(const AttentionRun& run, int slot) {
-  exchange().results32[static_cast<std::size_t>(slot)] = run.weights;
-  exchange().results32[static_cast<std::size_t>(slot) + 1] = run.output;
-}
-
-int permutation(double vocabSize, double dModel, double seed, int encoding, double base, int variant, double start,
-                double maxLen, double dK, double i, double j) {
-  PermutationRequest r;
-  const std::vector<double>& tokens = exchange().tokens;
-  const Status s =
-      make_permutation_request(raw_sequence(vocabSize, dModel, seed, encoding, base, variant, start, maxLen),
-                               tokens.data(), tokens.size(), dK, i, j, r);
-  if (s.ok) {
-    const PermutationResult p = permutation_experiment(r.spec, r.tokens, r.dK, r.i, r.j);
-    keep_run(p.withoutEncoding.original, 0), keep_run(p.withoutEncoding.swapped, 2);
-    keep_run(p.withEncoding.original, 4), keep_run(p.withEncoding.swapped, 6);
-    exchange().numbers[0] = p.withoutEncoding.relabelResidual;
-    exchange().numbers[1] = p.withEncoding.relabelResidual;
-  }
-  return answer(s);
-}
+double result_number(int i) { return exchange().numbers[static_cast<std::size_t>(i)]; }
+void trainer_delete(int id) { bindings::delete_trainer(id); }
 
 // The last call's status, one getter per field: plain numbers and the parameter's name (one of the
 // core's own), so no JS object is built by Embind (a value object's fields are walked with for…in,
@@ -288,7 +145,6 @@ int status_cost() { return static_cast<int>(last_status().cost); }
 // constants only, once per module.
 emscripten::val limits_of() {
   using bindings::names_of;
-  using emscripten::val;
   val choices = val::object();
   choices.set("variant", names_of(limits::variants));
   choices.set("encoding", names_of(limits::encodings));
@@ -306,11 +162,47 @@ emscripten::val limits_of() {
   return r;
 }
 
+// The trainer's ranges and names, for the JS layer's checks and messages: every option's row
+// (training/spec.hpp), and the ranges of its methods' own options. Built from constants only, once.
+val trainer_limits() {
+  namespace lim = limits::training;
+  using Row = training::TrainerOptionRow;
+  val choices = val::object(), ranges = val::object();
+  const auto range = [&](const char* name, double lo, double hi, bool integer) {
+    ranges.set(name, val::array(std::vector<double>{lo, hi, integer ? 1.0 : 0.0}));
+  };
+  for (const Row& row : training::trainer_option_rows()) {
+    if (row.holds == Row::Holds::name) {
+      val names = val::array();
+      for (std::size_t i = 0; i < row.nameCount; ++i) names.call<void>("push", std::string(row.names[i]));
+      choices.set(row.name, names);
+    }
+    if (row.ints != nullptr) range(row.name, double(row.ints->lo), double(row.ints->hi), true);
+    if (row.reals != nullptr) range(row.name, row.reals->lo, row.reals->hi, false);
+  }
+  for (const IntParam& p : {lim::steps, lim::samples}) range(p.name, double(p.lo), double(p.hi), true);
+  val r = val::object();
+  r.set("ranges", ranges);
+  r.set("choices", choices);
+  r.set("vocabulary", training::kVocabulary);
+  return r;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(pelab) {
   using emscripten::function;
+  function("calls", &calls_of);
   function("limits", &limits_of);
+  function("trainerLimits", &trainer_limits);
+  function("run", &run);
+  function("reserveInput", &reserve_input);
+  function("cellsAddress", &cells_address);
+  function("inputAddress", &input_address);
+  function("resultAddress", &result_address);
+  function("resultLength", &result_length);
+  function("resultNumber", &result_number);
+  function("trainerDelete", &trainer_delete);
   function("statusRule", &status_rule);
   function("statusParam", &status_param);
   function("statusGot", &status_got);
@@ -320,26 +212,4 @@ EMSCRIPTEN_BINDINGS(pelab) {
   function("statusB", &status_b);
   function("statusIndex", &status_index);
   function("statusCost", &status_cost);
-  function("reserveInput", &reserve_input);
-  function("inputAddress", &input_address);
-  function("resultAddress", &result_address);
-  function("resultLength", &result_length);
-  function("number", &number);
-  function("sinusoidal", &sinusoidal);
-  function("sinusoidalReference", &sinusoidal_reference);
-  function("sinusoidalFloat32Angles", &sinusoidal_float32_angles);
-  function("frequencies", &frequencies_of);
-  function("learnedTable", &learned_table);
-  function("learnedLookup", &learned_lookup);
-  function("embed", &embed);
-  function("attention", &attention_of);
-  function("selfAttention", &self_attention_of);
-  function("relativeOffset", &relative_offset);
-  function("rope", &rope_of);
-  function("alibiSlopes", &alibi_slopes_of);
-  function("alibiBias", &alibi_bias_of);
-  function("dotMatrix", &pair_matrix<dot_matrix>);
-  function("distanceMatrix", &pair_matrix<distance_matrix>);
-  function("properties", &properties_of);
-  function("permutation", &permutation);
 }

@@ -263,6 +263,9 @@ export interface TrainerOptions {
   beta1?: number;
   beta2?: number;
   eps?: number;
+  /** AdamW's decoupled weight decay, 0 to 1: each step also shrinks every weight by learningRate × weightDecay
+   *  of itself, untrained learned rows included. Default 0 (plain Adam). */
+  weightDecay?: number;
   /** Rows of a learned table (more than the last training position). Default 128. */
   maxLen?: number;
   /** base: sinusoidal and rope; variant: sinusoidal only. Defaults 10000 and 'paper'. */

@@ -24,7 +24,7 @@ import {
 import { describeRange, describeStatus, optionName } from './messages.js';
 import { Trainer } from './trainer.js';
 
-const { create, getPrototypeOf } = Object;
+const { create, defineProperty, getPrototypeOf, hasOwn } = Object;
 const isNode = typeof process === 'object' && process.versions != null && process.versions.node != null;
 
 // Reads a file that sits beside this module (Node only; the browser build fetches instead). The specifier is
@@ -61,7 +61,7 @@ async function loadBuild(simd) {
 }
 
 // What each kind of option must be: [test, description for the TypeError]. Lists are tested after
-// the snapshot (see #lists).
+// the snapshot (see #list); an options object (a group: rope's) by isPlainObject.
 const KINDS = {
   number: [(v) => typeof v === 'number', 'a number'],
   string: [(v) => typeof v === 'string', 'a string'],
@@ -70,297 +70,78 @@ const KINDS = {
   out: [(v) => isUsableTypedArray(v, 'Float32Array'), 'a Float32Array (not detached)'],
   pair: [null, 'an array of two numbers'],
   boolean: [(v) => typeof v === 'boolean', 'true or false'],
-  rope: [null, 'an options object {base, layout, rotaryDims, scale, start}'], // a plain object: see isPlainObject
 };
 
 const REQUIRED = Symbol('required');
 const OPTIONAL = Symbol('optional');
-const NO_OUT = -1; // status.hpp's kNoOut
-const TOKENS_SLOT = 3;
 
-// Option schemas: name → [kind, default, input slot for lists]. REQUIRED must be given; OPTIONAL may be left out.
-const TABLE = {
-  positions: ['number', REQUIRED],
-  dModel: ['number', REQUIRED],
-  base: ['number', 10000],
-  variant: ['string', 'paper'],
-  start: ['number', 0],
-};
-const SEQUENCE = {
-  tokens: ['tokens', REQUIRED, TOKENS_SLOT],
-  vocabSize: ['number', REQUIRED],
-  dModel: ['number', REQUIRED],
-  seed: ['number', 0],
-  encoding: ['string', 'sinusoidal'],
-  base: ['number', 10000],
-  variant: ['string', 'paper'],
-  start: ['number', 0],
-  maxLen: ['number', 512],
-};
-const PAIRS = {
-  table: ['floats', REQUIRED, 0],
-  rows: ['number', REQUIRED],
-  dModel: ['number', REQUIRED],
-  out: ['out', OPTIONAL],
-};
-
-// Rope inside attention: the `rope` option's own options (rotaryDims defaults to the head's width).
-const ROPE = {
-  base: ['number', 10000],
-  layout: ['string', 'halves'],
-  rotaryDims: ['number', OPTIONAL],
-  scale: ['number', 1],
-  start: ['number', 0],
-};
-const ROPE_ENTRIES = Object.freeze(Object.entries(ROPE));
-// Heads, and how positions enter inside attention.
-const HEADS = { heads: ['number', 1], rope: ['rope', OPTIONAL], alibi: ['boolean', false] };
-// `args` followed by the binding's head arguments: heads, rope on, rope's options (layout as its
-// index), alibi. With rope off the core reads none of rope's options. Left out, rotaryDims is the
-// head's width (the core checks heads and their width first, so a bad one never reaches it).
-// Appended by index: no iterator a caller could have replaced.
-const withHeads = (args, o, width) => {
-  const r = o.rope;
-  const more =
-    r === undefined
-      ? [o.heads, false, 10000, 0, 0, 1, 0, o.alibi]
-      : [o.heads, true, r.base, r.layout, r.rotaryDims ?? width / o.heads, r.scale, r.start, o.alibi];
-  for (let i = 0; i < more.length; i++) args[args.length] = more[i];
-  return args;
-};
-
-const outLength = (o) => (o.out === undefined ? NO_OUT : typedLength(o.out));
-const table = (o) => [o.positions, o.dModel, o.base, o.variant, o.start];
-const sequence = (o) => [o.vocabSize, o.dModel, o.seed, o.encoding, o.base, o.variant, o.start, o.maxLen];
-
-// The trainer's options (training/spec.hpp); numbers are range-checked by the core.
-const TRAINER = {
-  task: ['string', 'order'],
-  encoding: ['string', 'none'],
-  attention: ['string', 'bidirectional'],
-  readout: ['string', 'mean'],
-  norm: ['string', 'layernorm'],
-  activation: ['string', 'gelu'],
-  layers: ['number', 1],
-  dModel: ['number', 16],
-  heads: ['number', 2],
-  hidden: ['number', OPTIONAL],
-  trainLength: ['pair', [8, 16]],
-  maxEvalLength: ['number', OPTIONAL], // absent: 64, or trainLength[1] if longer (the core decides)
-  batch: ['number', 32],
-  learningRate: ['number', 1e-2],
-  beta1: ['number', 0.9],
-  beta2: ['number', 0.999],
-  eps: ['number', 1e-8],
-  maxLen: ['number', 128],
-  base: ['number', 10000],
-  variant: ['string', 'paper'],
-  seed: ['number', 0],
-};
-// trainer_bindings.cpp's trainerCreate arguments, in its order: the names (as indices), then the numbers.
-const trainerArgs = (o) => [
-  o.task,
-  o.encoding,
-  o.variant,
-  o.attention,
-  o.readout,
-  o.norm,
-  o.activation,
-  o.base,
-  o.maxLen,
-  o.layers,
-  o.dModel,
-  o.heads,
-  o.hidden !== undefined,
-  o.hidden ?? 0,
-  o.trainLength[0],
-  o.trainLength[1],
-  o.maxEvalLength !== undefined,
-  o.maxEvalLength ?? 0,
-  o.batch,
-  o.learningRate,
-  o.beta1,
-  o.beta2,
-  o.eps,
-  o.seed,
-];
-// evaluate's lengths: exactly `length`, else the range `lengths`, else the trainer's training range;
-// and whether they are a range (its errors then name `lengths`). Both at once is refused: which would win?
-const evaluationLengths = (o, t) => {
-  if (o.length !== undefined && o.lengths !== undefined)
-    throw withParam(
-      new TypeError('trainer.evaluate: give length (one length) or lengths ([min, max]), not both'),
-      'lengths',
+// The call table (calls.hpp, exported by the module's `calls()`) as the checks below walk it: per
+// method, its index for `run`, whose limits its messages quote, its options in the table's order (the
+// order of their cells), the entries a caller may give ([name, [kind, default or REQUIRED/OPTIONAL,
+// option index, names list]]), each group's members likewise, and the named results. Null-prototype
+// records with every field own and frozen, so a polluted Object.prototype cannot supply one, and the
+// checks walk by index, with no iterator a caller could have replaced.
+function methodsOf(table) {
+  const methods = create(null);
+  for (let index = 0; index < table.length; index++) {
+    const call = table[index];
+    const entries = [];
+    const groups = create(null);
+    const excludes = [];
+    for (let i = 0; i < call.options.length; i++) {
+      const o = call.options[i];
+      const fallback =
+        o.presence === 'required'
+          ? REQUIRED
+          : o.presence === 'optional'
+            ? OPTIONAL
+            : Array.isArray(o.fallback)
+              ? freeze(Array.from(o.fallback))
+              : o.fallback;
+      const dot = o.name.indexOf('.');
+      const entry = freeze([dot < 0 ? o.name : o.name.slice(dot + 1), freeze([o.kind, fallback, i, o.names])]);
+      if (dot >= 0) groups[o.name.slice(0, dot)][groups[o.name.slice(0, dot)].length] = entry;
+      else if (o.kind !== 'trainer') entries[entries.length] = entry; // the lab fills in the trainer
+      if (o.kind === 'group') groups[o.name] = [];
+      if (o.excludes) excludes[excludes.length] = freeze([o.excludes, o.name]);
+    }
+    const groupSchemas = create(null);
+    for (const name of Object.keys(groups)) {
+      freeze(groups[name]);
+      groupSchemas[name] = freeze(Object.assign(create(null), Object.fromEntries(groups[name])));
+    }
+    methods[call.name] = freeze(
+      Object.assign(create(null), {
+        index,
+        limits: call.limits,
+        // each with its group and member names split once ('rope.base': 'rope', 'base'; 'n': 'n', undefined)
+        options: freeze(
+          call.options.map((o) => {
+            const [top, member] = o.name.split('.');
+            return freeze(Object.assign(create(null), o, { top, member }));
+          }),
+        ),
+        entries: freeze(entries),
+        schema: freeze(Object.assign(create(null), Object.fromEntries(entries))),
+        groups: freeze(groups),
+        groupSchemas: freeze(groupSchemas),
+        excludes: freeze(excludes),
+        results: freeze(call.results.map((r) => freeze(Object.assign(create(null), r, { keys: pathKeys(r.path) })))),
+      }),
     );
-  if (o.length !== undefined) return [0, o.length, o.length];
-  const range = o.lengths ?? t.trainLength; // t.trainLength: the lab's own copy, not the trainer's public one
-  return [1, range[0], range[1]];
-};
+  }
+  return freeze(methods);
+}
 
-// Per method: its options, the binding's arguments, and how to read its results (see #results).
-// `args` sees the checked options with each named option as its index (#wire); `read` and the
-// messages see them as given. Methods of a trainer (trainer.js) carry `limits: 'trainer'` and get
-// the trainer as `t`.
-const METHODS = {
-  sinusoidal: {
-    schema: { ...TABLE, out: ['out', OPTIONAL] },
-    args: (o) => [o.positions, o.dModel, o.base, o.variant, o.start, outLength(o)],
-    read: (r, o) => r.float32(0, o.out),
-  },
-  sinusoidalReference: { schema: TABLE, args: table, read: (r) => r.float64(0) },
-  sinusoidalFloat32Angles: { schema: TABLE, args: table, read: (r) => r.float32(0) },
-  frequencies: {
-    schema: { dModel: ['number', REQUIRED], base: ['number', 10000], variant: ['string', 'paper'] },
-    args: (o) => [o.dModel, o.base, o.variant],
-    read: (r) => ({ omega: r.float64(0), wavelength: r.float64(1) }),
-  },
-  learnedTable: {
-    schema: { maxLen: ['number', REQUIRED], dModel: ['number', REQUIRED], seed: ['number', 0], out: ['out', OPTIONAL] },
-    args: (o) => [o.maxLen, o.dModel, o.seed, outLength(o)],
-    read: (r, o) => r.float32(0, o.out),
-  },
-  learnedLookup: {
-    schema: {
-      maxLen: ['number', REQUIRED],
-      dModel: ['number', REQUIRED],
-      seed: ['number', 0],
-      position: ['number', REQUIRED],
-    },
-    args: (o) => [o.maxLen, o.dModel, o.seed, o.position],
-    read: (r) => r.float32(0),
-  },
-  embed: { schema: SEQUENCE, args: sequence, read: (r) => r.float32(0) },
-  attention: {
-    schema: {
-      q: ['floats', REQUIRED, 0],
-      k: ['floats', REQUIRED, 1],
-      v: ['floats', REQUIRED, 2],
-      n: ['number', REQUIRED],
-      dK: ['number', REQUIRED],
-      dV: ['number', OPTIONAL],
-      mask: ['string', 'none'],
-      ...HEADS,
-    },
-    args: (o) => withHeads([o.n, o.dK, o.dV ?? o.dK, o.mask], o, o.dK),
-    read: (r) => r.scored(false),
-  },
-  selfAttention: {
-    schema: {
-      x: ['floats', REQUIRED, 0],
-      n: ['number', REQUIRED],
-      dModel: ['number', REQUIRED],
-      dK: ['number', REQUIRED],
-      seed: ['number', 0],
-      mask: ['string', 'none'],
-      ...HEADS,
-    },
-    args: (o) => withHeads([o.n, o.dModel, o.dK, o.seed, o.mask], o, o.dK),
-    read: (r) => r.scored(true),
-  },
-  rope: {
-    schema: {
-      x: ['floats', REQUIRED, 0],
-      n: ['number', REQUIRED],
-      dHead: ['number', REQUIRED],
-      ...ROPE,
-    },
-    args: (o) => [o.n, o.dHead, o.base, o.layout, o.rotaryDims ?? o.dHead, o.scale, o.start],
-    read: (r) => r.float32(0),
-  },
-  alibiSlopes: { schema: { heads: ['number', REQUIRED] }, args: (o) => [o.heads], read: (r) => r.float64(0) },
-  alibiBias: {
-    schema: { heads: ['number', REQUIRED], n: ['number', REQUIRED], mask: ['string', 'none'] },
-    args: (o) => [o.heads, o.n, o.mask],
-    read: (r) => r.float32(0),
-  },
-  relativeOffset: {
-    schema: { ...TABLE, k: ['number', REQUIRED] },
-    args: (o) => [o.positions, o.dModel, o.base, o.variant, o.start, o.k],
-    read: (r) => ({ blocks: r.float32(0), maxResidual: r.number(0) }),
-  },
-  dotMatrix: { schema: PAIRS, args: (o) => [o.rows, o.dModel, outLength(o)], read: (r, o) => r.float32(0, o.out) },
-  distanceMatrix: { schema: PAIRS, args: (o) => [o.rows, o.dModel, outLength(o)], read: (r, o) => r.float32(0, o.out) },
-  properties: {
-    schema: { ...TABLE, k: ['number', 1] },
-    args: (o) => [o.positions, o.dModel, o.base, o.variant, o.start, o.k],
-    read: (r) => r.properties(),
-  },
-  trainer: {
-    limits: 'trainer',
-    binding: 'trainerCreate',
-    schema: TRAINER,
-    args: trainerArgs,
-    read: (r, o) => ({ id: r.number(0), trainLength: [o.trainLength[0], o.trainLength[1]], encoding: o.encoding }),
-  },
-  'trainer.step': {
-    limits: 'trainer',
-    binding: 'trainerStep',
-    schema: { steps: ['number', 1] },
-    args: (o, t) => [t.id, o.steps],
-    read: (r) => ({ step: r.number(3), loss: r.number(0), accuracy: r.number(1), steps: r.number(2) }),
-  },
-  'trainer.evaluate': {
-    limits: 'trainer',
-    binding: 'trainerEvaluate',
-    schema: {
-      length: ['number', OPTIONAL],
-      lengths: ['pair', OPTIONAL],
-      samples: ['number', 512],
-      seed: ['number', 0],
-    },
-    args: (o, t) => {
-      const lengths = evaluationLengths(o, t);
-      return [t.id, lengths[0], lengths[1], lengths[2], o.samples, o.seed];
-    },
-    read: (r) => ({ accuracy: r.number(1), loss: r.number(0), samples: r.number(2) }),
-  },
-  'trainer.attentionWeights': {
-    limits: 'trainer',
-    binding: 'trainerAttention',
-    schema: { tokens: ['tokens', REQUIRED, TOKENS_SLOT], layer: ['number', 0], head: ['number', 0] },
-    args: (o, t) => [t.id, o.layer, o.head],
-    read: (r) => ({ n: r.number(0), weights: r.float32(0), probability: r.number(1) }),
-  },
-  'trainer.learnedRowsTrained': {
-    limits: 'trainer',
-    binding: 'trainerLearnedRows',
-    schema: {},
-    args: (o, t) => [t.id],
-    read: (r) => {
-      const flags = r.float64(0);
-      const rows = new Uint8Array(flags.length);
-      for (let i = 0; i < flags.length; i++) rows[i] = flags[i];
-      return rows;
-    },
-  },
-  permutation: {
-    schema: { ...SEQUENCE, dK: ['number', REQUIRED], swap: ['pair', REQUIRED] },
-    args: (o) => [
-      o.vocabSize,
-      o.dModel,
-      o.seed,
-      o.encoding,
-      o.base,
-      o.variant,
-      o.start,
-      o.maxLen,
-      o.dK,
-      o.swap[0],
-      o.swap[1],
-    ],
-    read: (r) => ({ withoutEncoding: r.arm(0, 0), withEncoding: r.arm(4, 1) }),
-  },
-};
+// Flags (0/1 in float64) as a Uint8Array.
+function bytesFrom(flags) {
+  const bytes = new Uint8Array(typedLength(flags));
+  for (let i = 0; i < bytes.length; i++) bytes[i] = flags[i];
+  return bytes;
+}
 
-// Every method as a null-prototype record with all its fields own (binding name, limits, the schema's
-// entries in order), so a polluted Object.prototype cannot supply a missing field, and the checks
-// below walk the schema by index, with no iterator a caller could have replaced.
-for (const fn of Object.keys(METHODS))
-  METHODS[fn] = freeze(
-    Object.assign(Object.create(null), { binding: fn, limits: 'lab' }, METHODS[fn], {
-      entries: Object.entries(METHODS[fn].schema),
-    }),
-  );
+// A group's description in a TypeError: "an options object {base, layout, rotaryDims, scale, start}".
+const groupKind = (members) => `an options object {${members.map((m) => m[0]).join(', ')}}`;
 
 // A plain options object, as a literal or Object.create(null) makes it: its prototype is null or a
 // realm's Object.prototype (itself prototype-less). A Date, a Number object, an array or a class
@@ -399,11 +180,31 @@ function describeRanges(core) {
   return ranges;
 }
 
+// A result's path as the keys `place` walks ("minDistancePositions.0": ['minDistancePositions', '0']),
+// each with whether the next key makes it an array. Split once, at load.
+const pathKeys = (path) =>
+  freeze(path.split('.').map((key, i, keys) => freeze([key, i + 1 < keys.length && /^\d+$/.test(keys[i + 1])])));
+
+// Puts `value` where `keys` say in `answer`, making the objects and arrays on the way. defineProperty
+// with null-prototype descriptors, not assignment: a setter (or a `get`) on a polluted Object.prototype
+// never sees a result.
+function place(answer, keys, value) {
+  let at = answer;
+  for (let i = 0; i < keys.length - 1; i++) {
+    const key = keys[i][0];
+    if (!hasOwn(at, key)) defineProperty(at, key, field(keys[i][1] ? [] : {}));
+    at = at[key];
+  }
+  defineProperty(at, keys[keys.length - 1][0], field(value));
+}
+const field = (value) => ({ __proto__: null, value, writable: true, enumerable: true, configurable: true });
+
 export class Lab {
   #module;
+  #methods; // the call table (methodsOf)
   #core; // the core's ranges, names and caps (bindings' `limits`)
   #ranges;
-  #trainerCore; // the trainer's (trainer bindings' `trainerLimits`)
+  #trainerCore; // the trainer's (bindings' `trainerLimits`)
   #trainerRanges;
 
   /** Which build runs: 'simd' or 'scalar'. */
@@ -411,9 +212,10 @@ export class Lab {
 
   // Not public (lab.d.ts): createLab() loads the module and makes the lab.
   constructor(module, build) {
-    if (module === null || typeof module !== 'object' || typeof module.limits !== 'function')
+    if (module === null || typeof module !== 'object' || typeof module.calls !== 'function')
       throw new TypeError('Lab: make a lab with `await createLab()` (the constructor is not part of the API)');
     this.#module = module;
+    this.#methods = methodsOf(module.calls());
     this.#core = coreLimits(module.limits());
     this.#ranges = freeze(
       Object.assign(describeRanges(this.#core), { maxElements: this.#core.maxElements, maxWork: this.#core.maxWork }),
@@ -430,16 +232,15 @@ export class Lab {
 
   // The ranges and names a method's options are held to: the trainer's, or the rest of the lab's.
   #limitsOf(fn) {
-    return METHODS[fn].limits === 'trainer'
+    return this.#methods[fn].limits === 'trainer'
       ? { core: this.#trainerCore, ranges: this.#trainerRanges }
       : { core: this.#core, ranges: this.#ranges };
   }
 
   // Phases one and two: the caller's options, read once (see options.js), lists copied.
   #options(fn, given) {
-    const { schema } = METHODS[fn];
+    const { schema, entries, groups } = this.#methods[fn];
     if (given === null || typeof given !== 'object' || Array.isArray(given)) {
-      const { entries } = METHODS[fn];
       let required = '';
       for (let i = 0; i < entries.length; i++)
         if (entries[i][1][1] === REQUIRED) required += `${required ? ', ' : ''}${entries[i][0]}`;
@@ -453,44 +254,44 @@ export class Lab {
         unknown[0],
       );
     const copies = Object.create(null);
-    const { entries } = METHODS[fn];
     for (let i = 0; i < entries.length; i++) {
       const name = entries[i][0],
         kind = entries[i][1][0];
       if ((kind === 'floats' || kind === 'tokens' || kind === 'pair') && Array.isArray(values[name]))
         copies[name] = copyArray(values[name], this.#core.maxElements);
-      if (kind === 'rope' && isPlainObject(values[name])) copies[name] = this.#nestedSnapshot(fn, name, values[name]);
+      if (kind === 'group' && isPlainObject(values[name])) copies[name] = this.#groupSnapshot(fn, name, values[name]);
     }
     return this.#checked(fn, values, copies);
   }
 
-  // A nested options object (rope's), read once like the options themselves; unknown names refused.
-  #nestedSnapshot(fn, name, given) {
-    const { values, unknown } = snapshot(given, ROPE);
+  // A group's options object (rope's), read once like the options themselves; unknown names refused.
+  #groupSnapshot(fn, name, given) {
+    const schema = this.#methods[fn].groupSchemas[name];
+    const { values, unknown } = snapshot(given, schema);
     if (unknown.length)
       throw withParam(
         new TypeError(
-          `${fn}: unknown option ${optionName(`${name}.${unknown[0]}`)} (known: ${Object.keys(ROPE).join(', ')})`,
+          `${fn}: unknown option ${optionName(`${name}.${unknown[0]}`)} (known: ${Object.keys(schema).join(', ')})`,
         ),
         `${name}.${unknown[0]}`,
       );
     return values;
   }
 
-  // Phase three for a nested options object: each of its options of the right type, defaults filled,
-  // named '${name}.base', ….
-  #nested(fn, name, values, given) {
+  // Phase three for a group: each of its options of the right type, defaults filled, named
+  // '${name}.base', ….
+  #group(fn, name, members, values, given) {
     if (values === undefined) {
       const what =
         typeName(given) === 'an object' ? 'an object that is not a plain one (a Date, a Number, …)' : typeName(given);
-      throw withParam(new TypeError(`${fn}: ${name} must be ${KINDS.rope[1]}, got ${what}`), name);
+      throw withParam(new TypeError(`${fn}: ${name} must be ${groupKind(members)}, got ${what}`), name);
     }
     const record = Object.create(null);
     const { ranges } = this.#limitsOf(fn);
-    for (let i = 0; i < ROPE_ENTRIES.length; i++) {
-      const key = ROPE_ENTRIES[i][0],
-        kind = ROPE_ENTRIES[i][1][0],
-        fallback = ROPE_ENTRIES[i][1][1];
+    for (let i = 0; i < members.length; i++) {
+      const key = members[i][0],
+        kind = members[i][1][0],
+        fallback = members[i][1][1];
       const value = values[key];
       if (value === undefined) {
         if (fallback !== OPTIONAL) record[key] = fallback;
@@ -509,72 +310,57 @@ export class Lab {
     return record;
   }
 
-  // Phase three, where no caller code runs: every option of the right type, in schema order. Returns
-  // the checked options, the same with each named option as its index (what crosses), and the lists
-  // to copy into wasm memory, as [name, slot, list].
+  // Phase three, where no caller code runs: every option of the right type, in the table's order.
+  // Returns the checked options and the lists to copy into wasm memory, as [name, option index, list].
   #checked(fn, values, copies) {
     const o = Object.create(null);
     const lists = [];
-    const { entries } = METHODS[fn];
+    const { entries, groups, excludes } = this.#methods[fn];
+    const { ranges } = this.#limitsOf(fn);
     for (let i = 0; i < entries.length; i++) {
       const name = entries[i][0],
         kind = entries[i][1][0],
         fallback = entries[i][1][1],
-        slot = entries[i][1][2];
+        option = entries[i][1][2];
       const value = values[name];
-      const test = KINDS[kind][0],
-        wanted = KINDS[kind][1];
-      const { ranges } = this.#limitsOf(fn);
       const range = kind === 'number' && ranges[name] ? ` (${ranges[name]})` : '';
+      const wanted = kind === 'group' ? groupKind(groups[name]) : KINDS[kind][1];
       if (value === undefined) {
         if (fallback === REQUIRED)
           throw withParam(new TypeError(`${fn}: ${name} is required: ${wanted}${range}`), name);
         if (fallback !== OPTIONAL) o[name] = fallback;
         continue;
       }
-      if (kind === 'rope') {
-        o[name] = this.#nested(fn, name, copies[name], value);
+      if (kind === 'group') {
+        o[name] = this.#group(fn, name, groups[name], copies[name], value);
         continue;
       }
       const refuse = (why = '') =>
         withParam(new TypeError(`${fn}: ${name} must be ${wanted}${range}, got ${typeName(value)}${why}`), name);
+      const test = KINDS[kind][0];
       if (test) {
         if (!test(value)) throw refuse();
         o[name] = value;
       } else {
-        o[name] = this.#list(fn, name, kind, slot, value, copies[name], refuse);
-        if (kind !== 'pair') lists[lists.length] = [name, slot, o[name]];
+        o[name] = this.#list(fn, name, kind, option, value, copies[name], refuse);
+        if (kind !== 'pair') lists[lists.length] = [name, option, o[name]];
       }
     }
-    return { o, wire: this.#wire(fn, entries, o), lists };
-  }
-
-  // The checked options as they cross into wasm: each named option replaced by its index in the
-  // core's list (-1 for a name not on it, which the core then refuses in its own check order, and the
-  // message quotes from `o`), rope's options likewise.
-  #wire(fn, entries, o) {
-    const wire = Object.assign(create(null), o);
-    for (let i = 0; i < entries.length; i++) {
-      const name = entries[i][0],
-        kind = entries[i][1][0];
-      if (kind === 'string' && o[name] !== undefined) wire[name] = nameIndex(this.#names(fn, name), o[name]);
-      if (kind === 'rope' && o[name] !== undefined) wire[name] = this.#wire(fn, ROPE_ENTRIES, o[name]);
+    for (let i = 0; i < excludes.length; i++) {
+      const a = excludes[i][0],
+        b = excludes[i][1];
+      if (o[a] !== undefined && o[b] !== undefined) {
+        const kind = (n) => KINDS[this.#methods[fn].schema[n][0]][1];
+        throw withParam(new TypeError(`${fn}: give ${a} (${kind(a)}) or ${b} (${kind(b)}), not both`), b);
+      }
     }
-    return wire;
-  }
-
-  // The names option `name` of `fn` accepts (a method's own list first: 'alibiBias.mask').
-  #names(fn, name) {
-    const { choices } = this.#limitsOf(fn).core;
-    const names = choices[`${fn}.${name}`] ?? choices[name];
-    if (names === undefined) throw new Error(`lab.js: the core exports no names for ${fn}'s ${name}`); // a bug here
-    return names;
+    return { o, lists };
   }
 
   // A list option: a copy of a plain array's numbers, or a genuine typed array (the copy into wasm
   // memory happens in #call, after every option has been checked).
-  #list(fn, name, kind, slot, value, copy, refuse) {
-    if (copy?.tooLong !== undefined) this.#reserve(fn, name, slot, copy.tooLong); // throws the core's cap
+  #list(fn, name, kind, option, value, copy, refuse) {
+    if (copy?.tooLong !== undefined) this.#reserve(fn, option, copy.tooLong); // throws the core's cap
     if (copy?.problem) throw refuse(` (${copy.problem})`);
     const list = copy?.copy ?? (isUsableTypedArray(value) ? value : undefined);
     if (list === undefined) throw refuse();
@@ -582,9 +368,9 @@ export class Lab {
     return list;
   }
 
-  // Sizes an input slot, or throws the core's refusal (an array longer than any call takes).
-  #reserve(fn, name, slot, length) {
-    if (this.#module.reserveInput(slot, name, length) !== 0) this.#refuse(fn, {});
+  // Sizes an option's list buffer, or throws the core's refusal (an array longer than any call takes).
+  #reserve(fn, option, length) {
+    if (this.#module.reserveInput(this.#methods[fn].index, option, length) !== 0) this.#refuse(fn, {});
   }
 
   // The last call's status, through the bindings' getters (numbers and the core's own parameter name).
@@ -609,74 +395,77 @@ export class Lab {
     throw withParam(new RangeError(`${fn}: ${describeStatus(status, given, core, fn)}`), status.param);
   }
 
-  // Copies the lists into wasm memory, runs the binding, and reads its results out.
-  #call(fn, { o, wire, lists }, extra) {
+  // An option's three cells, [given, value, second], as the core reads them (calls.hpp): a name as its
+  // index in the core's list, a list by its length, a group by whether it was given.
+  #cells(fn, option, value, trainer) {
+    const { kind, names } = option;
+    if (kind === 'trainer') return [1, trainer.id, 0];
+    if (value === undefined) return [0, 0, 0];
+    if (kind === 'string') return [1, nameIndex(this.#limitsOf(fn).core.choices[names], value), 0];
+    if (kind === 'boolean') return [1, value ? 1 : 0, 0];
+    if (kind === 'pair') return [1, value[0], value[1]];
+    if (kind === 'floats' || kind === 'tokens' || kind === 'out') return [1, typedLength(value), 0];
+    if (kind === 'group') return [1, 0, 0];
+    return [1, value, 0];
+  }
+
+  // Copies the lists into wasm memory, writes every option's cells, runs the call, and reads its results out.
+  #call(fn, { o, lists }, trainer) {
     const module = this.#module;
+    const { index, options } = this.#methods[fn];
     for (let i = 0; i < lists.length; i++) {
-      const name = lists[i][0],
-        slot = lists[i][1],
+      const option = lists[i][1],
         list = lists[i][2];
-      this.#reserve(fn, name, slot, typedLength(list));
-      const type = slot === TOKENS_SLOT ? 'float64' : 'float32';
+      this.#reserve(fn, option, typedLength(list));
+      const type = options[option].kind === 'tokens' ? 'float64' : 'float32';
       const heap = type === 'float64' ? module.HEAPF64 : module.HEAPF32; // read after #reserve: memory may grow
-      copyInto(heapView(heap, module.inputAddress(slot), typedLength(list), type), list);
+      copyInto(heapView(heap, module.inputAddress(index, option), typedLength(list), type), list);
     }
-    const { args, read, binding } = METHODS[fn];
-    if (invoke(module[binding], module, args(wire, extra)) !== 0) this.#refuse(fn, o);
-    return read(this.#results(), o);
+    const cells = heapView(module.HEAPF64, module.cellsAddress(), 3 * options.length, 'float64');
+    for (let i = 0; i < options.length; i++) {
+      const { top, member } = options[i];
+      const value = member === undefined ? o[top] : o[top]?.[member];
+      const three = this.#cells(fn, options[i], value, trainer);
+      cells[3 * i] = three[0];
+      cells[3 * i + 1] = three[1];
+      cells[3 * i + 2] = three[2];
+    }
+    if (module.run(index) !== 0) this.#refuse(fn, o);
+    return this.#results(fn, o);
   }
 
-  // Readers of the binding's results; each copies out of wasm memory (never a view of it).
-  #results() {
+  // The results the table names, each copied out of wasm memory (never a view of it), placed by path;
+  // a result with no path is the whole answer. A call given `out` writes its array result there.
+  #results(fn, o) {
     const module = this.#module;
-    const view = (bits, slot) =>
+    const { results } = this.#methods[fn];
+    const view = (i, wide) =>
       heapView(
-        bits === 64 ? module.HEAPF64 : module.HEAPF32,
-        module.resultAddress(bits, slot),
-        module.resultLength(bits, slot),
-        bits === 64 ? 'float64' : 'float32',
+        wide ? module.HEAPF64 : module.HEAPF32,
+        module.resultAddress(i, wide),
+        module.resultLength(i, wide),
+        wide ? 'float64' : 'float32',
       );
-    const float32 = (slot, out) => {
-      if (out === undefined) return copyOf(view(32, slot), 'float32');
-      copyInto(out, view(32, slot));
-      return out;
-    };
-    const attention = (slot) => ({ weights: float32(slot), output: float32(slot + 1) });
-    // attention's and selfAttention's results (bindings.cpp): weights, outputs, the scores softmax
-    // received, and for selfAttention the queries and keys they come from.
-    // (Literals, not assignments: a setter on a polluted Object.prototype never sees a result.)
-    const scored = (withProjections) =>
-      withProjections
-        ? { weights: float32(0), output: float32(1), scores: float32(2), q: float32(3), k: float32(4) }
-        : { weights: float32(0), output: float32(1), scores: float32(2) };
-    return {
-      float32,
-      float64: (slot) => copyOf(view(64, slot), 'float64'),
-      number: (slot) => module.number(slot),
-      scored,
-      arm: (slot, residual) => ({
-        original: attention(slot),
-        swapped: attention(slot + 2),
-        relabelResidual: module.number(residual),
-      }),
-      properties: () => {
-        const n = (slot) => module.number(slot);
-        return {
-          minDistance: n(0),
-          minDistancePositions: [n(1), n(2)],
-          maxAbsValue: n(3),
-          minNormSq: n(4),
-          maxNormSq: n(5),
-          minOffsetDot: n(6),
-          maxOffsetDot: n(7),
-          offsetDotDeviation: n(8),
-        };
-      },
-    };
+    const answer = {};
+    for (let i = 0; i < results.length; i++) {
+      const { shape, names, keys } = results[i];
+      let value;
+      if (shape === 'float32' && o.out !== undefined) {
+        copyInto(o.out, view(i, false));
+        value = o.out;
+      } else if (shape === 'float32') value = copyOf(view(i, false), 'float32');
+      else if (shape === 'float64') value = copyOf(view(i, true), 'float64');
+      else if (shape === 'bytes') value = bytesFrom(view(i, true));
+      else if (shape === 'name') value = this.#limitsOf(fn).core.choices[names][module.resultNumber(i)];
+      else value = module.resultNumber(i);
+      if (keys.length === 1 && keys[0][0] === '') return value;
+      place(answer, keys, value);
+    }
+    return answer;
   }
 
-  #run(fn, given, extra) {
-    return this.#call(fn, this.#options(fn, given), extra);
+  #run(fn, given, trainer) {
+    return this.#call(fn, this.#options(fn, given), trainer);
   }
 
   /**

@@ -26,7 +26,8 @@ void Adam::update(float* params, const float* grads, const AdamSettings& s) {
     m_[i] = flushed(s.beta1 * m_[i] + (1.f - s.beta1) * g);
     v_[i] = flushed(s.beta2 * v_[i] + (1.f - s.beta2) * g2);
     const float mhat = m_[i] / correction1, vhat = v_[i] / correction2;
-    params[i] -= s.learningRate * mhat / (std::sqrt(vhat) + s.eps);
+    // llm.c's lr · (m̂ / (√v̂ + eps) + wd · p), summed so that at wd 0 every step is bit for bit Adam's.
+    params[i] -= s.learningRate * mhat / (std::sqrt(vhat) + s.eps) + s.learningRate * s.weightDecay * params[i];
   }
 }
 

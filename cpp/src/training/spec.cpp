@@ -1,6 +1,7 @@
 #include "pelab/training/spec.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "pelab/training/limits.hpp"
@@ -12,58 +13,74 @@ namespace {
 
 namespace lim = limits::training;
 
-using limits::parse_choice;
-
-// An integer checked against a range, as the element `index` of a list parameter (trainLength).
-Status check_element(const IntParam& p, double value, int index) {
-  Status s = check(p, value);
-  if (!s.ok) s.index = index;
-  return s;
-}
-
-// The choices, one after another: the first wrong one is reported.
-Status parse_choices(const TrainerOptions& o, TrainerSpec& out) {
-  Status s = parse_choice(lim::tasks, "task", o.task, out.task);
-  if (s.ok) s = parse_choice(lim::encodings, "encoding", o.encoding, out.encoding);
-  if (s.ok) s = check(limits::base, o.base);
-  if (s.ok) s = parse_variant(o.variant, out.variant);
-  if (s.ok) s = check(limits::maxLen, o.maxLen);
-  int attention = 0;
-  if (s.ok) s = limits::parse_choice(lim::attentions, "attention", o.attention, attention);
-  if (s.ok) s = parse_choice(lim::readouts, "readout", o.readout, out.readout);
-  if (s.ok) s = parse_choice(lim::norms, "norm", o.norm, out.norm);
-  if (s.ok) s = parse_choice(lim::activations, "activation", o.activation, out.activation);
-  out.causal = attention == 1;
-  return s;
-}
-
-double hidden_of(const TrainerOptions& o) { return o.hidden.value_or(2 * o.dModel); }
+double hidden_of(const TrainerOptions& o) { return 2 * o.dModel; }
 // Absent, it follows the training lengths, so a long trainLength alone is never refused on its account.
-double max_eval_length_of(const TrainerOptions& o) { return o.maxEvalLength.value_or(std::max(64.0, o.maxLength)); }
+double max_eval_length_of(const TrainerOptions& o) { return std::max(64.0, o.maxLength); }
+double max_length_of(const TrainerOptions& o) { return o.maxLength; }
 
-// The numbers, in the order of TrainerOptions. Ranges that depend on an earlier field use it as a bound.
-Status check_numbers(const TrainerOptions& o) {
-  Status s = first_error(check(lim::layers, o.layers), check(lim::dModel, o.dModel), check(lim::heads, o.heads),
-                         check(lim::hidden, hidden_of(o)), check_element(lim::trainLength, o.minLength, 0));
-  if (s.ok)
-    s = check_element(IntParam{lim::trainLength.name, static_cast<std::int64_t>(o.minLength), lim::trainLength.hi},
-                      o.maxLength, 1);
-  if (s.ok)
-    s = check(IntParam{lim::maxEvalLength.name, static_cast<std::int64_t>(o.maxLength), lim::maxEvalLength.hi},
-              max_eval_length_of(o));
-  if (s.ok)
-    s = first_error(check(lim::batch, o.batch), check(lim::learningRate, o.learningRate), check(lim::beta1, o.beta1),
-                    check(lim::beta2, o.beta2), check(lim::eps, o.eps), check(limits::seed, o.seed));
+// A name on the row's list, as its index there (-1: not on it).
+int index_of(const TrainerOptionRow& row, const std::string& name) {
+  for (std::size_t i = 0; i < row.nameCount; ++i)
+    if (name == row.names[i]) return static_cast<int>(i);
+  return -1;
+}
+
+// A number held to the row's range, its lower bound raised to `floor` where an earlier option sets it.
+Status check_number(const TrainerOptionRow& row, double value, double floor) {
+  if (row.reals != nullptr) return check(*row.reals, value);
+  IntParam p = *row.ints;
+  p.name = row.name;
+  if (row.floor != nullptr) p.lo = static_cast<std::int64_t>(floor);
+  return check(p, value);
+}
+
+// One row's checks: the name on its list, the number in its range, a pair's first in range and its
+// second from the first up (each as the element `index` of the list).
+Status check_row(const TrainerOptionRow& row, const TrainerOptions& o) {
+  using H = TrainerOptionRow::Holds;
+  if (row.holds == H::name)
+    return index_of(row, o.*row.text) < 0 ? Status::broken(Rule::choice, row.name, 0, 0, 0) : Status::fine();
+  Status s = check_number(row, row_value(row, o), row.floor != nullptr ? row.floor(o) : 0);
+  if (row.holds != H::pair) return s;
+  if (!s.ok) {
+    s.index = 0;
+    return s;
+  }
+  IntParam second{row.name, static_cast<std::int64_t>(o.*row.value), row.ints->hi};
+  s = check(second, o.*row.second);
+  if (!s.ok) s.index = 1;
   return s;
+}
+
+// A name's index on a list it is known to be on (check_row checked it).
+template <std::size_t N>
+int picked(const std::array<const char*, N>& list, const std::string& name) {
+  for (std::size_t i = 0; i < N; ++i)
+    if (name == list[i]) return static_cast<int>(i);
+  return 0;
+}
+
+// The names as the spec's enums.
+void copy_choices(const TrainerOptions& o, TrainerSpec& out) {
+  out.task = static_cast<Task>(picked(lim::tasks, o.task));
+  out.encoding = static_cast<Encoding>(picked(lim::encodings, o.encoding));
+  out.causal = picked(lim::attentions, o.attention) == 1;
+  out.readout = static_cast<Readout>(picked(lim::readouts, o.readout));
+  out.norm = static_cast<Norm>(picked(lim::norms, o.norm));
+  out.activation = static_cast<Activation>(picked(lim::activations, o.activation));
+  out.variant = static_cast<Variant>(picked(limits::variants, o.variant));
 }
 
 void copy_numbers(const TrainerOptions& o, TrainerSpec& out) {
   auto i = [](double v) { return static_cast<int>(v); };
   out.base = o.base, out.maxLen = i(o.maxLen);
-  out.layers = i(o.layers), out.dModel = i(o.dModel), out.heads = i(o.heads), out.hidden = i(hidden_of(o));
-  out.minLength = i(o.minLength), out.maxLength = i(o.maxLength), out.maxEvalLength = i(max_eval_length_of(o));
+  out.layers = i(o.layers), out.dModel = i(o.dModel), out.heads = i(o.heads),
+  out.hidden = i(o.hidden.value_or(hidden_of(o)));
+  out.minLength = i(o.minLength), out.maxLength = i(o.maxLength);
+  out.maxEvalLength = i(o.maxEvalLength.value_or(max_eval_length_of(o)));
   out.batch = i(o.batch);
   out.learningRate = o.learningRate, out.beta1 = o.beta1, out.beta2 = o.beta2, out.eps = o.eps;
+  out.weightDecay = o.weightDecay;
   out.seed = static_cast<std::uint32_t>(o.seed);
 }
 
@@ -95,6 +112,68 @@ const char* memory_param(const TrainerSpec& s) {
 
 }  // namespace
 
+const std::vector<TrainerOptionRow>& trainer_option_rows() {
+  using O = TrainerOptions;
+  using H = TrainerOptionRow::Holds;
+  const auto name = [](const char* n, std::string O::*field, const auto& list) {
+    TrainerOptionRow row{n, H::name, field};
+    row.names = list.data(), row.nameCount = list.size();
+    return row;
+  };
+  const auto integer = [](double O::*field, const IntParam& range) {
+    TrainerOptionRow row{range.name, H::number, nullptr, field};
+    row.ints = &range;
+    return row;
+  };
+  const auto real = [](double O::*field, const RealParam& range) {
+    TrainerOptionRow row{range.name, H::number, nullptr, field};
+    row.reals = &range;
+    return row;
+  };
+  const auto maybe = [](std::optional<double> O::*field, const IntParam& range, double (*absent)(const O&)) {
+    TrainerOptionRow row{range.name, H::optional};
+    row.maybe = field, row.ints = &range, row.absent = absent;
+    return row;
+  };
+  static const std::vector<TrainerOptionRow> rows = [&] {
+    TrainerOptionRow trainLength{lim::trainLength.name, H::pair, nullptr, &O::minLength, &O::maxLength};
+    trainLength.ints = &lim::trainLength;
+    TrainerOptionRow maxEvalLength = maybe(&O::maxEvalLength, lim::maxEvalLength, max_eval_length_of);
+    maxEvalLength.floor = max_length_of;  // at least trainLength[1]
+    return std::vector<TrainerOptionRow>{
+        name("task", &O::task, lim::tasks),
+        name("encoding", &O::encoding, lim::encodings),
+        name("attention", &O::attention, lim::attentions),
+        name("readout", &O::readout, lim::readouts),
+        name("norm", &O::norm, lim::norms),
+        name("activation", &O::activation, lim::activations),
+        integer(&O::layers, lim::layers),
+        integer(&O::dModel, lim::dModel),
+        integer(&O::heads, lim::heads),
+        maybe(&O::hidden, lim::hidden, hidden_of),
+        trainLength,
+        maxEvalLength,
+        integer(&O::batch, lim::batch),
+        real(&O::learningRate, lim::learningRate),
+        real(&O::beta1, lim::beta1),
+        real(&O::beta2, lim::beta2),
+        real(&O::eps, lim::eps),
+        real(&O::weightDecay, lim::weightDecay),
+        integer(&O::maxLen, limits::maxLen),
+        real(&O::base, limits::base),
+        name("variant", &O::variant, limits::variants),
+        integer(&O::seed, limits::seed),
+    };
+  }();
+  return rows;
+}
+
+double row_value(const TrainerOptionRow& row, const TrainerOptions& o) {
+  using H = TrainerOptionRow::Holds;
+  if (row.holds == H::optional) return o.*row.maybe ? *(o.*row.maybe) : row.absent(o);
+  return o.*row.value;
+}
+
 double trainer_floats(const TrainerSpec& spec) {
   const ModelConfig config = model_config(spec);
   // The packed batch's ints (Trainer: tokens, row and attention offsets, labels) and the learned rows'
@@ -109,10 +188,11 @@ double pass_floats(const TrainerSpec& spec) { return static_cast<double>(model_p
 
 Status make_trainer_spec(const TrainerOptions& options, TrainerSpec& out) {
   TrainerSpec spec;
-  Status s = parse_choices(options, spec);
-  if (s.ok) s = check_numbers(options);
-  if (!s.ok) return s;
+  for (const TrainerOptionRow& row : trainer_option_rows())
+    if (Status s = check_row(row, options); !s.ok) return s;
+  copy_choices(options, spec);
   copy_numbers(options, spec);
+  Status s;
   if (s = check_together(spec); !s.ok) return s;
   const double work = step_work(spec) + call_work(spec);  // one step must fit in a call
   if (work > limits::maxWork) return Status::too_much_work("batch", Cost::training_step, work, limits::maxWork);

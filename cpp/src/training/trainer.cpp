@@ -17,7 +17,7 @@ std::size_t z(int v) { return static_cast<std::size_t>(v); }
 
 AdamSettings adam_settings(const TrainerSpec& s) {
   return {static_cast<float>(s.learningRate), static_cast<float>(s.beta1), static_cast<float>(s.beta2),
-          static_cast<float>(s.eps)};
+          static_cast<float>(s.eps), static_cast<float>(s.weightDecay)};
 }
 
 // Refuses `count` × `each` + `fixed` past the cap, naming the largest count that fits and each one's work.
@@ -183,7 +183,7 @@ EvalStats Trainer::evaluate(int length, int samples, std::uint32_t seed) {
 EvalStats Trainer::evaluate(int minLength, int maxLength, int samples, std::uint32_t seed) {
   const PassBuffers buffers(model_);
   EvalStats stats;
-  stats.samples = samples, stats.minLength = minLength, stats.maxLength = maxLength;
+  stats.samples = samples;
   constexpr auto stream = random::Stream::evaluation_samples;
   double loss = 0;
   long long right = 0;
@@ -205,7 +205,7 @@ EvalStats Trainer::evaluate(int minLength, int maxLength, int samples, std::uint
 
 // --- probes ----------------------------------------------------------------------------------------
 
-Status Trainer::check_probe(const double* tokens, std::size_t count, double layer, double head, double outLength,
+Status Trainer::check_probe(const double* tokens, std::size_t count, double layer, double head,
                             std::vector<int>& out) const {
   const auto n = static_cast<double>(count);
   if (count < 1 || n > spec_.maxEvalLength) return Status::broken(Rule::count, "tokens", n, 1, spec_.maxEvalLength);
@@ -219,8 +219,6 @@ Status Trainer::check_probe(const double* tokens, std::size_t count, double laye
     }
   Status s = first_error(check(IntParam{"layer", 0, spec_.layers - 1}, layer),
                          check(IntParam{"head", 0, spec_.heads - 1}, head));
-  const double rows = n + cls_tokens(spec_);
-  if (s.ok) s = check_out(outLength, rows * rows);
   if (s.ok) s = check_probe_work(n);
   if (!s.ok) return s;
   out.assign(tokens, tokens + count);  // (each is an integer in range: exact)

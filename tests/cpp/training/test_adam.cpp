@@ -54,3 +54,19 @@ TEST_CASE("Adam's moments never hold a subnormal float, however long a gradient 
     }
   }
 }
+
+TEST_CASE("weight decay shrinks a never-reached parameter by lr × wd of itself per update; at 0 it stays",
+          "[training]") {
+  Adam decayed(1), plain(1);
+  float a = 2.f, b = 2.f;
+  const float none = 0.f;
+  AdamSettings s;
+  const AdamSettings zero = s;
+  s.weightDecay = 0.1f;
+  for (int step = 0; step < 10; ++step) {
+    decayed.update(&a, &none, s);
+    plain.update(&b, &none, zero);
+  }
+  CHECK(a == Approx(2.0 * std::pow(1.0 - 1e-2 * 0.1, 10)).epsilon(1e-6));
+  CHECK(b == 2.f);
+}

@@ -32,6 +32,8 @@ inline constexpr RealParam learningRate{"learningRate", 1e-6, 1.0};  // 0 would 
 inline constexpr RealParam beta1{"beta1", 0.0, 0.9999};
 inline constexpr RealParam beta2{"beta2", 0.0, 0.999999};
 inline constexpr RealParam eps{"eps", 1e-12, 1.0};
+// AdamW's decoupled weight decay: each step shrinks every parameter by learningRate × weightDecay of itself.
+inline constexpr RealParam weightDecay{"weightDecay", 0.0, 1.0};
 
 inline constexpr IntParam steps{"steps", 1, 1000000};      // per step() call, also held to maxWork
 inline constexpr IntParam samples{"samples", 1, 1000000};  // per evaluate() call, also held to maxWork

@@ -1,11 +1,14 @@
 // What a trainer is asked to build: a small Transformer encoder classifier, its task and its optimiser.
 // TrainerOptions holds the caller's raw values (numbers as doubles, choices as names);
-// make_trainer_spec checks every one, in the order of the fields below, then the rules that tie fields
-// together, then the caps on work and memory, and fills a TrainerSpec the trainer can trust.
+// make_trainer_spec checks every one, row by row of trainer_option_rows() (the fields' order), then the
+// rules that tie fields together, then the caps on work and memory, and fills a TrainerSpec the trainer
+// can trust.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "pelab/encodings/variant.hpp"
 #include "pelab/validation/status.hpp"
@@ -20,12 +23,11 @@ enum class Norm { layernorm, rmsnorm };
 enum class Activation { gelu, relu };
 enum class Readout { cls, mean };
 
+// The caller's options, in the order the API lists them and make_trainer_spec checks them. A default
+// here is the API's default (the bindings read it from a default-constructed TrainerOptions).
 struct TrainerOptions {
   std::string task = "order";
   std::string encoding = "none";
-  double base = 10000;            // sinusoidal and rope
-  std::string variant = "paper";  // sinusoidal
-  double maxLen = 128;            // learned: rows of the table (positions 0 … maxLen-1)
   std::string attention = "bidirectional";
   std::string readout = "mean";
   std::string norm = "layernorm";
@@ -43,8 +45,35 @@ struct TrainerOptions {
   double beta1 = 0.9;
   double beta2 = 0.999;
   double eps = 1e-8;
+  double weightDecay = 0;  // AdamW's decoupled decay (adam.hpp); 0 leaves a never-reached learned row as it began
+  double maxLen = 128;     // learned: rows of the table (positions 0 … maxLen-1)
+  double base = 10000;     // sinusoidal and rope
+  std::string variant = "paper";  // sinusoidal
   double seed = 0;
 };
+
+// The options as a table, one row per option in TrainerOptions' order: its name as the JS API spells
+// it, what it holds, the field it fills, and the range or name list it is checked against. An option
+// is declared here, once, for the core's checks, the bindings (the JS layer's schema, defaults and
+// messages read it) and the limits the JS layer quotes; its default is its field's initializer.
+struct TrainerOptionRow {
+  enum class Holds { name, number, optional, pair };
+  const char* name;
+  Holds holds;
+  std::string TrainerOptions::*text = nullptr;             // a name
+  double TrainerOptions::*value = nullptr;                 // a number; a pair's first
+  double TrainerOptions::*second = nullptr;                // a pair's second (held to [first, hi])
+  std::optional<double> TrainerOptions::*maybe = nullptr;  // an optional number
+  const char* const* names = nullptr;                      // a name's list (training/limits.hpp) and its length
+  std::size_t nameCount = 0;
+  const IntParam* ints = nullptr;  // a number's range: integers
+  const RealParam* reals = nullptr;
+  double (*absent)(const TrainerOptions&) = nullptr;  // an optional number's value when left out
+  double (*floor)(const TrainerOptions&) = nullptr;   // a lower bound that depends on earlier options
+};
+const std::vector<TrainerOptionRow>& trainer_option_rows();
+// The value a row checks: a number, a pair's first, or an optional number (or its value when absent).
+double row_value(const TrainerOptionRow& row, const TrainerOptions& o);
 
 struct TrainerSpec {
   Task task = Task::order;
@@ -59,7 +88,7 @@ struct TrainerSpec {
   int layers = 1, dModel = 16, heads = 2, hidden = 32;
   int minLength = 8, maxLength = 16, maxEvalLength = 64;
   int batch = 32;
-  double learningRate = 1e-2, beta1 = 0.9, beta2 = 0.999, eps = 1e-8;
+  double learningRate = 1e-2, beta1 = 0.9, beta2 = 0.999, eps = 1e-8, weightDecay = 0;
   std::uint32_t seed = 0;
 };
 

@@ -32,7 +32,6 @@ struct EvalStats {
   double loss = 0;
   double accuracy = 0;
   int samples = 0;
-  int minLength = 0, maxLength = 0;  // task tokens per sample (CLS not counted)
 };
 
 class Trainer {
@@ -56,10 +55,9 @@ class Trainer {
   EvalStats evaluate(int minLength, int maxLength, int samples, std::uint32_t seed);
 
   // Probes of one sequence of task tokens (the CLS token is prepended when the readout is cls):
-  // 1 … maxEvalLength token ids in [0, vocabulary), layer and head in range, out of probe_rows² floats
-  // (kNoOut when none is given). Converts the tokens into `out` when they pass.
-  Status check_probe(const double* tokens, std::size_t count, double layer, double head, double outLength,
-                     std::vector<int>& out) const;
+  // 1 … maxEvalLength token ids in [0, vocabulary), layer and head in range. Converts the tokens into
+  // `out` when they pass.
+  Status check_probe(const double* tokens, std::size_t count, double layer, double head, std::vector<int>& out) const;
   int probe_rows(int count) const { return count + cls_tokens(spec_); }
   // out (n, n), n = probe_rows(count): row t holds query t's softmax weights over the keys.
   void attention_weights(const int* tokens, int count, int layer, int head, float* out);

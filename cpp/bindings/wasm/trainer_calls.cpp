@@ -1,0 +1,212 @@
+// The trainer's calls (training/trainer.hpp): trainers live here, in a registry, and the JS layer holds
+// their ids. The trainer's own options are declared from the core's rows (training/spec.hpp), so an
+// option is added there, once, and in lab.d.ts.
+#include <map>
+#include <memory>
+
+#include "calls.hpp"
+#include "pelab/training/limits.hpp"
+#include "pelab/training/spec.hpp"
+#include "pelab/training/trainer.hpp"
+
+namespace pelab::bindings {
+namespace {
+
+using training::TrainerOptionRow;
+using training::TrainerOptions;
+
+// Live trainers by id. Ids are never reused, so a stale id can never reach a newer trainer.
+struct Registry {
+  std::map<int, std::unique_ptr<training::Trainer>> live;
+  int next = 1;
+  double floats = 0;  // held by the live trainers
+};
+Registry& registry() {
+  static Registry r;
+  return r;
+}
+
+training::Trainer* find(int id) {
+  const auto it = registry().live.find(id);
+  return it == registry().live.end() ? nullptr : it->second.get();
+}
+
+// A row's default name as the list's own constant (the table holds no strings of its own).
+const char* default_names(const TrainerOptionRow& row, const std::string& name) {
+  for (std::size_t i = 0; i < row.nameCount; ++i)
+    if (name == row.names[i]) return row.names[i];
+  return "";
+}
+
+// The declaration of one of the core's rows: its kind and its default (the field's initializer).
+Option declared(const TrainerOptionRow& row) {
+  const TrainerOptions defaults;
+  using H = TrainerOptionRow::Holds;
+  switch (row.holds) {
+    case H::name: return name(row.name, default_names(row, defaults.*row.text));
+    case H::number: return number(row.name, defaults.*row.value);
+    case H::optional: return optional(row.name);
+    case H::pair: return pair(row.name, defaults.*row.value, defaults.*row.second);
+  }
+  return {};
+}
+
+// The name at `index` in the row's list, or "" (the core's `choice` rule refuses it) for -1.
+std::string name_of(const TrainerOptionRow& row, int index) {
+  return index >= 0 && static_cast<std::size_t>(index) < row.nameCount ? row.names[index] : "";
+}
+
+TrainerOptions options_of(const CallIO& io) {
+  TrainerOptions o;
+  using H = TrainerOptionRow::Holds;
+  for (const TrainerOptionRow& row : training::trainer_option_rows()) {
+    if (row.holds == H::name) o.*row.text = name_of(row, io.index(row.name));
+    if (row.holds == H::number || row.holds == H::pair) o.*row.value = io.number(row.name);
+    if (row.holds == H::pair) o.*row.second = io.second(row.name);
+    if (row.holds == H::optional && io.given(row.name)) o.*row.maybe = io.number(row.name);
+  }
+  return o;
+}
+
+// A call on a trainer deleted in the meantime (a getter of its options may delete it) is refused here.
+Status deleted(int id) { return Status::broken(Rule::no_trainer, "trainer", id, 0, 0); }
+
+// The trainer a method runs on, or null with the status that says so.
+training::Trainer* live(const CallIO& io, Status& s) {
+  const int id = static_cast<int>(io.number("trainer"));
+  training::Trainer* t = find(id);
+  s = t == nullptr ? deleted(id) : Status::fine();
+  return t;
+}
+
+Status create(CallIO& io) {
+  training::TrainerSpec spec;
+  Status s = training::make_trainer_spec(options_of(io), spec);
+  const double floats = s.ok ? training::trainer_floats(spec) : 0;
+  if (s.ok) s = training::check_live_floats(registry().floats, floats);
+  if (!s.ok) return s;
+  const int id = registry().next++;
+  registry().live.emplace(id, std::make_unique<training::Trainer>(spec));
+  registry().floats += floats;
+  io.set("id", id);
+  io.set("trainLength.0", spec.minLength);
+  io.set("trainLength.1", spec.maxLength);
+  io.set("encoding", static_cast<double>(spec.encoding));
+  return s;
+}
+
+Status step(CallIO& io) {
+  Status s;
+  training::Trainer* t = live(io, s);
+  if (s.ok) s = t->check_steps(io.number("steps"));
+  if (s.ok) {
+    const training::StepStats r = t->step(static_cast<int>(io.number("steps")));
+    io.set("step", double(t->steps_taken()));
+    io.set("loss", r.loss);
+    io.set("accuracy", r.accuracy);
+    io.set("steps", double(r.steps));
+  }
+  return s;
+}
+
+// Exactly `length`, else the range `lengths`, else the trainer's training range; an error names the
+// option the caller gave.
+Status evaluate(CallIO& io) {
+  Status s;
+  training::Trainer* t = live(io, s);
+  if (!s.ok) return s;
+  const double samples = io.number("samples"), seed = io.number("seed");
+  const bool one = io.given("length"), range = io.given("lengths");
+  const double lo = one ? io.number("length") : range ? io.number("lengths") : t->spec().minLength;
+  const double hi = one ? lo : range ? io.second("lengths") : t->spec().maxLength;
+  s = one ? t->check_evaluate(lo, samples, seed) : t->check_evaluate(lo, hi, samples, seed);
+  if (s.ok) {
+    const training::EvalStats r = t->evaluate(static_cast<int>(lo), static_cast<int>(hi), static_cast<int>(samples),
+                                              static_cast<std::uint32_t>(seed));
+    io.set("accuracy", r.accuracy);
+    io.set("loss", r.loss);
+    io.set("samples", double(r.samples));
+  }
+  return s;
+}
+
+Status attention_weights(CallIO& io) {
+  Status s;
+  training::Trainer* t = live(io, s);
+  if (!s.ok) return s;
+  const std::vector<double>& raw = io.tokens("tokens");
+  const double layer = io.number("layer"), head = io.number("head");
+  std::vector<int> tokens;
+  s = t->check_probe(raw.data(), raw.size(), layer, head, tokens);
+  if (s.ok) {
+    const int count = static_cast<int>(tokens.size()), n = t->probe_rows(count);
+    std::vector<float>& out = io.float32("weights", static_cast<std::size_t>(n) * n);
+    t->attention_weights(tokens.data(), count, static_cast<int>(layer), static_cast<int>(head), out.data());
+    io.set("n", n);
+    io.set("probability", t->probability(tokens.data(), count));
+  }
+  return s;
+}
+
+// 1 for each learned row a training sequence has reached, else 0 (empty unless learned).
+Status learned_rows(CallIO& io) {
+  Status s;
+  training::Trainer* t = live(io, s);
+  if (!s.ok) return s;
+  const std::vector<std::uint8_t>& rows = t->learned_rows_trained();
+  std::vector<double>& out = io.float64("", rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) out[i] = rows[i];
+  return s;
+}
+
+// The trainer's own options, declared from the core's rows once, at load.
+const std::vector<Option>& made_options() {
+  static const std::vector<Option> made = [] {
+    std::vector<Option> v;
+    for (const TrainerOptionRow& row : training::trainer_option_rows()) v.push_back(declared(row));
+    return v;
+  }();
+  return made;
+}
+
+constexpr Option kTrainer = required("trainer", Kind::trainer);
+constexpr Option kStep[] = {kTrainer, number("steps", 1)};
+constexpr Option kEvaluate[] = {kTrainer,
+                                optional("length"),
+                                {"lengths", Kind::pair, Presence::optional, 0, 0, "", "", "length"},
+                                number("samples", 512),
+                                number("seed", 0)};
+constexpr Option kProbe[] = {kTrainer, required("tokens", Kind::tokens), number("layer", 0), number("head", 0)};
+constexpr Option kOnlyTrainer[] = {kTrainer};
+
+constexpr Result kMade[] = {{"id", Shape::number},
+                            {"trainLength.0", Shape::number},
+                            {"trainLength.1", Shape::number},
+                            {"encoding", Shape::name, "encoding"}};
+constexpr Result kStepped[] = {
+    {"step", Shape::number}, {"loss", Shape::number}, {"accuracy", Shape::number}, {"steps", Shape::number}};
+constexpr Result kEvaluated[] = {{"accuracy", Shape::number}, {"loss", Shape::number}, {"samples", Shape::number}};
+constexpr Result kProbed[] = {{"n", Shape::number}, {"weights", Shape::float32}, {"probability", Shape::number}};
+constexpr Result kRows[] = {{"", Shape::bytes}};
+
+}  // namespace
+
+const std::vector<Call>& trainer_calls() {
+  static const std::vector<Call> table{
+      {"trainer", "trainer", made_options(), kMade, create},
+      {"trainer.step", "trainer", kStep, kStepped, step},
+      {"trainer.evaluate", "trainer", kEvaluate, kEvaluated, evaluate},
+      {"trainer.attentionWeights", "trainer", kProbe, kProbed, attention_weights},
+      {"trainer.learnedRowsTrained", "trainer", kOnlyTrainer, kRows, learned_rows},
+  };
+  return table;
+}
+
+void delete_trainer(int id) {
+  training::Trainer* t = find(id);
+  if (t == nullptr) return;
+  registry().floats -= training::trainer_floats(t->spec());
+  registry().live.erase(id);
+}
+
+}  // namespace pelab::bindings
