@@ -12,7 +12,8 @@ import { labPromise } from './helpers.mjs';
 
 const lab = await labPromise;
 
-// cpp/include/pelab/limits.hpp, mirrored: the documented ranges [lo, hi] (integers unless 'real').
+// The ranges of cpp/include/pelab/validation/limits.hpp as lab.d.ts documents them, [lo, hi] (integers unless
+// 'real'): an independent copy, so a range that moves in the core fails here until the types move with it.
 const LIMITS = {
   positions: [1, 65536],
   dModel: [2, 4096],

@@ -2,11 +2,12 @@
 // throw TypeError, the core's range checks turned into RangeError, and results that are plain typed
 // arrays owned by the caller. The numbers all come from the C++ core.
 //
-// One call, in order: snapshot the caller's options (the only time caller code can run), check their
-// types, turn each named option into its index in the core's name list, copy lists into wasm memory
-// through the engine's own methods, run the binding (it sees only numbers), then copy results out. No
-// JS object and no caller's string is ever handed to wasm, and no exception can cross a live wasm
-// frame, so a refused call leaves nothing behind.
+// One call, in order: snapshot the caller's options and copy its plain arrays (the only phases where
+// caller code — a getter, a Proxy trap — can run), check their types, copy lists into wasm memory
+// through the engine's own methods, write every option's cells (a named option as its index in the
+// core's name list) in the order the call table declares, run the call (it sees only numbers), then
+// copy its named results out. No JS object and no caller's string is ever handed to wasm, and no
+// exception can cross a live wasm frame, so a refused call leaves nothing behind.
 import {
   bytesOf,
   copyArray,

@@ -1,5 +1,7 @@
-// The words of every error. The core says which rule an argument broke and with what values
-// (status.hpp's Rule); this file, and only this file, turns that into the sentence a caller reads.
+// The words of the core's refusals. The core says which rule an argument broke and with what values
+// (status.hpp's Rule); this file turns that into the sentence a caller reads. (The JS layer's own
+// TypeErrors — a wrong type, an unknown or missing option, a deleted trainer — are worded where they are
+// thrown, in lab.js and trainer.js; this file's describeRange and optionName quote for them too.)
 // Values are written as JavaScript writes them, so a message quotes exactly what the caller passed.
 
 // status.hpp's Rule and Cost, by number.

@@ -1,7 +1,8 @@
 // Reading a caller's options without trusting them. Each option is read once, own properties only,
 // into a snapshot; lists are checked and copied through the engine's own typed-array methods,
 // captured here when the module loads, so a caller's `length`, `set`, Symbol.toStringTag, Proxy or
-// getter cannot lie to the copy, and no caller code runs once the snapshot is taken.
+// getter cannot lie to the copy, and no caller code runs once the snapshot and the copies of plain
+// arrays are taken.
 
 const TypedArray = Object.getPrototypeOf(Uint8Array);
 const getter = (proto, key) => Object.getOwnPropertyDescriptor(proto, key).get;
@@ -99,7 +100,7 @@ export function typeName(value) {
 /**
  * Phase one: every option the schema knows, read once from the caller's own properties (an inherited
  * or polluted prototype property is never read). Unknown own names are returned for the caller to
- * refuse. Getters and Proxy traps run here, and only here.
+ * refuse. Getters and Proxy traps run here (and, for a plain array's elements, in copyArray), nowhere else.
  */
 export function snapshot(given, schema) {
   const own = ownKeys(given);

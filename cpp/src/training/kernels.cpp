@@ -43,7 +43,7 @@ void gemm_columns(const float* a, int lda, const float* b, int ldb, float* out, 
   for (; i < M; ++i) gemm_tile<1, KB>(a + i * lda, lda, b, ldb, out + i * ldc, ldc, K, bias, accumulate);
 }
 
-// Columns past the last whole batch, in plain float.
+// Columns past the last whole batch, in plain arithmetic of T (float, or double for the checks).
 template <typename T>
 void gemm_scalar_columns(const T* a, int lda, const T* b, int ldb, T* out, int ldc, int M, int K, int j0, int N,
                          const T* bias, bool accumulate) {

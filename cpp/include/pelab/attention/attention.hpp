@@ -1,5 +1,5 @@
-// Scaled dot-product attention, softmax(Q Kᵀ / sqrt(dK)) V, with an optional causal mask, in one
-// or more heads, with positions optionally entering inside it (rope, ALiBi).
+// Scaled dot-product attention, softmax(Q Kᵀ / √d) V per head (d = dK / heads, each head's width), with
+// an optional causal mask, in one or more heads, with positions optionally entering inside it (rope, ALiBi).
 #pragma once
 #include <cstdint>
 #include <string>
