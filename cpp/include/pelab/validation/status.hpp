@@ -11,15 +11,15 @@ namespace pelab {
 // Which rule an argument broke. The numbers cross into JS: append, never renumber.
 enum class Rule : int {
   none = 0,
-  integer_range = 1,      // `got` is not an integer from `lo` to `hi`
-  real_range = 2,         // `got` is not a finite number from `lo` to `hi`
-  choice = 3,             // the name is not one of the parameter's choices (limits.hpp, training/limits.hpp)
-  length = 4,             // an array holds `got` elements where exactly `hi` are needed
-  even_width = 5,  // dModel `got` cannot be cut into pairs: odd, for the 'paper' layout's sin/cos pairs (`lo` 0),
-                   // or odd per head, for rope's rotated pairs (`lo` = heads: dModel / heads is odd)
-  table_elements = 6,     // `param` × dModel = `a` × `b` = `got` elements, more than `hi`
-  last_position = 7,      // start + count − 1 = `got` is past the last position `hi` (count: `param` table)
-  no_learned_row = 8,     // position `got` has no row in a learned table of maxLen `hi` + 1 rows
+  integer_range = 1,   // `got` is not an integer from `lo` to `hi`
+  real_range = 2,      // `got` is not a finite number from `lo` to `hi`
+  choice = 3,          // the name is not one of the parameter's choices (limits.hpp, training/limits.hpp)
+  length = 4,          // an array holds `got` elements where exactly `hi` are needed
+  even_width = 5,      // dModel `got` cannot be cut into pairs: odd, for the 'paper' layout's sin/cos pairs (`lo` 0),
+                       // or odd per head, for rope's rotated pairs (`lo` = heads: dModel / heads is odd)
+  table_elements = 6,  // `param` × dModel = `a` × `b` = `got` elements, more than `hi`
+  last_position = 7,   // start + count − 1 = `got` is past the last position `hi` (count: `param` table)
+  no_learned_row = 8,  // position `got` has no row in a learned table of maxLen `hi` + 1 rows
   learned_too_short = 9,  // a learned table of maxLen `got` rows lacks the row for position `lo`
   offset_too_large = 10,  // offset k = `got` needs rows past the largest valid table; `hi` is the largest k
   work = 11,   // the call would do `got` weighted multiply-adds, more than `hi` (what is counted: `cost`); `a`, when
