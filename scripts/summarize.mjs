@@ -13,62 +13,40 @@
 // left no readable report, counts one failure more, so a crash before or after the tests still fails.
 import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
-// ---- a small XML reader: elements, attributes and text; enough for JUnit reports -----------------
+// ---- reading a report: fast-xml-parser, into {name, attrs, children, text} nodes --------------------
 
-const ENTITIES = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-const decode = (s) =>
-  s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e) =>
-    e[0] === '#'
-      ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)))
-      : (ENTITIES[e] ?? m),
-  );
+const parser = new XMLParser({
+  preserveOrder: true, // children in document order, each {tag: [children], ':@': {attributes}}
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseTagValue: false, // text and attributes stay strings
+  parseAttributeValue: false,
+  trimValues: false,
+  cdataPropName: '#cdata',
+});
 
-function parseXml(text) {
-  const root = { name: '#document', attrs: {}, children: [], text: '' };
-  const stack = [root];
-  const tag = /<(\/?)([A-Za-z_][\w:.-]*)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/y;
-  let i = 0;
-  while (i < text.length) {
-    const lt = text.indexOf('<', i);
-    const end = lt < 0 ? text.length : lt;
-    if (end > i) stack.at(-1).text += decode(text.slice(i, end));
-    if (lt < 0) break;
-    if (text.startsWith('<!--', lt)) i = skipPast(text, lt, '-->');
-    else if (text.startsWith('<![CDATA[', lt)) {
-      const close = text.indexOf(']]>', lt);
-      if (close < 0) throw new Error('unterminated CDATA');
-      stack.at(-1).text += text.slice(lt + 9, close);
-      i = close + 3;
-    } else if (text.startsWith('<?', lt) || text.startsWith('<!', lt)) i = skipPast(text, lt, '>');
-    else {
-      tag.lastIndex = lt;
-      const m = tag.exec(text);
-      if (!m) throw new Error(`malformed tag at offset ${lt}`);
-      const [, closing, name, rawAttrs, selfClosing] = m;
-      if (closing) {
-        if (stack.length < 2 || stack.at(-1).name !== name) throw new Error(`unexpected </${name}>`);
-        stack.pop();
-      } else {
-        const attrs = {};
-        for (const a of rawAttrs.matchAll(/([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g))
-          attrs[a[1]] = decode(a[2] ?? a[3]);
-        const node = { name, attrs, children: [], text: '' };
-        stack.at(-1).children.push(node);
-        if (!selfClosing) stack.push(node);
-      }
-      i = tag.lastIndex;
-    }
+// One parsed entry as a node; a node's text is its text and CDATA children, joined.
+function nodeOf(entry) {
+  const name = Object.keys(entry).find((k) => k !== ':@');
+  const node = { name, attrs: entry[':@'] ?? {}, children: [], text: '' };
+  for (const child of entry[name]) {
+    if ('#text' in child) node.text += child['#text'];
+    else if ('#cdata' in child) node.text += child['#cdata'].map((c) => c['#text'] ?? '').join('');
+    else node.children.push(nodeOf(child));
   }
-  if (stack.length !== 1) throw new Error(`<${stack.at(-1).name}> is not closed`);
-  if (!root.children.length) throw new Error('no element');
-  return root;
+  return node;
 }
 
-function skipPast(text, from, marker) {
-  const at = text.indexOf(marker, from);
-  if (at < 0) throw new Error(`unterminated ${text.slice(from, from + 4)}`);
-  return at + marker.length;
+function parseXml(text) {
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) throw new Error(`${valid.err.msg} (line ${valid.err.line})`);
+  const root = { name: '#document', attrs: {}, children: [], text: '' };
+  for (const entry of parser.parse(text))
+    if (!Object.keys(entry).some((k) => k.startsWith('?'))) root.children.push(nodeOf(entry));
+  if (!root.children.length) throw new Error('no element');
+  return root;
 }
 
 function* elements(node, name) {
