@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { LESSONS, MERGED } from './course/outline.js';
+import { sharedHtml } from './html-shared.js';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -77,7 +78,7 @@ export default defineConfig({
   base: './',
   publicDir: false,
   logLevel: 'warn',
-  plugins: [preloadCore(), publishCourse()],
+  plugins: [sharedHtml(), preloadCore(), publishCourse()],
   resolve: { alias: { 'positional-encoding-lab': here('../dist/index.js') } },
   build: {
     outDir: here('../dist/site'),
