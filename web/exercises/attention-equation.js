@@ -132,9 +132,7 @@ export default {
       run,
     );
     const controller = {
-      getScore: () => result?.score ?? 0,
       getMaxScore: () => 1,
-      getAnswerGiven: () => result !== null,
       resetTask() {
         sequence = [];
         result = null;

@@ -150,9 +150,7 @@ export default {
       feedback,
     );
     const controller = {
-      getScore: () => result?.score ?? 0,
       getMaxScore: () => MAX_SCORE,
-      getAnswerGiven: () => result !== null,
       resetTask() {
         result = null;
         Object.values(selects).forEach((s) => {

@@ -204,9 +204,7 @@ export default {
       vectors,
     );
     const controller = {
-      getScore: () => result?.score ?? 0,
       getMaxScore: () => 1,
-      getAnswerGiven: () => result !== null,
       resetTask() {
         latestRun++;
         result = null;

@@ -1,6 +1,6 @@
 // Every exercise of the lesson, in lesson order. Each is {id, title, maxScore?, mount(host, {lab, onResult})},
-// and mount returns the question contract (getScore, getMaxScore, getAnswerGiven, resetTask,
-// showSolutions), so the lesson page, the web component and the embed page all use them the same way.
+// and mount returns its controls (getMaxScore, resetTask, showSolutions); mount.js wraps them in the question
+// contract the lesson page, the web component and the embed page share, scoring from the recorded attempts.
 import maskOrder from './mask-order.js';
 import attentionEquation from './attention-equation.js';
 import swapInvariance from './swap-invariance.js';

@@ -742,9 +742,7 @@ export default {
     setState('locked');
     if (answered) unlock(); // predicted on an earlier visit: the training need not wait for a new check
     return {
-      getScore: () => question.getScore(),
       getMaxScore: () => question.getMaxScore(),
-      getAnswerGiven: () => question.getAnswerGiven(),
       /** Clears the prediction and pauses training; the trained models stay. */
       resetTask() {
         question.resetTask();

@@ -12,7 +12,6 @@ export function numberQuestion({ prompt, expected, tolerance, explain, onResult 
   const id = uid('number');
   const input = h('input', { id, type: 'text', inputmode: 'decimal', autocomplete: 'off', class: 'number-answer' });
   const feedback = h('div', { class: 'feedback', 'aria-live': 'polite' });
-  let result = null;
   function verdict(grade, solution = false) {
     const text = solution
       ? `Solution: ${explain()}`
@@ -27,7 +26,6 @@ export function numberQuestion({ prompt, expected, tolerance, explain, onResult 
       feedback.replaceChildren(h('p', { class: 'verdict' }, grade.explanation));
       return;
     }
-    result = grade;
     verdict(grade);
     onResult?.({ correct: grade.correct, score: grade.score, maxScore: 1, answer: String(grade.value) });
   }
@@ -56,11 +54,8 @@ export function numberQuestion({ prompt, expected, tolerance, explain, onResult 
   );
   const controller = {
     element,
-    getScore: () => result?.score ?? 0,
     getMaxScore: () => 1,
-    getAnswerGiven: () => result !== null,
     resetTask() {
-      result = null;
       input.value = '';
       feedback.replaceChildren();
     },

@@ -138,9 +138,7 @@ export function choiceQuestion({ prompt, options, onResult, prediction = false, 
 
   const controller = {
     element: root,
-    getScore: () => result?.score ?? 0,
     getMaxScore: () => (prediction ? 0 : 1),
-    getAnswerGiven: () => result !== null,
     showOutcome,
     resetTask() {
       result = null;
