@@ -5,6 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
-cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release > /dev/null
-cmake --build build/native --target pelab_native_bench pelab_native_train_bench
+cmake --preset native > /dev/null
+cmake --build --preset bench
 exec node --expose-gc tests/bench/bench.mjs "$@"

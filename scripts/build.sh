@@ -10,11 +10,11 @@ bash scripts/setup.sh  # a fresh clone has no node_modules: Vite below would be 
 export NODE_PATH=/usr/share/nodejs  # emcc's JS optimizer needs Debian's node modules
 
 if [ "${1:-}" = "--native" ]; then
-  cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=Release > /dev/null
-  cmake --build build/native
+  cmake --preset native > /dev/null
+  cmake --build --preset native
 fi
-emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release > /dev/null
-cmake --build build/wasm
+cmake --preset wasm > /dev/null  # CMakePresets.json: every build folder, its compiler and flags
+cmake --build --preset wasm
 
 mkdir -p dist
 cp build/wasm/pelab.mjs build/wasm/pelab.wasm build/wasm/pelab-scalar.mjs build/wasm/pelab-scalar.wasm dist/

@@ -11,7 +11,6 @@ seconds=${1:-5}
 [[ "$seconds" =~ ^[0-9]+$ ]] || { echo "usage: scripts/fuzz.sh [SECONDS] [CTEST_ARGS...]" >&2; exit 2; }
 shift $(($# > 0 ? 1 : 0))
 
-cmake -S . -B build/fuzz -G Ninja -DCMAKE_CXX_COMPILER="${CXX_FUZZ:-clang++}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DPELAB_FUZZ=ON -DPELAB_FUZZ_SECONDS="$seconds" > /dev/null
-cmake --build build/fuzz
-ctest --test-dir build/fuzz --output-on-failure --parallel "$(nproc 2>/dev/null || echo 2)" "$@"
+cmake --preset fuzz -DCMAKE_CXX_COMPILER="${CXX_FUZZ:-clang++}" -DPELAB_FUZZ_SECONDS="$seconds" > /dev/null
+cmake --build --preset fuzz
+ctest --preset fuzz "$@"

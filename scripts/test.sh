@@ -33,13 +33,14 @@ run_layer() {  # name, command... (the command finds its report folder in $repor
   layers+=("$report_dir")
 }
 
-# ctest in a build folder whose suites write test-results/*.xml (CMakeLists.txt), two at a time (they
-# share nothing); the reports are moved into the layer's folder, so none is left over for the next run.
-ctest_suites() {  # build folder
-  rm -f "$1"/test-results/*.xml
-  ctest --test-dir "$1" --output-on-failure --parallel 2
+# ctest's preset (CMakePresets.json: two at a time, they share nothing) on a build folder whose suites write
+# test-results/*.xml (CMakeLists.txt); the reports are moved into the layer's folder, so none is left over for
+# the next run.
+ctest_suites() {  # preset, its build folder build/<preset>
+  rm -f "build/$1"/test-results/*.xml
+  ctest --preset "$1"
   local rc=$?
-  mv "$1"/test-results/*.xml "$report_dir"/ 2> /dev/null
+  mv "build/$1"/test-results/*.xml "$report_dir"/ 2> /dev/null
   return $rc
 }
 sanitized() {
@@ -96,11 +97,11 @@ browser_tests() {
 }
 
 run_layer format format_checks                  # clang-format and Prettier, changing nothing
-run_layer cpp-native ctest_suites build/native
+run_layer cpp-native ctest_suites native
 run_layer cpp-sanitize sanitized                # the same suite under ASan + LSan + UBSan
 # libFuzzer smoke, ASan + UBSan: each target 5 s (PELAB_FUZZ_SECONDS), one ctest test per target
 run_layer fuzz bash scripts/fuzz.sh 5 --output-junit "$PWD/$results/fuzz/fuzz.xml"
-run_layer cpp-wasm ctest_suites build/wasm      # SIMD and scalar builds, under node
+run_layer cpp-wasm ctest_suites wasm            # SIMD and scalar builds, under node
 run_layer js node_tests tests/js/               # the public API
 run_layer types type_checks                     # the package's types, as a TypeScript consumer sees them
 run_layer web node_tests tests/web/             # the lesson page's grading and progress logic
