@@ -18,8 +18,7 @@ cmake --build --preset wasm
 
 mkdir -p dist
 cp build/wasm/pelab.mjs build/wasm/pelab.wasm build/wasm/pelab-scalar.mjs build/wasm/pelab-scalar.wasm dist/
-cp cpp/bindings/wasm/lab.js dist/index.js
-cp cpp/bindings/wasm/options.js cpp/bindings/wasm/messages.js cpp/bindings/wasm/trainer.js dist/
+cp cpp/bindings/wasm/*.js dist/  # the JS layer, index.js its entry (package.json publishes dist/'s top files)
 cp cpp/bindings/wasm/lab.d.ts dist/index.d.ts
 cp web/components/pe-exercise.d.ts dist/components.d.ts
 cp web/embed/host.d.ts dist/embed.d.ts

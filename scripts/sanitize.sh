@@ -21,7 +21,9 @@ echo "sanitize: built in $((SECONDS - start)) s"
 
 # An instrumented binary answers ASAN_OPTIONS=help=1 with the sanitizer's flags: proof that PELAB_SANITIZE
 # reached the test executable (and with it the sanitizer runtimes).
-if ! ASAN_OPTIONS=help=1 "$build/cpp_native" --list-test-names-only 2>&1 > /dev/null | grep -q "AddressSanitizer"; then
+# (Read whole before grep: under pipefail, grep -q stopping early would fail the pipe.)
+flags=$(ASAN_OPTIONS=help=1 "$build/cpp_native" --list-test-names-only 2>&1 > /dev/null || true)
+if ! grep -q "Available flags for AddressSanitizer" <<< "$flags"; then
   echo "sanitize: cpp_native is not built with AddressSanitizer (PELAB_SANITIZE not propagated?)" >&2
   exit 1
 fi

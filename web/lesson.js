@@ -57,7 +57,7 @@ function progressBar(progress, resettable) {
   });
   const text = h('span', { class: 'progress-text' });
   // Under a course platform the first record is the grade: there is no starting over.
-  const reset = resettable ? h('button', { type: 'button', class: 'secondary' }, 'Reset progress') : null;
+  const reset = resettable ? resetControl() : null;
   // Predictions are answered, never right or wrong: "right" counts out of the graded exercises.
   progress.subscribe(({ total, graded, answered, correct }) => {
     bar.max = graded;
@@ -65,8 +65,58 @@ function progressBar(progress, resettable) {
     text.textContent = `${correct} of ${graded} right at the first attempt, ${answered} of ${total} answered`;
   });
   return {
-    element: h('div', { class: 'progress', role: 'region', 'aria-label': 'Lesson progress' }, bar, text, reset),
+    element: h(
+      'div',
+      { class: 'progress', role: 'region', 'aria-label': 'Lesson progress' },
+      bar,
+      text,
+      reset?.element,
+    ),
     reset,
+  };
+}
+
+// "Reset progress" asks first, and says what it did: one press must not wipe a lesson's records.
+// onConfirm(forget) is called with the function that forgets them, which returns what was forgotten.
+function resetControl() {
+  const button = h('button', { type: 'button', class: 'secondary', 'aria-expanded': 'false' }, 'Reset progress');
+  const forget = h('button', { type: 'button' }, 'Forget my answers');
+  const keep = h('button', { type: 'button', class: 'secondary' }, 'Keep them');
+  const question = h(
+    'div',
+    { class: 'reset-confirm', role: 'group', 'aria-label': 'Reset progress?', hidden: '' },
+    h('p', {}, "Forget your answers to this lesson's exercises? Other lessons keep theirs; this cannot be undone."),
+    forget,
+    keep,
+  );
+  const said = h('p', { class: 'reset-said', role: 'status' });
+  const show = (open) => {
+    question.hidden = !open;
+    button.setAttribute('aria-expanded', String(open));
+  };
+  button.addEventListener('click', () => {
+    said.textContent = '';
+    show(true);
+    keep.focus();
+  });
+  keep.addEventListener('click', () => {
+    show(false);
+    button.focus();
+  });
+  question.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') keep.click();
+  });
+  let onConfirm = () => 0;
+  forget.addEventListener('click', () => {
+    const count = onConfirm();
+    show(false);
+    button.focus();
+    const exercises = `${count} ${count === 1 ? 'exercise' : 'exercises'}`;
+    said.textContent = `Progress reset: your answers to ${exercises} of this lesson were forgotten.`;
+  });
+  return {
+    element: h('span', { class: 'reset' }, button, question, said),
+    confirmed: (fn) => (onConfirm = fn),
   };
 }
 
@@ -210,9 +260,11 @@ export function mountLesson(main, lab, { lesson, platform = null }) {
   idle(mountWhenIdle);
 
   // Starting the lesson over forgets its records (the only way to answer an exercise afresh).
-  bar.reset?.addEventListener('click', () => {
+  bar.reset?.confirmed(() => {
+    const { answered } = progress.summary();
     progress.reset();
     Object.values(controllers).forEach((c) => c.forget());
+    return answered;
   });
   return { progress, controllers, ready };
 }

@@ -85,3 +85,9 @@ export function choice(scope, exerciseId, optionId) {
   if (!option) throw new Error(`choice: ${exerciseId} has no option '${optionId}'`);
   return scope.locator('.choice').filter({ hasText: option.label }).locator('input[type=radio]');
 }
+
+/** "Reset progress", confirmed: the way a learner starts a lesson over (it asks first). */
+export async function resetProgress(page) {
+  await page.getByRole('button', { name: 'Reset progress' }).click();
+  await page.getByRole('group', { name: 'Reset progress?' }).getByRole('button', { name: 'Forget my answers' }).click();
+}

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer, CSP } from '../../scripts/serve.mjs';
-import { watchedPage, choice } from './browser.mjs';
+import { watchedPage, choice, resetProgress } from './browser.mjs';
 
 const path = (p) => fileURLToPath(new URL(p, import.meta.url));
 let browser, site, course, siteUrl, courseUrl;
@@ -142,7 +142,7 @@ test('a record that left for the course is not re-opened by "Reset progress" on 
   const lesson = await page.context().newPage(); // the lesson page of the same lab, in the same browser
   await lesson.goto(`${siteUrl}/lesson-2.html`); // the lesson holding conventions
   await lesson.locator('body[data-ready=true]').waitFor();
-  await lesson.getByRole('button', { name: 'Reset progress' }).click();
+  await resetProgress(lesson);
   await lesson.close();
   await page.goto(course);
   await frame.locator('body[data-ready=true]').waitFor();

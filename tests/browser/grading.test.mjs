@@ -4,7 +4,7 @@
 // the core. The page, <pe-exercise> and embed.html share one mount, so the page stands for all three.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openLab, watchedPage, lessonTotal, lessonUrl, choice, progressLine } from './browser.mjs';
+import { openLab, watchedPage, lessonTotal, lessonUrl, choice, progressLine, resetProgress } from './browser.mjs';
 import { ASKED as WAVELENGTH_ASKED } from '../../web/exercises/wavelength-of-a-pair.js';
 import { ASKED as CLOCK_ASKED } from '../../web/exercises/clock-hands.js';
 import { exercises, maxScores } from '../../web/exercises/index.js';
@@ -94,7 +94,7 @@ test('a reload keeps the first answer: checks after it are practice', async () =
   await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await s.locator('.feedback').innerText(), /^Right\./);
   assert.match(await progress(page), new RegExp(`^${progressLine('sinusoid', 0, 1)}`));
-  await page.getByRole('button', { name: 'Reset progress' }).click(); // starting over is the way to a new first answer
+  await resetProgress(page); // starting over is the way to a new first answer
   await choice(s, 'why-positional-encoding', 'b').check();
   await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await progress(page), new RegExp(`^${progressLine('sinusoid', 1, 1)}`));

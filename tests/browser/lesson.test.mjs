@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { openLab, watchedPage, lessonTotal, lessonUrl, choice, progressLine } from './browser.mjs';
+import { openLab, watchedPage, lessonTotal, lessonUrl, choice, progressLine, resetProgress } from './browser.mjs';
 import { LESSONS } from '../../web/course/outline.js';
 
 let lab;
@@ -65,8 +65,24 @@ test('progress survives a reload and the reset clears it; corrupt storage is ign
   await page.reload();
   await page.waitForSelector('body[data-ready=true]');
   assert.match(await page.locator('.progress-text').innerText(), new RegExp(`^${progressLine('sinusoid', 1, 1)}`));
-  await page.getByRole('button', { name: 'Reset progress' }).click();
+  // Reset asks first: keeping the answers (or Escape) changes nothing; forgetting says what it forgot.
+  const reset = page.getByRole('button', { name: 'Reset progress' });
+  const ask = page.getByRole('group', { name: 'Reset progress?' });
+  await reset.click();
+  assert.equal(await reset.getAttribute('aria-expanded'), 'true');
+  assert.ok(await ask.getByRole('button', { name: 'Keep them' }).evaluate((b) => b === document.activeElement));
+  await ask.getByRole('button', { name: 'Keep them' }).click();
+  await reset.click();
+  await page.keyboard.press('Escape');
+  assert.ok(await ask.isHidden());
+  assert.ok(await reset.evaluate((b) => b === document.activeElement), 'focus back on Reset');
+  assert.match(await page.locator('.progress-text').innerText(), new RegExp(`^${progressLine('sinusoid', 1, 1)}`));
+  await resetProgress(page);
   assert.match(await page.locator('.progress-text').innerText(), new RegExp(`^${progressLine('sinusoid', 0, 0)}`));
+  assert.equal(
+    await page.getByRole('status').filter({ hasText: 'Progress reset' }).innerText(),
+    'Progress reset: your answers to 1 exercise of this lesson were forgotten.',
+  );
   for (const junk of ['{not json', '[1,2,3]', '{"mask-order":{"answered":"yes"},"__proto__":{"x":1}}', 'null']) {
     await page.evaluate((v) => localStorage.setItem('pelab:progress:v2', v), junk);
     await page.reload();

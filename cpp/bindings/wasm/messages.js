@@ -1,7 +1,7 @@
 // The words of the core's refusals. The core says which rule an argument broke and with what values
 // (status.hpp's Rule); this file turns that into the sentence a caller reads. (The JS layer's own
 // TypeErrors — a wrong type, an unknown or missing option, a deleted trainer — are worded where they are
-// thrown, in lab.js and trainer.js; this file's describeRange and optionName quote for them too.)
+// thrown, in lab.js, load.js and trainer.js; this file's describeRange, optionName and withParam serve them too.)
 // Values are written as JavaScript writes them, so a message quotes exactly what the caller passed.
 
 // status.hpp's Rule and Cost, by number.
@@ -152,4 +152,10 @@ export function describeStatus(status, given, limits, fn) {
     default:
       return `${param} was refused (rule ${status.rule})`;
   }
+}
+
+/** `error` with `param` set: the option at fault, as every error of the lab names it. */
+export function withParam(error, param) {
+  error.param = param;
+  return error;
 }
