@@ -112,7 +112,9 @@ function resetControl() {
     show(false);
     button.focus();
     const exercises = `${count} ${count === 1 ? 'exercise' : 'exercises'}`;
-    said.textContent = `Progress reset: your answers to ${exercises} of this lesson were forgotten.`;
+    said.textContent = count
+      ? `Progress reset: your answers to ${exercises} of this lesson were forgotten.`
+      : 'Progress reset: no answer of this lesson was recorded, so nothing was forgotten.';
   });
   return {
     element: h('span', { class: 'reset' }, button, question, said),

@@ -3,9 +3,11 @@ import { formula } from '../widgets/math.js';
 import { matrixTable } from '../widgets/tables.js';
 import { gradeTiles, ATTENTION_TILES } from '../grading.js';
 
-// Tiles with their TeX; the distractors are the usual slips (no transpose, no square root, Vᵀ).
+// Tiles as shown (plain text: a tile's visible text is its name, "Add Kᵀ" for a screen reader) and as the
+// built equation typesets them; the distractors are the usual slips (no transpose, no square root, Vᵀ).
+// \\operatorname makes softmax one word for a screen reader (\\mathrm spells it letter by letter).
 const TILES = [
-  ['softmax(', '\\mathrm{softmax}\\Big('],
+  ['softmax(', '\\operatorname{softmax}\\Big('],
   ['Q', 'Q'],
   ['Kᵀ', 'K^{\\top}'],
   ['/√dₖ', '/\\sqrt{d_k}'],
@@ -27,7 +29,9 @@ export default {
   mount(host, { lab, onResult }) {
     let sequence = [];
     let result = null;
-    const built = h('div', { class: 'built', 'aria-live': 'polite', 'aria-label': 'Your equation' });
+    const built = h('div', { class: 'built', role: 'group', 'aria-label': 'Your equation' });
+    // One announcement per tile placed, not the whole equation again.
+    const said = h('p', { class: 'visually-hidden', role: 'status' });
     const feedback = h('div', { class: 'feedback', 'aria-live': 'polite' });
     const run = h('div', { class: 'demo' });
     const order = [3, 5, 0, 7, 2, 8, 1, 4, 6]; // shuffled once, the same for everyone
@@ -37,15 +41,16 @@ export default {
         {
           type: 'button',
           class: 'tile',
-          'aria-label': `Add ${TILES[i][0]}`,
           onclick: () => {
             if (sequence.length < ATTENTION_TILES.length) {
               sequence.push(TILES[i][0]);
               draw();
+              said.textContent = `${TILES[i][0]} placed: ${sequence.length} of ${ATTENTION_TILES.length} tiles.`;
             }
           },
         },
-        formula(TILES[i][1]),
+        h('span', { class: 'visually-hidden' }, 'Add '),
+        TILES[i][0],
       ),
     );
     function draw() {
@@ -98,6 +103,7 @@ export default {
       ),
       h('div', { class: 'tiles', role: 'group', 'aria-label': 'Tiles', 'data-answer': '' }, tiles),
       built,
+      said,
       h(
         'div',
         { class: 'actions', 'data-answer': '' },
