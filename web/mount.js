@@ -76,7 +76,11 @@ export function mountExercise(exercise, section, { lab, restored = null, onRecor
   };
   // `answered`: a record exists already (an earlier visit), so predict-first demos can start unlocked;
   // `restored`: that record, whose prediction a predict-first question shows again (widgets/question.js).
-  const inner = exercise.mount(section, { lab, onResult, answered: restored !== null, restored });
+  // `heading(depth, …children)`: a heading `depth` levels under the exercise's title, whatever level the title
+  // has where it is mounted (h1 in an embed, h2 in a lesson), so no level is skipped.
+  const title = Number(section.querySelector('h1, h2, h3, h4, h5')?.tagName[1] ?? 2);
+  const heading = (depth, ...children) => h(`h${Math.min(6, title + depth)}`, {}, ...children);
+  const inner = exercise.mount(section, { lab, onResult, answered: restored !== null, restored, heading });
   nameButtons(section, exercise.title);
   if (restored) status.textContent = describeRecord({ record: restored, practice: true, restored: true });
   // The record line sits under the verdict it describes, not at the end of a long section.

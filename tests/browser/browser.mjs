@@ -91,3 +91,6 @@ export async function resetProgress(page) {
   await page.getByRole('button', { name: 'Reset progress' }).click();
   await page.getByRole('group', { name: 'Reset progress?' }).getByRole('button', { name: 'Forget my answers' }).click();
 }
+
+/** The rules every axe run here uses: WCAG 2.0, 2.1 and 2.2 A and AA, and axe's best practices. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];

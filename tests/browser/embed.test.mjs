@@ -235,3 +235,18 @@ test('embed.html names an unknown exercise instead of failing silently', async (
   assert.match(await page.locator('[role=alert]').innerText(), /Unknown exercise “nope”/);
   await page.close();
 });
+
+// Every exercise with headings of its own puts them one level under its title: h2 under an embed's h1 (and
+// h3 under a lesson's h2, which axe checks on the lesson pages). The levels come from mount.js's `heading`.
+test('an embedded exercise skips no heading level', async () => {
+  const page = await browser.newPage();
+  for (const name of ['pipeline', 'learned-embeddings', 'train-it', 'rope', 'alibi']) {
+    await page.goto(`${siteUrl}/embed.html?exercise=${name}`);
+    await page.waitForSelector(`section[data-exercise="${name}"] .attempt-status`, { state: 'attached' });
+    const levels = await page.$$eval('h1, h2, h3, h4, h5, h6', (hs) => hs.map((x) => Number(x.tagName[1])));
+    assert.equal(levels[0], 1, name);
+    assert.ok(levels.length > 1, `${name} has headings of its own`);
+    for (let i = 1; i < levels.length; i++) assert.ok(levels[i] <= levels[i - 1] + 1, `${name}: ${levels.join(' → ')}`);
+  }
+  await page.close();
+});

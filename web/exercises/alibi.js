@@ -40,7 +40,7 @@ export default {
       'each pair of tokens gets the same bias in either order. In the causal form a query sees only the keys ' +
       'before it; reversing puts before it the tokens that came after it, so it attends to other tokens.',
   },
-  mount(host, { lab, onResult }) {
+  mount(host, { lab, onResult, heading }) {
     const state = { heads: 4 };
     const slopesSlot = h('div');
     const plotView = h('div', { class: 'demo' });
@@ -128,7 +128,7 @@ export default {
       heads.element,
       slopesSlot,
       plotView,
-      h('h3', {}, 'The bias of head 1'),
+      heading(1, 'The bias of head 1'),
       mapSlot,
       h(
         'p',

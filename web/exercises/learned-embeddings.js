@@ -70,11 +70,11 @@ export default {
       'When there is enough data to train its maxLen × dModel extra parameters and a table fitted to the task ' +
       'could beat a fixed one; the sinusoid costs nothing and has its structure built in.',
   },
-  mount(host, { lab, onResult, answered = false }) {
+  mount(host, { lab, onResult, answered = false, heading }) {
     const learned = lab.learnedTable({ maxLen: P, dModel: D, seed: 11 });
     const sinus = lab.sinusoidal({ positions: P, dModel: D });
-    const left = h('div', {}, h('h3', {}, 'Learned, at its N(0, 1) start'));
-    const right = h('div', {}, h('h3', {}, 'Sinusoidal'));
+    const left = h('div', {}, heading(1, 'Learned, at its N(0, 1) start'));
+    const right = h('div', {}, heading(1, 'Sinusoidal'));
     // The two tables and the pros and cons answer the question: they appear below it once it is checked.
     // (A wrapper holds `hidden`: the grid's display would override it.)
     const after = h('div', {}, h('div', { class: 'demo side-by-side' }, left, right), prosAndCons());

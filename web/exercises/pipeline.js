@@ -53,7 +53,7 @@ export default {
       'with them the keys its query is compared with and the values it mixes. Without the encoding they would ' +
       'only have swapped rows, and its output would stay.',
   },
-  mount(host, { lab, onResult, answered = false }) {
+  mount(host, { lab, onResult, answered = false, heading }) {
     const state = { encoding: 'none' };
     const view = h('div', { class: 'demo pipelines' }); // the two sentences side by side where there is room
     const summary = h('p', { role: 'status' });
@@ -93,7 +93,7 @@ export default {
           return h(
             'div',
             { class: 'pipeline' },
-            h('h3', {}, `“${SENTENCES[s]}”`),
+            heading(1, `“${SENTENCES[s]}”`),
             h(
               'details',
               { open: opened.has(s) || undefined, ontoggle: (e) => (e.target.open ? opened.add(s) : opened.delete(s)) },

@@ -96,7 +96,7 @@ export default {
       'dimensions (i with i + d/2, or 2i with 2i + 1), so the turned vectors, and every score, differ from the ' +
       'ones the model was trained with.',
   },
-  mount(host, { lab, onResult, answered = false }) {
+  mount(host, { lab, onResult, answered = false, heading }) {
     const qk = queryAndKey(lab);
     const state = { shift: 300 };
     // The scores of the query at QUERY against keys at offsets −REACH … REACH: what moving both is compared with.
@@ -182,13 +182,13 @@ export default {
         'through the angle ',
         '(m − n)·θᵢ: the rotation the relative-offset exercise found inside the sinusoidal table.',
       ),
-      h('h3', {}, 'Move both positions'),
+      heading(1, 'Move both positions'),
       shiftControl,
       plotView,
       ...shiftStatus.elements,
       tableSlot,
       signText,
-      h('h3', {}, 'Scaling for longer contexts'),
+      heading(1, 'Scaling for longer contexts'),
       h(
         'p',
         {},
@@ -198,7 +198,7 @@ export default {
         'apart); models are fine-tuned briefly after.',
       ),
       scaleText,
-      h('h3', {}, 'Two layouts'),
+      heading(1, 'Two layouts'),
       h(
         'p',
         {},

@@ -182,7 +182,7 @@ export default {
       'and so gets exactly one of the two right. A CLS token at position 0 stays first when the rest is reversed, ' +
       'so each token’s distance to it changes, and its output can tell a sequence from its reverse.',
   },
-  mount(host, { onResult, answered = false, restored = null }) {
+  mount(host, { onResult, answered = false, restored = null, heading }) {
     const state = {
       worker: null,
       generation: 0, // the trainers' generation; answers for an older one are ignored
@@ -283,8 +283,8 @@ export default {
       }),
     );
     const curves = h('div', { class: 'side-by-side train-curves' });
-    const lossHost = h('div', {}, h('h4', {}, 'Loss'));
-    const accuracyHost = h('div', {}, h('h4', {}, 'Accuracy on each step’s fresh sequences'));
+    const lossHost = h('div', {}, heading(2, 'Loss'));
+    const accuracyHost = h('div', {}, heading(2, 'Accuracy on each step’s fresh sequences'));
     curves.append(lossHost, accuracyHost);
     const lossPlot = new LinePlot(lossHost, {
       label: 'Training loss of the seven models against the training step',
@@ -324,7 +324,7 @@ export default {
     const learnedNote = h('p', {});
     const extrapolationTable = h('div', {});
     extrapolation.append(
-      h('h3', {}, 'Past the training lengths'),
+      heading(1, 'Past the training lengths'),
       measuredNote,
       extrapolationPlotHost,
       summary,
@@ -365,7 +365,7 @@ export default {
     const reverseLine = h('p', { class: 'train-reverse' });
     let heatmap = null;
     attention.append(
-      h('h3', {}, 'Where a head looks'),
+      heading(1, 'Where a head looks'),
       h(
         'p',
         {},
@@ -383,7 +383,7 @@ export default {
     );
 
     results.append(statsTable, curves, curveNote, extrapolation, attention);
-    root.append(h('h3', {}, 'Train the seven models'), lockNote, controls, status, results);
+    root.append(heading(1, 'Train the seven models'), lockNote, controls, status, results);
     const inputs = [play, stepButton, resetButton, seed, sequence, armSelect.input, headSelect.input];
 
     host.append(
