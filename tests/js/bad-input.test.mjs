@@ -590,7 +590,7 @@ function casesFor(method) {
       options: { ...base, start },
       label: 'start + tokens - 1 > 1000000 (sinusoidal)',
       type: RangeError,
-      texts: [String(LIMITS.start[1])],
+      texts: ['start + tokens.length - 1', String(LIMITS.start[1])],
     });
     if (method === 'permutation')
       add({
@@ -598,7 +598,7 @@ function casesFor(method) {
         options: { ...base, start, encoding: 'none' },
         label: "start + tokens - 1 > 1000000 with encoding 'none'",
         type: RangeError,
-        texts: [String(LIMITS.start[1])],
+        texts: ['start + tokens.length - 1', String(LIMITS.start[1])],
         bug: "encoding 'none' skips the check, yet the encoded arm is sinusoidal",
       });
   }

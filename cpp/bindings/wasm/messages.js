@@ -27,6 +27,10 @@ const RULE = [
   'no_trainer',
   'result_elements',
   'rotary_dims',
+  'odd_head_width',
+  'last_token_position',
+  'last_row_position',
+  'learned_short_of_training',
 ];
 // What each cost counts (attention.hpp, analysis.hpp, sequence.hpp, permutation.hpp; weights in limits.hpp).
 const COST = {
@@ -96,23 +100,25 @@ export function describeStatus(status, given, limits, fn) {
     case 'length':
       return `${param} must have exactly ${hi} elements (got ${got})`;
     case 'even_width':
-      if (given.encoding === 'rope' && 'trainLength' in given)
-        return `dModel / heads must be even for rope, which turns pairs of each head's dimensions (got ${got} / ${lo} = ${got / lo})`;
       return `dModel must be even for the 'paper' variant, whose sin/cos pairs interleave (got ${got})`;
+    case 'odd_head_width':
+      return `dModel / heads must be even for rope, which turns pairs of each head's dimensions (got ${got} / ${lo} = ${got / lo})`;
     case 'table_elements':
       return `${param} × dModel must be at most ${hi} (got ${a} × ${b} = ${got})`;
-    case 'last_position': {
-      const count = 'tokens' in given ? 'tokens.length' : 'n' in given ? 'n' : 'positions';
-      return `${param} + ${count} - 1 must be at most ${hi} (got ${got})`;
-    }
+    case 'last_position':
+      return `${param} + positions - 1 must be at most ${hi} (got ${got})`;
+    case 'last_token_position':
+      return `${param} + tokens.length - 1 must be at most ${hi} (got ${got})`;
+    case 'last_row_position':
+      return `${param} + n - 1 must be at most ${hi} (got ${got})`;
     case 'no_learned_row': {
       const where =
         param === 'position' ? `position must be an integer from 0 to ${hi}: ` : `${param} reaches position ${got}: `;
       return `${where}a learned table of maxLen ${hi + 1} has no row for position ${got}`;
     }
+    case 'learned_short_of_training':
+      return `maxLen must be more than ${lo}, the last position a training sequence reaches, for a learned table (got ${got})`;
     case 'learned_too_short':
-      if ('trainLength' in given)
-        return `maxLen must be more than ${lo}, the last position a training sequence reaches, for a learned table (got ${got})`;
       return `maxLen must be more than start + tokens.length - 1 = ${lo} for a learned table (got ${got}): it has no row for position ${lo}`;
     case 'offset_too_large':
       return `k is too large for this table: the rows up to position start + positions - 1 + k must form a valid table, so k must be at most ${hi} (got ${got})`;

@@ -71,7 +71,7 @@ Status make_rope_spec(double dHead, double base, const std::string& layout, doub
   }
   if (s.ok) s = first_error(check(limits::scale, scale), check(limits::start, start));
   if (s.ok && start + n - 1 > limits::start.hi)
-    s = Status::broken(Rule::last_position, "start", start + n - 1, 0, static_cast<double>(limits::start.hi));
+    s = Status::broken(Rule::last_row_position, "start", start + n - 1, 0, static_cast<double>(limits::start.hi));
   if (!s.ok) return s;
   spec.dHead = static_cast<int>(dHead);
   spec.rotaryDims = static_cast<int>(rotaryDims);

@@ -27,11 +27,15 @@ Status parse_encoding(const std::string& name, Encoding& out) {
 Status check_sequence(const SequenceSpec& spec, int n) {
   switch (spec.encoding) {
     case Encoding::none: return Status::fine();
-    case Encoding::sinusoidal: return validate(sinusoidal_part(spec, n));
+    case Encoding::sinusoidal: {
+      Status s = validate(sinusoidal_part(spec, n));
+      if (s.rule == Rule::last_position) s.rule = Rule::last_token_position;  // its positions are the tokens
+      return s;
+    }
     case Encoding::learned: {
       const double last = spec.start + n - 1.0;
       if (last > limits::position.hi)
-        return Status::broken(Rule::last_position, "start", last, 0, static_cast<double>(limits::position.hi));
+        return Status::broken(Rule::last_token_position, "start", last, 0, static_cast<double>(limits::position.hi));
       if (last >= spec.learned.maxLen)
         return Status::broken(Rule::learned_too_short, "maxLen", spec.learned.maxLen, last, last);
       return Status::fine();

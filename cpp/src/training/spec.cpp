@@ -91,10 +91,11 @@ Status check_together(const TrainerSpec& s) {
     return Status::broken(Rule::even_width, "dModel", s.dModel, 0, 0);
   // RoPE turns pairs of each head's dimensions (i, i + hs/2): a head needs an even width.
   if (s.encoding == Encoding::rope && (s.dModel / s.heads) % 2 != 0)
-    return Status::broken(Rule::even_width, "dModel", s.dModel, s.heads, s.heads);
+    return Status::broken(Rule::odd_head_width, "dModel", s.dModel, s.heads, s.heads);
   const int lastTrainedPosition = s.maxLength + cls_tokens(s) - 1;
   if (s.encoding == Encoding::learned && s.maxLen <= lastTrainedPosition)
-    return Status::broken(Rule::learned_too_short, "maxLen", s.maxLen, lastTrainedPosition, lastTrainedPosition);
+    return Status::broken(Rule::learned_short_of_training, "maxLen", s.maxLen, lastTrainedPosition,
+                          lastTrainedPosition);
   return Status::fine();
 }
 

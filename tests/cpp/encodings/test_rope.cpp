@@ -172,7 +172,7 @@ TEST_CASE("rope requests are checked in order and name the option at fault", "[r
   }
   CHECK(make_rope_request(4, 8, 10000, "halves", 8, 0.5, 0, 32, r).param == "scale");
   CHECK(make_rope_request(4, 8, 10000, "halves", 8, 1, -1, 32, r).param == "start");
-  CHECK(make_rope_request(4, 8, 10000, "halves", 8, 1, 999999, 32, r).rule == Rule::last_position);
+  CHECK(make_rope_request(4, 8, 10000, "halves", 8, 1, 999999, 32, r).rule == Rule::last_row_position);
   CHECK(make_rope_request(4, 8, 10000, "halves", 8, 1, 0, 31, r).param == "x");
   REQUIRE(make_rope_request(4, 8, 10000, "interleaved", 6, 2, 5, 32, r).ok);
   CHECK(r.n == 4);

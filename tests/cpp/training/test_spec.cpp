@@ -131,7 +131,7 @@ TEST_CASE("trainer spec: the rules between fields", "[training]") {
   CHECK(spec.maxEvalLength == 64);
   // RoPE turns pairs within a head: dModel 12 over 4 heads leaves each head 3 dimensions.
   s = with([](auto& o) { o.encoding = "rope", o.dModel = 12, o.heads = 4; });
-  CHECK((s.rule == Rule::even_width && s.param == "dModel" && s.got == 12 && s.lo == 4));
+  CHECK((s.rule == Rule::odd_head_width && s.param == "dModel" && s.got == 12 && s.lo == 4));
   CHECK(with([](auto& o) { o.encoding = "rope", o.dModel = 12, o.heads = 3; }).ok);
   CHECK(with([](auto& o) { o.encoding = "alibi", o.dModel = 12, o.heads = 4; }).ok);
   s = with([](auto& o) { o.dModel = 18, o.heads = 4; });
@@ -141,7 +141,7 @@ TEST_CASE("trainer spec: the rules between fields", "[training]") {
   CHECK(with([](auto& o) { o.encoding = "sinusoidal", o.variant = "halves", o.dModel = 15, o.heads = 3; }).ok);
   // A learned table needs a row for every training position: 16 tokens after a CLS reach position 16.
   s = with([](auto& o) { o.encoding = "learned", o.readout = "cls", o.maxLen = 16; });
-  CHECK((s.rule == Rule::learned_too_short && s.param == "maxLen" && s.got == 16 && s.lo == 16));
+  CHECK((s.rule == Rule::learned_short_of_training && s.param == "maxLen" && s.got == 16 && s.lo == 16));
   CHECK(with([](auto& o) { o.encoding = "learned", o.readout = "mean", o.maxLen = 16; }).ok);
 }
 

@@ -11,16 +11,15 @@ namespace pelab {
 // Which rule an argument broke. The numbers cross into JS: append, never renumber.
 enum class Rule : int {
   none = 0,
-  integer_range = 1,   // `got` is not an integer from `lo` to `hi`
-  real_range = 2,      // `got` is not a finite number from `lo` to `hi`
-  choice = 3,          // the name is not one of the parameter's choices (limits.hpp, training/limits.hpp)
-  length = 4,          // an array holds `got` elements where exactly `hi` are needed
-  even_width = 5,      // dModel `got` cannot be cut into pairs: odd, for the 'paper' layout's sin/cos pairs (`lo` 0),
-                       // or odd per head, for rope's rotated pairs (`lo` = heads: dModel / heads is odd)
-  table_elements = 6,  // `param` × dModel = `a` × `b` = `got` elements, more than `hi`
-  last_position = 7,   // start + count − 1 = `got` is past the last position `hi` (count: `param` table)
-  no_learned_row = 8,  // position `got` has no row in a learned table of maxLen `hi` + 1 rows
-  learned_too_short = 9,  // a learned table of maxLen `got` rows lacks the row for position `lo`
+  integer_range = 1,      // `got` is not an integer from `lo` to `hi`
+  real_range = 2,         // `got` is not a finite number from `lo` to `hi`
+  choice = 3,             // the name is not one of the parameter's choices (limits.hpp, training/limits.hpp)
+  length = 4,             // an array holds `got` elements where exactly `hi` are needed
+  even_width = 5,         // dModel `got` is odd, and the 'paper' layout interleaves sin/cos pairs
+  table_elements = 6,     // `param` × dModel = `a` × `b` = `got` elements, more than `hi`
+  last_position = 7,      // start + positions − 1 = `got` is past the last position `hi`
+  no_learned_row = 8,     // position `got` has no row in a learned table of maxLen `hi` + 1 rows
+  learned_too_short = 9,  // a learned table of maxLen `got` rows lacks position `lo` = start + tokens.length − 1
   offset_too_large = 10,  // offset k = `got` needs rows past the largest valid table; `hi` is the largest k
   work = 11,   // the call would do `got` weighted multiply-adds, more than `hi` (what is counted: `cost`); `a`, when
                // more than 0, is the largest value of `param` within the cap
@@ -33,6 +32,10 @@ enum class Rule : int {
   no_trainer = 18,       // trainer id `got` is not a live trainer (it was deleted)
   result_elements = 19,  // `param` = `a` × `b` × `b` = `got` numbers in one result, more than `hi` (heads × n × n)
   rotary_dims = 20,  // rotaryDims `got` is odd, below `lo` or past `hi`, the largest even number ≤ the head width `a`
+  odd_head_width = 21,             // dModel `got` / heads `lo` is odd: rope turns pairs of each head's dimensions
+  last_token_position = 22,        // start + tokens.length − 1 = `got` is past the last position `hi`
+  last_row_position = 23,          // start + n − 1 = `got` is past the last position `hi`
+  learned_short_of_training = 24,  // a learned table of maxLen `got` rows lacks position `lo`, which training reaches
 };
 
 // What a `work` rule counted.
