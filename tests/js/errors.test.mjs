@@ -137,3 +137,22 @@ test('after every kind of error the lab still computes correct values', () => {
   assert.deepEqual(after, before);
   assert.ok(Math.abs(after[0] - Math.sin(1)) < 1e-6);
 });
+
+test('every rule status.hpp declares has its own sentence in messages.js', async () => {
+  const { readFile } = await import('node:fs/promises');
+  const { describeStatus } = await import('../../cpp/bindings/wasm/messages.js');
+  const header = await readFile(new URL('../../cpp/include/pelab/validation/status.hpp', import.meta.url), 'utf8');
+  const block = header.slice(header.indexOf('enum class Rule'));
+  const rules = [...block.slice(0, block.indexOf('};')).matchAll(/^\s+(\w+) = (\d+),/gm)]
+    .map((m) => [m[1], Number(m[2])])
+    .filter(([name]) => name !== 'none');
+  assert.ok(rules.length >= 24, `${rules.length} rules read`);
+  const limits = { choices: { x: ['a'] } };
+  const status = (rule) => ({ rule, param: 'x', got: 3, lo: 2, hi: 4, a: 1, b: 1, index: -1, cost: 1 });
+  const sentences = rules.map(([name, rule]) => {
+    const text = describeStatus(status(rule), { x: 'b' }, limits, 'f');
+    assert.doesNotMatch(text, /was refused \(rule/, `${name} (${rule}) has no sentence`);
+    return text;
+  });
+  assert.equal(new Set(sentences).size, sentences.length, 'no two rules share a sentence');
+});
