@@ -56,15 +56,13 @@ double attention_work(double n, double dK, double dV, double heads = 1);
 // Projections to Q, K, V, then attention.
 double self_attention_work(double n, double dModel, double dK, double heads = 1);
 
-// Also caps the work (attention_work), so no call can stall the page.
+// n, dK and dV in range. (The work is capped once, with the heads: make_head_options.)
 Status make_attention_shape(double n, double dK, double dV, AttentionShape& out);
 
-// Self-attention also projects n × dModel inputs to Q, K, V: its whole work is capped the same way.
-Status check_self_attention(const AttentionShape& shape, double dModel);
-
 // Head options for a checked shape, in the order heads, dK and dV divisible by heads, heads × n × n
-// within the result cap, the work with that many heads (self-attention's when dModel > 0), then
-// rope's options (named 'rope.base', …) when rope is on.
+// within the result cap, the work with that many heads (self-attention's, projections included, when
+// dModel > 0: the one check of the work cap, so no call can stall the page), then rope's options (named
+// 'rope.base', …) when rope is on.
 Status make_head_options(const RawHeadOptions& raw, const AttentionShape& shape, double dModel, HeadOptions& out);
 
 // An attention call as a caller gives it: shape, mask, head options, then the lengths of q, k (n × dK)
