@@ -42,7 +42,7 @@ const COST = {
   6: 'tokens.length × dModel × 128 (each seeded normal draw counted as 128, twice with a learned table)',
   7: "one training step's work (forward and backward over a batch at the longest training length, Adam's update of every parameter and the step's fixed cost, weighted as training/limits.hpp says)",
   8: "this evaluation's work (a forward pass over every sample, weighted as training/limits.hpp says)",
-  9: "this probe's work (two forward passes over the tokens, weighted as training/limits.hpp says)",
+  9: "this probe's work (a forward pass over the tokens, weighted as training/limits.hpp says)",
 };
 // The most a capped trainer call may ask for (status `a`), by cost.
 const MOST = {

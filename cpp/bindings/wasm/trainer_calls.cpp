@@ -141,9 +141,10 @@ Status attention_weights(CallIO& io) {
   if (s.ok) {
     const int count = static_cast<int>(tokens.size()), n = t->probe_rows(count);
     std::vector<float>& out = io.float32("weights", static_cast<std::size_t>(n) * n);
-    t->attention_weights(tokens.data(), count, static_cast<int>(layer), static_cast<int>(head), out.data());
+    const double p =
+        t->attention_weights(tokens.data(), count, static_cast<int>(layer), static_cast<int>(head), out.data());
     io.set("n", n);
-    io.set("probability", t->probability(tokens.data(), count));
+    io.set("probability", p);
   }
   return s;
 }

@@ -225,8 +225,8 @@ Status Trainer::check_probe(const double* tokens, std::size_t count, double laye
   return s;
 }
 
-// Capped like evaluate(): a probe is two forward passes (the weights, then the probability). A refusal
-// names the most tokens a probe may have.
+// Capped like evaluate(): a probe is one forward pass (its weights and its probability). A refusal names
+// the most tokens a probe may have.
 Status Trainer::check_probe_work(double count) const {
   if (probe_work(spec_, count) <= limits::maxWork) return Status::fine();
   Status s = Status::too_much_work("tokens", Cost::probe, probe_work(spec_, count), limits::maxWork);
@@ -235,7 +235,7 @@ Status Trainer::check_probe_work(double count) const {
   return s;
 }
 
-void Trainer::attention_weights(const int* tokens, int count, int layer, int head, float* out) {
+double Trainer::attention_weights(const int* tokens, int count, int layer, int head, float* out) {
   const PassBuffers buffers(model_);
   begin_batch();
   add_tokens(tokens, count);
@@ -243,6 +243,7 @@ void Trainer::attention_weights(const int* tokens, int count, int layer, int hea
   const int n = probe_rows(count);
   const float* weights = model_.attention(layer) + z(head) * z(n) * z(n);  // sequence 0 starts the buffer
   std::copy_n(weights, z(n) * z(n), out);
+  return model_.probabilities()[1];  // the same pass's P(label 1)
 }
 
 double Trainer::probability(const int* tokens, int count) {

@@ -64,6 +64,6 @@ double sample_work(const TrainerSpec& spec, double length) {
 
 double call_work(const TrainerSpec& spec) { return pass_floats(spec) * lim::clearedFloatWork; }
 
-double probe_work(const TrainerSpec& spec, double count) { return 2 * (sample_work(spec, count) + call_work(spec)); }
+double probe_work(const TrainerSpec& spec, double count) { return sample_work(spec, count) + call_work(spec); }
 
 }  // namespace pelab::training

@@ -60,7 +60,8 @@ class Trainer {
   Status check_probe(const double* tokens, std::size_t count, double layer, double head, std::vector<int>& out) const;
   int probe_rows(int count) const { return count + cls_tokens(spec_); }
   // out (n, n), n = probe_rows(count): row t holds query t's softmax weights over the keys.
-  void attention_weights(const int* tokens, int count, int layer, int head, float* out);
+  // Returns P(label 1) from the same forward pass (probability() below, without a second pass).
+  double attention_weights(const int* tokens, int count, int layer, int head, float* out);
   // P(label 1) for one sequence.
   double probability(const int* tokens, int count);
 

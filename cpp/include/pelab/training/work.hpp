@@ -22,7 +22,7 @@ double step_work(const TrainerSpec& spec);
 double sample_work(const TrainerSpec& spec, double length);
 // What every call costs once: allocating and zeroing its pass buffers (spec.hpp, pass_floats).
 double call_work(const TrainerSpec& spec);
-// A probe of `count` tokens (attentionWeights): two calls of one forward pass over one sequence.
+// A probe of `count` tokens (attentionWeights): one forward pass over one sequence, as one call.
 double probe_work(const TrainerSpec& spec, double count);
 
 }  // namespace pelab::training

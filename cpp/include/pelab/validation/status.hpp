@@ -49,7 +49,7 @@ enum class Cost : int {
   embedding = 6,
   training_step = 7,  // one step of training: forward and backward over a batch
   evaluation = 8,     // forward passes over fresh samples
-  probe = 9,          // a trainer's attention weights and probability for one sequence: two forward passes
+  probe = 9,          // a trainer's attention weights and probability for one sequence: one forward pass
 };
 
 struct Status {
