@@ -11,6 +11,7 @@
 import {
   copyArray,
   copyInto,
+  isArray,
   copyOf,
   freeze,
   heapView,
@@ -71,10 +72,12 @@ function methodsOf(table) {
       if (o.kind === 'group') groups[o.name] = [];
       if (o.excludes) excludes[excludes.length] = freeze([o.excludes, o.name]);
     }
-    const groupSchemas = create(null);
+    const groupSchemas = create(null),
+      groupKinds = create(null);
     for (const name of Object.keys(groups)) {
       freeze(groups[name]);
       groupSchemas[name] = freeze(Object.assign(create(null), Object.fromEntries(groups[name])));
+      groupKinds[name] = groupKind(groups[name]);
     }
     methods[call.name] = freeze(
       Object.assign(create(null), {
@@ -91,6 +94,7 @@ function methodsOf(table) {
         schema: freeze(Object.assign(create(null), Object.fromEntries(entries))),
         groups: freeze(groups),
         groupSchemas: freeze(groupSchemas),
+        groupKinds: freeze(groupKinds), // each group's description in a TypeError, written once
         excludes: freeze(excludes),
         results: freeze(call.results.map((r) => freeze(Object.assign(create(null), r, { keys: pathKeys(r.path) })))),
       }),
@@ -201,7 +205,7 @@ export class Lab {
   // Phases one and two: the caller's options, read once (see options.js), lists copied.
   #options(fn, given) {
     const { schema, entries, groups } = this.#methods[fn];
-    if (given === null || typeof given !== 'object' || Array.isArray(given)) {
+    if (given === null || typeof given !== 'object' || isArray(given)) {
       let required = '';
       for (let i = 0; i < entries.length; i++)
         if (entries[i][1][1] === REQUIRED) required += `${required ? ', ' : ''}${entries[i][0]}`;
@@ -218,7 +222,7 @@ export class Lab {
     for (let i = 0; i < entries.length; i++) {
       const name = entries[i][0],
         kind = entries[i][1][0];
-      if ((kind === 'floats' || kind === 'tokens' || kind === 'pair') && Array.isArray(values[name]))
+      if ((kind === 'floats' || kind === 'tokens' || kind === 'pair') && isArray(values[name]))
         copies[name] = copyArray(values[name], this.#core.maxElements);
       if (kind === 'group' && isPlainObject(values[name])) copies[name] = this.#groupSnapshot(fn, name, values[name]);
     }
@@ -245,7 +249,7 @@ export class Lab {
     if (values === undefined) {
       const what =
         typeName(given) === 'an object' ? 'an object that is not a plain one (a Date, a Number, …)' : typeName(given);
-      throw withParam(new TypeError(`${fn}: ${name} must be ${groupKind(members)}, got ${what}`), name);
+      throw withParam(new TypeError(`${fn}: ${name} must be ${this.#methods[fn].groupKinds[name]}, got ${what}`), name);
     }
     const record = Object.create(null);
     const { ranges } = this.#limitsOf(fn);
@@ -285,7 +289,7 @@ export class Lab {
         option = entries[i][1][2];
       const value = values[name];
       const range = kind === 'number' && ranges[name] ? ` (${ranges[name]})` : '';
-      const wanted = kind === 'group' ? groupKind(groups[name]) : KINDS[kind][1];
+      const wanted = kind === 'group' ? this.#methods[fn].groupKinds[name] : KINDS[kind][1];
       if (value === undefined) {
         if (fallback === REQUIRED)
           throw withParam(new TypeError(`${fn}: ${name} is required: ${wanted}${range}`), name);

@@ -106,7 +106,7 @@ function misfit(bytes, wasm, simd) {
 function instantiate(factory, bytes, refuse) {
   let failed;
   const failure = new Promise((resolve, reject) => {
-    failed = (cause) => reject(refuse(cause));
+    failed = (cause) => reject(bindingFailure(cause) ?? refuse(cause));
   });
   const instantiateWasm = (imports, receive) => {
     WebAssembly.instantiate(bytes, imports)
@@ -117,6 +117,18 @@ function instantiate(factory, bytes, refuse) {
   // Every setting the module reads is an own property, so none can be inherited from a polluted
   // Object.prototype (the generated loader needs a plain object).
   return Promise.race([factory({ locateFile: undefined, wasmBinary: undefined, instantiateWasm }), failure]);
+}
+
+// Bytes that compiled but whose bindings Embind could not register: not the bytes' fault. Emscripten's loader
+// reads its function table through a plain array, so an index key a page gave Array.prototype or
+// Object.prototype (or a replaced built-in) before createLab lands here (README: "Hardening": out of scope).
+function bindingFailure(cause) {
+  if (cause?.name !== 'BindingError') return null;
+  return new Error(
+    `createLab: the module compiled, but its functions could not be registered (${String(cause.message).slice(0, 200)}): ` +
+      'a script on this page changed a built-in, or gave Array.prototype or Object.prototype an index key, before createLab',
+    { cause },
+  );
 }
 
 // createLab's own options: a plain record of the known ones, after refusing any other name.
@@ -209,6 +221,8 @@ export async function createLab(options = {}) {
     return new Lab(await factory({ locateFile: locate, wasmBinary: undefined, instantiateWasm: undefined }), build);
   } catch (failure) {
     if (failure?.param === 'locateFile') throw failure; // its answer was no URL: nothing was fetched
+    const bindings = bindingFailure(failure);
+    if (bindings) throw bindings;
     // Emscripten fetches relative to the page (locateFile's answer) or to its module (the default).
     const url =
       located === undefined ? new URL(/* webpackIgnore: true */ wasm, import.meta.url).href : absolute(located);

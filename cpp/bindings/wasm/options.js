@@ -142,4 +142,4 @@ export function isUsableTypedArray(value, only) {
   return !isDetached(value);
 }
 
-export { freeze };
+export { freeze, isArray };

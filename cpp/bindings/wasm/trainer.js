@@ -3,6 +3,11 @@
 // messages.js); `delete()` frees its memory, after which every call is a clear Error. A trainer that
 // is garbage-collected without delete() is freed then.
 
+// Captured when the module loads: a page that later replaces Object.freeze or the registry's methods changes
+// nothing here.
+const { freeze } = Object;
+const { apply } = Reflect;
+const { register, unregister } = FinalizationRegistry.prototype;
 const forgotten = new FinalizationRegistry((free) => free());
 
 export class Trainer {
@@ -15,9 +20,9 @@ export class Trainer {
     this.#run = run;
     this.#free = free;
     this.#encoding = made.encoding;
-    forgotten.register(this, free, this);
+    apply(register, forgotten, [this, free, this]);
     /** The training lengths [min, max], as given (a frozen copy: the lab keeps its own). */
-    this.trainLength = Object.freeze([made.trainLength[0], made.trainLength[1]]);
+    this.trainLength = freeze([made.trainLength[0], made.trainLength[1]]);
   }
 
   #call(fn, given) {
@@ -59,7 +64,7 @@ export class Trainer {
   delete() {
     if (this.#deleted) return;
     this.#deleted = true;
-    forgotten.unregister(this);
+    apply(unregister, forgotten, [this]);
     this.#free();
   }
 }
