@@ -23,6 +23,7 @@ const GOOD = {
   alibiBias: { heads: 2, n: 3 },
 };
 const expected = Object.fromEntries(Object.entries(GOOD).map(([m, o]) => [m, lab[m](o)]));
+const GOOD_NAMES = Object.keys(GOOD);
 
 function assertStillCorrect() {
   for (const [m, o] of Object.entries(GOOD))
@@ -412,18 +413,43 @@ test('built-ins redefined after load do not reach wasm memory: the buffer getter
   };
   Object.defineProperty(Object.prototype, 'binding', { value: 'relativeOffset', configurable: true, writable: true });
   Object.defineProperty(Object.prototype, 'limits', { value: 'trainer', configurable: true, writable: true });
-  let results;
+  // What a valid call never needs: these count, and throw, if one does. (Index loops: the test's own code
+  // must not run the iterator counted above, nor the built-ins it replaces.)
+  const replaced = [
+    [Array.prototype, 'map', Array.prototype.map],
+    [Array.prototype, 'join', Array.prototype.join],
+    [Array, 'isArray', Array.isArray],
+    [Object, 'freeze', Object.freeze],
+    [Object, 'keys', Object.keys],
+  ];
+  const called = [];
+  for (let i = 0; i < replaced.length; i++) {
+    const name = replaced[i][1];
+    replaced[i][0][name] = () => {
+      called[called.length] = name;
+      throw new Error(`${name} was called`);
+    };
+  }
+  const results = [];
+  let trainLength;
   try {
-    results = Object.keys(GOOD).map((m) => lab[m](GOOD[m]));
+    for (let i = 0; i < GOOD_NAMES.length; i++) results[i] = lab[GOOD_NAMES[i]](GOOD[GOOD_NAMES[i]]);
+    const run = lab.trainer({});
+    run.step(1);
+    trainLength = run.trainLength;
+    run.delete();
   } finally {
+    for (let i = 0; i < replaced.length; i++) replaced[i][0][replaced[i][1]] = replaced[i][2];
     Object.defineProperty(TypedArray, 'buffer', original);
     Array.prototype[Symbol.iterator] = iterator;
     delete Object.prototype.binding;
     delete Object.prototype.limits;
   }
+  assert.deepEqual(called, [], 'no replaced built-in ran during a valid call');
+  assert.ok(Object.isFrozen(trainLength));
   assert.equal(leaked, 0, 'the buffer getter saw a view of wasm memory');
   assert.equal(iterated, 0, 'an array iterator ran during a call');
-  Object.keys(GOOD).forEach((m, i) => assert.deepStrictEqual(results[i], expected[m], m));
+  GOOD_NAMES.forEach((m, i) => assert.deepStrictEqual(results[i], expected[m], m));
 });
 
 test('the trainer keeps its own copy of its lengths; hidden: NaN is refused, not taken as "the default"', () => {
