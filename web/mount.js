@@ -16,7 +16,7 @@ function nameButtons(section, title) {
 // Explain it back: the learner writes a few words of their own, then may compare them with a model
 // answer. Not graded and not recorded; folded until opened; the model answer stays hidden until something
 // is written.
-function explainBack({ prompt, model }) {
+function explainBack({ prompt, model }, title) {
   const id = uid('explain');
   const text = h('textarea', { id, rows: 3, class: 'explain-text' });
   const answer = h('p', { class: 'model-answer', hidden: true }, h('strong', {}, 'A model answer: '), model);
@@ -26,6 +26,7 @@ function explainBack({ prompt, model }) {
       type: 'button',
       class: 'secondary',
       disabled: true,
+      'aria-label': `Compare with a model answer: ${title}`, // one per exercise on a page
       onclick: () => {
         answer.hidden = false;
       },
@@ -60,7 +61,7 @@ export function mountExercise(exercise, section, { lab, restored = null, onRecor
   // The explain-back prompt appears once the exercise is answered, so it cannot hint at the answer: until
   // then it is not in the page at all (a hidden prompt and model answer are still read from the DOM, and
   // a prediction's prompt names what happens). `spot` marks where it goes.
-  const explain = exercise.explain ? explainBack(exercise.explain) : null;
+  const explain = exercise.explain ? explainBack(exercise.explain, exercise.title) : null;
   const spot = explain ? document.createComment('explain-back') : null;
   const showExplain = () => {
     if (!explain) return;

@@ -58,6 +58,24 @@ test('axe finds no WCAG 2.2 AA or best-practice violations on the home, the glos
         `${path || 'home'}, ${colorScheme}`,
       );
     }
+    // Names a screen reader lists controls by are unique on the page (a list of twelve "Data table"s tells
+    // nothing): buttons, fields, lists and disclosures, by their accessible name (label, aria-label or text).
+    const repeated = await page.evaluate(() => {
+      const name = (e) =>
+        (
+          e.getAttribute('aria-label') ??
+          (e.labels?.length ? [...e.labels].map((l) => l.textContent).join(' ') : e.textContent)
+        )
+          .replace(/\s+/g, ' ')
+          .trim();
+      const seen = new Map();
+      for (const e of document.querySelectorAll('button, input:not([type=radio]), select, textarea, summary')) {
+        const key = `${e.tagName.toLowerCase()} “${name(e)}”`;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
+      return [...seen].filter(([, n]) => n > 1).map(([key, n]) => `${n} × ${key}`);
+    });
+    assert.deepEqual(repeated, [], `${path || 'home'}: controls that share a name`);
     assert.deepEqual(problems, [], path || 'home');
     await page.close();
   }

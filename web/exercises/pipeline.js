@@ -97,7 +97,12 @@ export default {
             h(
               'details',
               { open: opened.has(s) || undefined, ontoggle: (e) => (e.target.open ? opened.add(s) : opened.delete(s)) },
-              h('summary', {}, 'Steps 1–7, table by table'),
+              h(
+                'summary',
+                {},
+                'Steps 1–7, table by table',
+                h('span', { class: 'visually-hidden' }, `, for “${SENTENCES[s]}”`),
+              ),
               stage('1. token embeddings e', r.e, 3, D, r.words),
               stage(
                 state.encoding === 'none' ? '2. input e (no encoding)' : '2. input e + PE(position)',

@@ -71,7 +71,10 @@ export class Heatmap {
     this.legend = this.#legend();
     // The data-table alternative, built only when opened (a table can be half a million cells).
     this.details = element('details', { class: 'data-table' });
-    this.details.append(element('summary', {}, 'Data table'));
+    // Named for its map, as a page holds several ("Data table" shown, the rest for a screen reader).
+    const summary = element('summary', {}, 'Data table');
+    summary.append(element('span', { class: 'visually-hidden' }, `: ${label}`));
+    this.details.append(summary);
     this.details.addEventListener('toggle', () => this.#fillTable());
     this.root.append(this.canvas, this.legend, this.hint, this.readout, this.details);
     host.append(this.root);
