@@ -28,7 +28,7 @@ Status check_sequence(const SequenceSpec& spec, int n) {
   switch (spec.encoding) {
     case Encoding::none: return Status::fine();
     case Encoding::sinusoidal: {
-      Status s = validate(sinusoidal_part(spec, n));
+      Status s = check_table(sinusoidal_part(spec, n));
       if (s.rule == Rule::last_position) s.rule = Rule::last_token_position;  // its positions are the tokens
       return s;
     }

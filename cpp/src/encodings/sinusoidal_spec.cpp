@@ -15,12 +15,17 @@ Status make_sinusoidal_spec(double positions, double dModel, double base, const 
   if (Status parsed = parse_variant(variant, v); !parsed.ok) return parsed;
 
   const SinusoidalSpec spec{static_cast<int>(positions), static_cast<int>(dModel), base, v, static_cast<int>(start)};
-  if (v == Variant::paper && spec.dModel % 2 != 0) return Status::broken(Rule::even_width, "dModel", dModel, 0, 0);
-  if (s = limits::check_table_elements("positions", positions, dModel); !s.ok) return s;
-  const double last = start + positions - 1;
+  if (s = check_table(spec); s.ok) out = spec;
+  return s;
+}
+
+Status check_table(const SinusoidalSpec& spec) {
+  if (spec.variant == Variant::paper && spec.dModel % 2 != 0)
+    return Status::broken(Rule::even_width, "dModel", spec.dModel, 0, 0);
+  if (Status s = limits::check_table_elements("positions", spec.positions, spec.dModel); !s.ok) return s;
+  const double last = static_cast<double>(spec.start) + spec.positions - 1;
   if (last > limits::start.hi)
     return Status::broken(Rule::last_position, "start", last, 0, static_cast<double>(limits::start.hi));
-  out = spec;
   return Status::fine();
 }
 
@@ -45,11 +50,6 @@ std::vector<float> sinusoidal_table(const SinusoidalSpec& spec) {
   std::vector<float> table(element_count(spec));
   fill_sinusoidal(spec, table.data());
   return table;
-}
-
-Status validate(const SinusoidalSpec& spec) {
-  SinusoidalSpec ignored;
-  return make_sinusoidal_spec(spec.positions, spec.dModel, spec.base, variant_name(spec.variant), spec.start, ignored);
 }
 
 std::vector<double> frequencies(const SinusoidalSpec& spec) {

@@ -21,7 +21,10 @@ struct SinusoidalSpec {
 // column is zero, as tensor2tensor's get_timing_signal_1d and fairseq pad it.
 Status make_sinusoidal_spec(double positions, double dModel, double base, const std::string& variant, double start,
                             SinusoidalSpec& out);
-Status validate(const SinusoidalSpec& spec);
+// What a spec of typed, in-range values must also satisfy, in this order: the 'paper' layout's even width,
+// the element cap, and the last position within range (make_sinusoidal_spec ends with it; a caller that
+// built the spec from values it checked itself, as sequence.cpp does, asks it directly).
+Status check_table(const SinusoidalSpec& spec);
 
 // A table to fill, with the caller's `out` length (kNoOut for a new array) checked after the spec.
 Status make_table_request(double positions, double dModel, double base, const std::string& variant, double start,
