@@ -159,6 +159,12 @@ emscripten::val limits_of() {
   r.set("choices", choices);
   r.set("maxElements", static_cast<double>(limits::maxElements));
   r.set("maxWork", limits::maxWork);
+  // The work weights the messages quote (limits.hpp), so no sentence types them.
+  val weights = val::object();
+  weights.set("score", limits::scoreWork);
+  weights.set("projection", limits::projectionWork);
+  weights.set("normal", limits::normalWork);
+  r.set("weights", weights);
   return r;
 }
 

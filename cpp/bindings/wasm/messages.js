@@ -32,14 +32,17 @@ const RULE = [
   'last_row_position',
   'learned_short_of_training',
 ];
-// What each cost counts (attention.hpp, analysis.hpp, sequence.hpp, permutation.hpp; weights in limits.hpp).
+// What each cost counts (attention.hpp, analysis.hpp, sequence.hpp, permutation.hpp), with the weights the
+// core exports from limits.hpp (`w`: score, projection, normal).
 const COST = {
-  1: "n² × (dK + dV + 32 × heads), counting each score's softmax as 32,",
-  2: '6 × n × dModel × dK + n² × (2 × dK + 32 × heads), the projections and the attention,',
+  1: (w) => `n² × (dK + dV + ${w.score} × heads), counting each score's softmax as ${w.score},`,
+  2: (w) =>
+    `${3 * w.projection} × n × dModel × dK + n² × (2 × dK + ${w.score} × heads), the projections and the attention,`,
   3: 'positions² × dModel, as the properties summary compares every pair of positions,',
   4: 'rows² × dModel',
   5: 'four self-attention runs and their embeddings, with n = tokens.length,',
-  6: 'tokens.length × dModel × 128 (each seeded normal draw counted as 128, twice with a learned table)',
+  6: (w) =>
+    `tokens.length × dModel × ${w.normal} (each seeded normal draw counted as ${w.normal}, twice with a learned table)`,
   7: "one training step's work (forward and backward over a batch at the longest training length, Adam's update of every parameter and the step's fixed cost, weighted as training/limits.hpp says)",
   8: "this evaluation's work (a forward pass over every sample, weighted as training/limits.hpp says)",
   9: "this probe's work (a forward pass over the tokens, weighted as training/limits.hpp says)",
@@ -131,7 +134,8 @@ export function describeStatus(status, given, limits, fn) {
       }
       if (cost === 9)
         return `${COST[cost]} must be at most ${hi} weighted multiply-adds (got ${got}): ${MOST[cost](a)}`;
-      return `${COST[cost]} must be at most ${hi} multiply-adds (got ${got})`;
+      const counted = typeof COST[cost] === 'function' ? COST[cost](limits.weights) : COST[cost];
+      return `${counted} must be at most ${hi} multiply-adds (got ${got})`;
     }
     case 'token':
       return `tokens[${index}] must be ${describeRange([lo, hi, 1])} (got ${got})`;

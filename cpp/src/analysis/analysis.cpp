@@ -9,12 +9,6 @@
 #include "pelab/validation/limits.hpp"
 
 namespace pelab {
-namespace {
-
-constexpr double kPropertiesWork = 1 << 28;  // positions² × dModel
-
-}  // namespace
-
 Status make_pair_matrix_request(double tableLength, double rows, double dModel, double outLength,
                                 PairMatrixRequest& out) {
   Status s = first_error(check(limits::rows, rows), check(limits::dModel, dModel));
@@ -47,7 +41,8 @@ namespace {
 
 Status check_properties_work(const SinusoidalSpec& spec) {
   const double work = double(spec.positions) * spec.positions * spec.dModel;
-  if (work > kPropertiesWork) return Status::too_much_work("positions", Cost::properties, work, kPropertiesWork);
+  if (work > limits::propertiesWork)
+    return Status::too_much_work("positions", Cost::properties, work, limits::propertiesWork);
   return Status::fine();
 }
 

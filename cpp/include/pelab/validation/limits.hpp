@@ -93,5 +93,7 @@ inline constexpr double maxWork = 1 << 30;
 inline constexpr double scoreWork = 32;      // per attention score: its softmax exp, and the loop around it
 inline constexpr double projectionWork = 2;  // per projection multiply-add (axpy rows, half a dot's speed)
 inline constexpr double normalWork = 128;    // per seeded normal draw (Box–Muller: log, sqrt, cos)
+// The properties summary's own cap: it compares every pair of positions, positions² × dModel multiply-adds.
+inline constexpr double propertiesWork = 1 << 28;
 
 }  // namespace pelab::limits
