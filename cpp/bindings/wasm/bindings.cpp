@@ -1,9 +1,10 @@
-// Embind glue: the only file that knows Emscripten. It exports the call table (calls.hpp) and the
-// core's ranges, name lists and caps, all built from constants once per module, and the handful of
-// functions the JS layer drives every call with: the addresses where it writes a call's option cells and
-// lists, `run`, and the getters of the results and of the status. Only numbers cross (and the core's own
-// parameter names on the way out): Embind converts no JS object, and reads no caller's string.
+// The glue, the only file that knows Emscripten. Embind exports, once at load, the call table (calls.hpp)
+// and the core's ranges, name lists and caps, all built from constants. Every call then goes through plain
+// wasm exports (pelab_*, below): the addresses where the JS layer writes a call's option cells and lists,
+// `pelab_run`, and the getters of the results and the status. Only numbers cross: no JS object is converted,
+// no caller's string is read, and no JS runs between the lab and the core.
 #include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
 #include <cstdint>
@@ -100,46 +101,67 @@ val calls_of() {
   return table;
 }
 
-int run(int index) { return static_cast<int>(bindings::run_call(index).rule); }
-int reserve_input(int index, int option, double length) {
+}  // namespace
+
+// What the JS layer calls on every call, as plain wasm exports, not Embind functions: Embind's invokers
+// build argument arrays with Array.prototype.push and call through Function.prototype.apply, which a page
+// may replace; a wasm export is called with numbers and runs no JS at all. Each checks its indices, so no
+// value reaches memory it should not.
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE int pelab_run(int index) { return static_cast<int>(bindings::run_call(index).rule); }
+EMSCRIPTEN_KEEPALIVE int pelab_reserve_input(int index, int option, double length) {
   return static_cast<int>(bindings::reserve_input(index, option, length).rule);
 }
 // Where the option cells are ([given, value, second] per option, float64): static, never moved.
-std::uintptr_t cells_address() { return reinterpret_cast<std::uintptr_t>(exchange().cells.data()); }
-// Where the list of option `option` of call `index` goes (after reserve_input sized it).
-std::uintptr_t input_address(int index, int option) {
-  const bindings::Kind kind =
-      bindings::calls()[static_cast<std::size_t>(index)].options[static_cast<std::size_t>(option)].kind;
+EMSCRIPTEN_KEEPALIVE std::uintptr_t pelab_cells() { return reinterpret_cast<std::uintptr_t>(exchange().cells.data()); }
+// Where the list of option `option` of call `index` goes (after pelab_reserve_input sized it); 0 for none.
+EMSCRIPTEN_KEEPALIVE std::uintptr_t pelab_input(int index, int option) {
+  const auto& all = bindings::calls();
+  if (index < 0 || static_cast<std::size_t>(index) >= all.size() || option < 0 ||
+      static_cast<std::size_t>(option) >= all[static_cast<std::size_t>(index)].options.size())
+    return 0;
   const auto at = static_cast<std::size_t>(option);
-  return kind == bindings::Kind::tokens ? reinterpret_cast<std::uintptr_t>(exchange().tokens[at].data())
-                                        : reinterpret_cast<std::uintptr_t>(exchange().floats[at].data());
+  return all[static_cast<std::size_t>(index)].options[at].kind == bindings::Kind::tokens
+             ? reinterpret_cast<std::uintptr_t>(exchange().tokens[at].data())
+             : reinterpret_cast<std::uintptr_t>(exchange().floats[at].data());
 }
-// Result `i` of the last call: float32 results in one buffer, float64 and flag results in another.
-std::uintptr_t result_address(int i, bool wide) {
+// Result `i` of the last call: float32 results in one set of buffers, float64 and flag results (wide) in another.
+EMSCRIPTEN_KEEPALIVE std::uintptr_t pelab_result(int i, int wide) {
+  if (i < 0 || static_cast<std::size_t>(i) >= bindings::kMaxResults) return 0;
   const auto at = static_cast<std::size_t>(i);
   return wide ? reinterpret_cast<std::uintptr_t>(exchange().float64[at].data())
               : reinterpret_cast<std::uintptr_t>(exchange().float32[at].data());
 }
-double result_length(int i, bool wide) {
+EMSCRIPTEN_KEEPALIVE double pelab_result_length(int i, int wide) {
+  if (i < 0 || static_cast<std::size_t>(i) >= bindings::kMaxResults) return 0;
   const auto at = static_cast<std::size_t>(i);
   return static_cast<double>(wide ? exchange().float64[at].size() : exchange().float32[at].size());
 }
-double result_number(int i) { return exchange().numbers[static_cast<std::size_t>(i)]; }
-void trainer_delete(int id) { bindings::delete_trainer(id); }
+EMSCRIPTEN_KEEPALIVE double pelab_result_number(int i) {
+  return i < 0 || static_cast<std::size_t>(i) >= bindings::kMaxResults
+             ? 0
+             : exchange().numbers[static_cast<std::size_t>(i)];
+}
+EMSCRIPTEN_KEEPALIVE void pelab_trainer_delete(int id) { bindings::delete_trainer(id); }
 
-// The last call's status, one getter per field: plain numbers and the parameter's name (one of the
-// core's own), so no JS object is built by Embind (a value object's fields are walked with for…in,
-// which an enumerable key on Object.prototype breaks).
-const Status& last_status() { return exchange().status; }
-int status_rule() { return static_cast<int>(last_status().rule); }
-std::string status_param() { return last_status().param; }
-double status_got() { return last_status().got; }
-double status_lo() { return last_status().lo; }
-double status_hi() { return last_status().hi; }
-double status_a() { return last_status().a; }
-double status_b() { return last_status().b; }
-double status_index() { return last_status().index; }
-int status_cost() { return static_cast<int>(last_status().cost); }
+// The last call's status, one export per field; the parameter's name (one of the core's own, ASCII) as a
+// NUL-terminated string the JS layer reads from memory.
+EMSCRIPTEN_KEEPALIVE int pelab_status_rule() { return static_cast<int>(exchange().status.rule); }
+EMSCRIPTEN_KEEPALIVE std::uintptr_t pelab_status_param() {
+  return reinterpret_cast<std::uintptr_t>(exchange().status.param.c_str());
+}
+EMSCRIPTEN_KEEPALIVE double pelab_status_got() { return exchange().status.got; }
+EMSCRIPTEN_KEEPALIVE double pelab_status_lo() { return exchange().status.lo; }
+EMSCRIPTEN_KEEPALIVE double pelab_status_hi() { return exchange().status.hi; }
+EMSCRIPTEN_KEEPALIVE double pelab_status_a() { return exchange().status.a; }
+EMSCRIPTEN_KEEPALIVE double pelab_status_b() { return exchange().status.b; }
+EMSCRIPTEN_KEEPALIVE double pelab_status_index() { return exchange().status.index; }
+EMSCRIPTEN_KEEPALIVE int pelab_status_cost() { return static_cast<int>(exchange().status.cost); }
+
+}  // extern "C"
+
+namespace {
 
 // Every range, name list and cap of limits.hpp, for the JS layer's checks and messages. Built from
 // constants only, once per module.
@@ -201,21 +223,4 @@ EMSCRIPTEN_BINDINGS(pelab) {
   function("calls", &calls_of);
   function("limits", &limits_of);
   function("trainerLimits", &trainer_limits);
-  function("run", &run);
-  function("reserveInput", &reserve_input);
-  function("cellsAddress", &cells_address);
-  function("inputAddress", &input_address);
-  function("resultAddress", &result_address);
-  function("resultLength", &result_length);
-  function("resultNumber", &result_number);
-  function("trainerDelete", &trainer_delete);
-  function("statusRule", &status_rule);
-  function("statusParam", &status_param);
-  function("statusGot", &status_got);
-  function("statusLo", &status_lo);
-  function("statusHi", &status_hi);
-  function("statusA", &status_a);
-  function("statusB", &status_b);
-  function("statusIndex", &status_index);
-  function("statusCost", &status_cost);
 }

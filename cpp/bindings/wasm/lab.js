@@ -129,6 +129,48 @@ function nameIndex(names, name) {
   return -1;
 }
 
+// The per-call exports (bindings.cpp's pelab_*), each called once here, harmlessly (an index that names
+// nothing), so that Emscripten swaps its lazy wrapper, which calls through Function.prototype.apply, for the
+// wasm function itself; the lab keeps those, and no JS runs between it and the core on a call.
+const EXPORTS = [
+  ['run', [-1]],
+  ['reserve_input', [-1, -1, 0]],
+  ['cells', []],
+  ['input', [-1, -1]],
+  ['result', [-1, 0]],
+  ['result_length', [-1, 0]],
+  ['result_number', [-1]],
+  ['trainer_delete', [-1]],
+  ['status_rule', []],
+  ['status_param', []],
+  ['status_got', []],
+  ['status_lo', []],
+  ['status_hi', []],
+  ['status_a', []],
+  ['status_b', []],
+  ['status_index', []],
+  ['status_cost', []],
+];
+function exportsOf(module) {
+  const raw = create(null);
+  for (const [name, harmless] of EXPORTS) {
+    const key = `_pelab_${name}`;
+    if (typeof module[key] !== 'function') throw new TypeError(`Lab: the module exports no ${key}`);
+    module[key](...harmless);
+    raw[name] = module[key];
+  }
+  return freeze(raw);
+}
+
+// A NUL-terminated ASCII string at `at` in wasm memory (the core's own parameter names), read byte by byte
+// with a String.fromCharCode captured at load.
+const { fromCharCode } = String;
+function cString(heap, at) {
+  let text = '';
+  for (let i = at; heap[i] !== 0; i++) text += fromCharCode(heap[i]);
+  return text;
+}
+
 // A core's `limits()` with its name lists as frozen copies in a null-prototype record, so a polluted
 // Object.prototype cannot add a list, and nothing can change one after load.
 function coreLimits(raw) {
@@ -166,6 +208,7 @@ const field = (value) => ({ __proto__: null, value, writable: true, enumerable: 
 
 export class Lab {
   #module;
+  #raw; // the per-call wasm exports (exportsOf)
   #methods; // the call table (methodsOf)
   #core; // the core's ranges, names and caps (bindings' `limits`)
   #ranges;
@@ -180,6 +223,7 @@ export class Lab {
     if (module === null || typeof module !== 'object' || typeof module.calls !== 'function')
       throw new TypeError('Lab: make a lab with `await createLab()` (the constructor is not part of the API)');
     this.#module = module;
+    this.#raw = exportsOf(module);
     this.#methods = methodsOf(module.calls());
     this.#core = coreLimits(module.limits());
     this.#ranges = freeze(
@@ -308,7 +352,8 @@ export class Lab {
         o[name] = value;
       } else {
         o[name] = this.#list(fn, name, kind, option, value, copies[name], refuse);
-        if (kind !== 'pair') lists[lists.length] = [name, option, o[name]];
+        // (defineProperty, not assignment: an accessor on Array.prototype[0] would swallow the entry)
+        if (kind !== 'pair') defineProperty(lists, lists.length, field([name, option, o[name]]));
       }
     }
     for (let i = 0; i < excludes.length; i++) {
@@ -335,22 +380,22 @@ export class Lab {
 
   // Sizes an option's list buffer, or throws the core's refusal (an array longer than any call takes).
   #reserve(fn, option, length) {
-    if (this.#module.reserveInput(this.#methods[fn].index, option, length) !== 0) this.#refuse(fn, {});
+    if (this.#raw.reserve_input(this.#methods[fn].index, option, length) !== 0) this.#refuse(fn, {});
   }
 
-  // The last call's status, through the bindings' getters (numbers and the core's own parameter name).
+  // The last call's status, through the exports' getters (numbers and the core's own parameter name).
   #status() {
-    const m = this.#module;
+    const r = this.#raw;
     return {
-      rule: m.statusRule(),
-      param: m.statusParam(),
-      got: m.statusGot(),
-      lo: m.statusLo(),
-      hi: m.statusHi(),
-      a: m.statusA(),
-      b: m.statusB(),
-      index: m.statusIndex(),
-      cost: m.statusCost(),
+      rule: r.status_rule(),
+      param: cString(this.#module.HEAPU8, r.status_param()),
+      got: r.status_got(),
+      lo: r.status_lo(),
+      hi: r.status_hi(),
+      a: r.status_a(),
+      b: r.status_b(),
+      index: r.status_index(),
+      cost: r.status_cost(),
     };
   }
 
@@ -384,9 +429,9 @@ export class Lab {
       this.#reserve(fn, option, typedLength(list));
       const type = options[option].kind === 'tokens' ? 'float64' : 'float32';
       const heap = type === 'float64' ? module.HEAPF64 : module.HEAPF32; // read after #reserve: memory may grow
-      copyInto(heapView(heap, module.inputAddress(index, option), typedLength(list), type), list);
+      copyInto(heapView(heap, this.#raw.input(index, option), typedLength(list), type), list);
     }
-    const cells = heapView(module.HEAPF64, module.cellsAddress(), 3 * options.length, 'float64');
+    const cells = heapView(module.HEAPF64, this.#raw.cells(), 3 * options.length, 'float64');
     for (let i = 0; i < options.length; i++) {
       const { top, member } = options[i];
       const value = member === undefined ? o[top] : o[top]?.[member];
@@ -395,20 +440,21 @@ export class Lab {
       cells[3 * i + 1] = three[1];
       cells[3 * i + 2] = three[2];
     }
-    if (module.run(index) !== 0) this.#refuse(fn, o);
+    if (this.#raw.run(index) !== 0) this.#refuse(fn, o);
     return this.#results(fn, o);
   }
 
   // The results the table names, each copied out of wasm memory (never a view of it), placed by path;
   // a result with no path is the whole answer. A call given `out` writes its array result there.
   #results(fn, o) {
-    const module = this.#module;
+    const module = this.#module,
+      raw = this.#raw;
     const { results } = this.#methods[fn];
     const view = (i, wide) =>
       heapView(
         wide ? module.HEAPF64 : module.HEAPF32,
-        module.resultAddress(i, wide),
-        module.resultLength(i, wide),
+        raw.result(i, wide ? 1 : 0),
+        raw.result_length(i, wide ? 1 : 0),
         wide ? 'float64' : 'float32',
       );
     const answer = {};
@@ -421,8 +467,8 @@ export class Lab {
       } else if (shape === 'float32') value = copyOf(view(i, false), 'float32');
       else if (shape === 'float64') value = copyOf(view(i, true), 'float64');
       else if (shape === 'bytes') value = bytesFrom(view(i, true));
-      else if (shape === 'name') value = this.#limitsOf(fn).core.choices[names][module.resultNumber(i)];
-      else value = module.resultNumber(i);
+      else if (shape === 'name') value = this.#limitsOf(fn).core.choices[names][raw.result_number(i)];
+      else value = raw.result_number(i);
       if (keys.length === 1 && keys[0][0] === '') return value;
       place(answer, keys, value);
     }
@@ -440,7 +486,7 @@ export class Lab {
   trainer(options = {}) {
     const made = this.#run('trainer', options);
     const run = (fn, given) => this.#run(`trainer.${fn}`, given, made);
-    return new Trainer(made, run, () => this.#module.trainerDelete(made.id));
+    return new Trainer(made, run, () => this.#raw.trainer_delete(made.id));
   }
 
   sinusoidal(options) {

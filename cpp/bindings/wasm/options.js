@@ -7,7 +7,7 @@
 const TypedArray = Object.getPrototypeOf(Uint8Array);
 const getter = (proto, key) => Object.getOwnPropertyDescriptor(proto, key).get;
 const { apply, ownKeys } = Reflect;
-const { hasOwn, create, freeze, keys } = Object;
+const { hasOwn, create, defineProperty, freeze, keys } = Object;
 const { isArray } = Array;
 const { isInteger } = Number;
 const typedArrayName = getter(TypedArray.prototype, Symbol.toStringTag);
@@ -106,7 +106,15 @@ export function snapshot(given, schema) {
   const own = ownKeys(given);
   const unknown = [];
   for (let i = 0; i < own.length; i++)
-    if (typeof own[i] === 'string' && !hasOwn(schema, own[i])) unknown[unknown.length] = own[i];
+    if (typeof own[i] === 'string' && !hasOwn(schema, own[i]))
+      // defineProperty, not assignment: an accessor on Array.prototype's index would swallow the name
+      defineProperty(unknown, unknown.length, {
+        __proto__: null,
+        value: own[i],
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
   const values = create(null);
   const names = keys(schema);
   for (let i = 0; i < names.length; i++) if (hasOwn(given, names[i])) values[names[i]] = given[names[i]];
