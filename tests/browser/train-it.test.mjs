@@ -166,6 +166,7 @@ test('the seven arms trained in the page: the table, chart and heatmap show what
   assert.match(await s.locator('.train-attention').innerText(), /Positions: 0 CLS · 1 /);
   for (const { run } of Object.values(node)) run.delete();
   await sequence.fill('x x A x x');
+  await sequence.press('Enter'); // read on Enter (or a pause), not at every key
   assert.equal(await sequence.getAttribute('aria-invalid'), 'true');
   // The last sequence's answer is not left standing under a sequence that has none.
   assert.match(await answer.innerText(), /^No answer: /);
@@ -173,9 +174,11 @@ test('the seven arms trained in the page: the table, chart and heatmap show what
   assert.equal(await s.locator('.attention-map').isHidden(), true);
   assert.match(await s.locator('.train-attention').innerText(), /exactly one A and one B; this one has 1 A and 0 B/);
   await sequence.fill('x q A B');
+  await sequence.press('Enter'); // read on Enter (or a pause), not at every key
   assert.match(await s.locator('.train-attention').innerText(), /“q” is not a token here/);
   await s.getByLabel('Model', { exact: true }).selectOption('causal');
   await sequence.fill('yBxAz');
+  await sequence.press('Enter'); // read on Enter (or a pause), not at every key
   assert.equal(await sequence.getAttribute('aria-invalid'), null);
   await page.waitForFunction(() =>
     /^No encoding \+ causal mask/.test(document.querySelector('.train-answer').textContent),

@@ -20,6 +20,7 @@ const TRAIN_MIN = 8,
   MAX_TOKENS = 64; // lab.trainer's default maxEvalLength: the longest sequence the models take
 const HEADS = 2; // lab.trainer's default, which train-arms.js keeps (and one layer: the heatmap shows layer 0)
 const SEED_MAX = 4294967295;
+const PAUSE_MS = 700; // a pause in typing this long counts as done
 
 /** Filler letters, token ids 3–7; A is token 1 and B token 2 (0 is the CLS token, unused here). */
 export const FILLERS = ['v', 'w', 'x', 'y', 'z'];
@@ -358,7 +359,18 @@ export default {
       value: '0',
       onchange: requestAttention,
     });
-    sequence.addEventListener('input', requestAttention);
+    // Checked when the learner pauses or presses Enter, not at every key (a screen reader would read an error
+    // for almost every letter of "x A x x B y").
+    let typing = 0;
+    sequence.addEventListener('input', () => {
+      clearTimeout(typing);
+      typing = setTimeout(requestAttention, PAUSE_MS);
+    });
+    sequence.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter') return;
+      clearTimeout(typing);
+      requestAttention();
+    });
     const mapHost = h('div', { class: 'attention-map' });
     const tokensLine = h('p', { class: 'hint' });
     const answerLine = h('p', { class: 'train-answer' });
@@ -369,8 +381,8 @@ export default {
       h(
         'p',
         {},
-        `Type a sequence with one A and one B among the fillers ${FILLERS.join(', ')} (spaces optional), and ` +
-          'choose a model and a head. ',
+        `Type a sequence with one A and one B among the fillers ${FILLERS.join(', ')} (spaces optional; it is ` +
+          'read when you pause or press Enter), and choose a model and a head. ',
         'Row i shows how much position i attends to each position (each row sums to 1).',
       ),
       h('div', { class: 'control wide' }, h('label', { for: sequenceId }, 'Sequence'), sequence),
