@@ -68,6 +68,12 @@ test('the prediction gates the training; Show solution, then a prediction, is no
   ];
   for (const c of controls) assert.equal(await c.isDisabled(), true);
   assert.equal(await trainLab(page).getAttribute('data-state'), 'locked');
+  // An empty plot is no tab stop (the curves have no point before training).
+  assert.deepEqual(await s.locator('svg.lineplot').evaluateAll((p) => p.map((x) => x.getAttribute('tabindex'))), [
+    null,
+    null,
+    null,
+  ]);
   assert.match(await s.innerText(), /Training unlocks once you have checked your prediction/);
 
   await s.getByRole('button', { name: /^Show solution/ }).click();

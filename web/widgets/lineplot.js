@@ -39,8 +39,7 @@ export class LinePlot {
       role: 'img',
       'aria-label': label,
       'aria-describedby': hintId,
-      tabindex: 0,
-      class: 'lineplot',
+      class: 'lineplot', // focusable once it holds data (update): an empty plot is no tab stop
     });
     const hint = h(
       'p',
@@ -65,6 +64,8 @@ export class LinePlot {
    */
   update(x, series, { bands = [], rules = [], xTicks } = {}) {
     Object.assign(this, { x, series });
+    if (x.length > 0) this.svg.setAttribute('tabindex', '0');
+    else this.svg.removeAttribute('tabindex');
     this.cursor = Math.min(this.cursor, x.length - 1);
     const ys = series.flatMap((s) => Array.from(s.values)).filter(Number.isFinite);
     const tf = (v) => (this.logY ? Math.log10(Math.max(v, 1e-12)) : v);
