@@ -1,6 +1,7 @@
 // The call table's plumbing: one table of every call, the exchange, and each call's named view of it.
 #include "calls.hpp"
 
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 
@@ -13,6 +14,10 @@ const std::vector<Call>& calls() {
     std::vector<Call> v = lab_calls();
     const std::vector<Call>& t = trainer_calls();
     v.insert(v.end(), t.begin(), t.end());
+    // The exchange holds kMaxOptions options' cells and lists and kMaxResults results: a call declaring more
+    // would write past them, so such a table never loads.
+    for (const Call& c : v)
+      if (c.options.size() > kMaxOptions || c.results.size() > kMaxResults) std::abort();
     return v;
   }();
   return all;
@@ -39,8 +44,15 @@ bool CallIO::given(const char* name) const { return exchange().cells[option(name
 double CallIO::number(const char* name) const { return exchange().cells[option(name) * kCellsPerOption + 1]; }
 double CallIO::second(const char* name) const { return exchange().cells[option(name) * kCellsPerOption + 2]; }
 int CallIO::index(const char* name) const { return static_cast<int>(number(name)); }
-const std::vector<float>& CallIO::floats(const char* name) const { return exchange().floats[option(name)]; }
-const std::vector<double>& CallIO::tokens(const char* name) const { return exchange().tokens[option(name)]; }
+// A list option left out reads as empty, never as the list an earlier call left in its buffer.
+const std::vector<float>& CallIO::floats(const char* name) const {
+  static const std::vector<float> none;
+  return given(name) ? exchange().floats[option(name)] : none;
+}
+const std::vector<double>& CallIO::tokens(const char* name) const {
+  static const std::vector<double> none;
+  return given(name) ? exchange().tokens[option(name)] : none;
+}
 
 // (Never inlined: one copy of vector's resize serves every call site, and the module has a size budget.)
 __attribute__((noinline)) std::vector<float>& CallIO::float32(const char* path, std::size_t n) {
@@ -80,6 +92,8 @@ Status reserve_input(int index, int option, double length) {
   if (!listed) return exchange().status = Status::broken(Rule::length, "option", option, 0, kMaxOptions);
   const Option& o = calls()[static_cast<std::size_t>(index)].options[static_cast<std::size_t>(option)];
   Status s = limits::check_input_elements(o.name, length);
+  // (lab.js passes a list's true length; these refusals are for anything else calling the export)
+  if (s.ok && !(length >= 0 && length == std::floor(length))) s = Status::broken(Rule::length, o.name, length, 0, 0);
   if (s.ok && o.kind != Kind::floats && o.kind != Kind::tokens)
     s = Status::broken(Rule::length, o.name, option, 0, 0);  // lab.js copies lists only
   if (s.ok) {

@@ -2,7 +2,8 @@
 // kind, default) and its named results. bindings.cpp exports the table through `calls()`; lab.js reads
 // it to snapshot, type-check and copy options, and to name what comes back. Only numbers cross: each
 // option as [given, value, second value] in the table's order (a name as its index in the list
-// `limits()` exports), each list through its own input buffer, each result through its own slot.
+// `limits()` or, for the trainer's calls, `trainerLimits()` exports), each list through its own input
+// buffer, each result through its own slot.
 // Nothing here includes Emscripten, so the table and every call run natively too
 // (tests/cpp/bindings/test_calls.cpp).
 #pragma once
@@ -106,8 +107,8 @@ struct Exchange {
 Exchange& exchange();
 
 // One call's view of the exchange, by the names its table entry declares. A name the entry does not
-// declare is a bug in this file's callers, stopped at once (std::abort), and the native test runs every
-// call to show there is none.
+// declare is a bug in the calls' code, stopped at once (std::abort); tests/cpp/bindings/test_calls.cpp runs
+// every call to show there is none.
 class CallIO {
  public:
   explicit CallIO(const Call& call) : call_(call) {}

@@ -1,4 +1,5 @@
-// The idiomatic JS layer over the Embind module (load.js loads it): options objects with defaults, type
+// The idiomatic JS layer over the wasm module (load.js loads it; Embind serves only its tables, at load,
+// and every call goes to plain wasm exports): options objects with defaults, type
 // checks that throw TypeError, the core's range checks turned into RangeError, and results that are plain
 // typed arrays owned by the caller. The numbers all come from the C++ core.
 //
@@ -83,7 +84,7 @@ function methodsOf(table) {
       Object.assign(create(null), {
         index,
         limits: call.limits,
-        // each with its group and member names split once ('rope.base': 'rope', 'base'; 'n': 'n', undefined)
+        // each with its group and member names ('rope.base': 'rope', 'base'; 'n': 'n', undefined)
         options: freeze(
           call.options.map((o) => {
             const [top, member] = o.name.split('.');
@@ -445,7 +446,7 @@ export class Lab {
   }
 
   // The results the table names, each copied out of wasm memory (never a view of it), placed by path;
-  // a result with no path is the whole answer. A call given `out` writes its array result there.
+  // a result with no path is the whole answer. A call given `out` writes that whole answer there.
   #results(fn, o) {
     const module = this.#module,
       raw = this.#raw;
@@ -461,7 +462,7 @@ export class Lab {
     for (let i = 0; i < results.length; i++) {
       const { shape, names, keys } = results[i];
       let value;
-      if (shape === 'float32' && o.out !== undefined) {
+      if (shape === 'float32' && o.out !== undefined && keys[0][0] === '') {
         copyInto(o.out, view(i, false));
         value = o.out;
       } else if (shape === 'float32') value = copyOf(view(i, false), 'float32');

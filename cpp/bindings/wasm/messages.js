@@ -72,7 +72,7 @@ export const optionName = (name) => `'${name.length <= 40 ? name : `${name.slice
 function quote(value) {
   // The first 40 characters give the same first 39 of JSON (each writes at least one), and a string
   // of any length is never written out whole.
-  const text = JSON.stringify(typeof value === 'string' ? value.slice(0, 40) : value);
+  const text = JSON.stringify(typeof value === 'string' ? value.slice(0, 40) : value) ?? String(value);
   return text.length <= 40 ? text : `${text.slice(0, 39)}…"`;
 }
 

@@ -31,7 +31,8 @@ export class Trainer {
   }
 
   /** Trains `steps` steps (fresh batches, Adam): their mean loss and accuracy, and the step count so far. */
-  step(steps = 1) {
+  step(steps) {
+    // (left out, `steps` is the call table's default: an own undefined option counts as not given)
     return this.#call('step', { steps });
   }
 

@@ -34,12 +34,15 @@ void fill(const Call& call, const std::map<std::string, std::pair<double, double
   }
 }
 
-// Sizes and fills the list of option `option` with `length` copies of `value`.
+// Sizes and fills the list of option `option` with `length` copies of `value`, and marks it given (as lab.js
+// writes a list's cells: given, its length).
 void list(int index, const std::string& option, std::size_t length, double value) {
   const Call& call = calls()[static_cast<std::size_t>(index)];
   for (std::size_t i = 0; i < call.options.size(); ++i)
     if (call.options[i].name == option) {
       REQUIRE(reserve_input(index, static_cast<int>(i), static_cast<double>(length)).ok);
+      exchange().cells[i * kCellsPerOption] = 1;
+      exchange().cells[i * kCellsPerOption + 1] = static_cast<double>(length);
       if (call.options[i].kind == Kind::tokens) exchange().tokens[i].assign(length, value);
       else exchange().floats[i].assign(length, static_cast<float>(value));
     }
@@ -138,6 +141,49 @@ TEST_CASE("every call runs from the options its table names", "[bindings]") {
   }
 }
 
+TEST_CASE("every lab call runs from its declared names and fills every result it declares", "[bindings]") {
+  // Minimal valid options per call (the rest left to the table's defaults), and the lists each takes.
+  struct Case {
+    const char* call;
+    std::map<std::string, std::pair<double, double>> values;
+    std::vector<std::pair<const char*, std::size_t>> lists;
+  };
+  const std::vector<Case> cases{
+      {"sinusoidal", {{"positions", {4, 0}}, {"dModel", {6, 0}}}, {}},
+      {"sinusoidalReference", {{"positions", {4, 0}}, {"dModel", {6, 0}}}, {}},
+      {"sinusoidalFloat32Angles", {{"positions", {4, 0}}, {"dModel", {6, 0}}}, {}},
+      {"frequencies", {{"dModel", {6, 0}}}, {}},
+      {"learnedTable", {{"maxLen", {4, 0}}, {"dModel", {6, 0}}}, {}},
+      {"learnedLookup", {{"maxLen", {4, 0}}, {"dModel", {6, 0}}, {"position", {2, 0}}}, {}},
+      {"embed", {{"vocabSize", {5, 0}}, {"dModel", {4, 0}}}, {{"tokens", 3}}},
+      {"attention", {{"n", {3, 0}}, {"dK", {4, 0}}}, {{"q", 12}, {"k", 12}, {"v", 12}}},
+      {"selfAttention", {{"n", {2, 0}}, {"dModel", {4, 0}}, {"dK", {4, 0}}}, {{"x", 8}}},
+      {"rope", {{"n", {2, 0}}, {"dHead", {4, 0}}}, {{"x", 8}}},
+      {"alibiSlopes", {{"heads", {4, 0}}}, {}},
+      {"alibiBias", {{"heads", {2, 0}}, {"n", {3, 0}}}, {}},
+      {"relativeOffset", {{"positions", {4, 0}}, {"dModel", {8, 0}}, {"k", {2, 0}}}, {}},
+      {"dotMatrix", {{"rows", {3, 0}}, {"dModel", {2, 0}}}, {{"table", 6}}},
+      {"distanceMatrix", {{"rows", {3, 0}}, {"dModel", {2, 0}}}, {{"table", 6}}},
+      {"properties", {{"positions", {8, 0}}, {"dModel", {8, 0}}}, {}},
+      {"permutation", {{"vocabSize", {5, 0}}, {"dModel", {4, 0}}, {"dK", {4, 0}}, {"swap", {0, 2}}}, {{"tokens", 3}}},
+  };
+  std::set<std::string> covered;
+  for (const Case& c : cases) {
+    INFO(c.call);
+    const int i = call_index(c.call);
+    fill(calls()[i], c.values);
+    for (const auto& [name, length] : c.lists) list(i, name, length, 1);
+    REQUIRE(run_call(i).ok);
+    for (const Result& r : calls()[i].results) {
+      INFO(r.path);
+      if (r.shape == Shape::float32) CHECK(size_of(i, r.path) > 0);
+      if (r.shape == Shape::float64) CHECK(!exchange().float64[slot(i, r.path)].empty());
+    }
+    covered.insert(c.call);
+  }
+  for (const Call& c : lab_calls()) CHECK(covered.count(c.name) == 1);  // every lab call, none left out
+}
+
 TEST_CASE("a name not on its list reaches the core as no name, refused by its choice rule", "[bindings]") {
   const int i = call_index("sinusoidal");
   fill(calls()[i], {{"positions", {4, 0}}, {"dModel", {6, 0}}, {"variant", {-1, 0}}});
@@ -153,4 +199,15 @@ TEST_CASE("a list is sized only for a list option, and only within the core's ca
   CHECK(reserve_input(i, 0, 1e12).rule == Rule::input_elements);                       // past maxElements
   CHECK(reserve_input(i, 99, 16).rule == Rule::length);                                // no such option
   CHECK(reserve_input(static_cast<int>(calls().size()), 0, 16).rule == Rule::length);  // no such call
+}
+
+TEST_CASE("a list left out reads as empty, not as the list an earlier call left behind", "[bindings]") {
+  const int i = call_index("dotMatrix");
+  fill(calls()[i], {{"rows", {3, 0}}, {"dModel", {2, 0}}});
+  list(i, "table", 6, 1);
+  REQUIRE(run_call(i).ok);
+  fill(calls()[i], {{"rows", {3, 0}}, {"dModel", {2, 0}}});  // the table not given this time
+  const Status s = run_call(i);
+  CHECK(s.param == "table");
+  CHECK(s.got == 0);
 }
