@@ -12,7 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { createLab } from 'positional-encoding-lab';
 import { startServer } from '../../scripts/serve.mjs';
 import { ARMS, MODEL, TEST_LENGTHS, TEST_SAMPLES } from '../../web/exercises/train-arms.js';
-import { verdict } from '../../web/exercises/train-it.js';
+import { verdict } from '../../web/exercises/train-words.js';
 import { fmt } from '../../web/widgets/dom.js';
 import { openLab, watchedPage, lessonUrl, choice, AXE_TAGS } from './browser.mjs';
 

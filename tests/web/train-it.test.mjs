@@ -1,5 +1,6 @@
-// The train-it exercise's typed sequences (web/exercises/train-it.js): letters to the trainer's token
-// ids, and a named message for anything the order task's models cannot take.
+// The train-it exercise's typed sequences and sentences (web/exercises/train-words.js): letters to the
+// trainer's token ids, a named message for anything the order task's models cannot take, and the lines
+// the page writes from the worker's numbers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -9,7 +10,9 @@ import {
   chanceBand,
   belowChance,
   learnedRowsNote,
-} from '../../web/exercises/train-it.js';
+  extrapolationLine,
+  slopesText,
+} from '../../web/exercises/train-words.js';
 import { ARMS, TEST_LENGTHS, TEST_SAMPLES } from '../../web/exercises/train-arms.js';
 
 test('A, B and the fillers v–z become token ids 1, 2 and 3–7, with or without spaces, in any case', () => {
@@ -61,4 +64,22 @@ test('the learned-rows note names no lab API', () => {
   const note = learnedRowsNote({ total: 128, trained: 16 });
   assert.match(note, /^The learned table has 128 rows; training has reached 16 of them/);
   assert.doesNotMatch(note, /\w\(\)/);
+});
+
+test("an arm's extrapolation line splits its accuracies at the last training length", () => {
+  const lengths = [8, 16, 24, 64];
+  assert.equal(
+    extrapolationLine('RoPE', lengths, [0.991, 0.989, 0.62, 0.51]),
+    'RoPE: 0.99 at the training lengths, 0.51–0.62 past them (0.51 at length 64).',
+  );
+  assert.equal(
+    extrapolationLine('ALiBi', lengths, [0.4, 0.6, 0.5, 0.5]),
+    'ALiBi: 0.40–0.60 at the training lengths, 0.50 past them (0.50 at length 64).',
+  );
+});
+
+test("ALiBi's slopes read as fractions when they are 1/n, else to four figures", () => {
+  assert.equal(slopesText(new Float32Array([1 / 16, 1 / 256])), '1/16 and 1/256');
+  assert.equal(slopesText([0.5, 0.25, 0.125]), '1/2, 1/4 and 1/8');
+  assert.equal(slopesText([0.3]), '0.3000');
 });

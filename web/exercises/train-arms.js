@@ -1,23 +1,69 @@
 // The train-it experiment as data, shared by the page (train-it.js) and its worker (train-worker.js):
 // one small Transformer classifier, seven ways for it to know where a token is.
 
-/** Options every arm shares (the rest are lab.trainer's defaults: 1 layer, dModel 16, 2 heads,
- *  batch 32, learning rate 1e-2, learned table of 128 rows, evaluation up to length 64). */
-export const MODEL = { task: 'order', readout: 'mean', trainLength: [8, 16] };
+/** The model every arm shares, each option stated (these are also lab.trainer's defaults, but the page
+ *  describes the model from this object, so they are spelled out here rather than assumed). */
+export const MODEL = {
+  task: 'order',
+  readout: 'mean',
+  trainLength: [8, 16],
+  layers: 1,
+  dModel: 16,
+  heads: 2,
+  batch: 32,
+  maxLen: 128,
+  base: 10000,
+  maxEvalLength: 64,
+};
 
 // The five encodings with full attention and the mean readout, then two arms that change one thing:
-// the causal mask with no encoding, and ALiBi read out from a CLS token instead of the mean.
+// the causal mask with no encoding, and ALiBi read out from a CLS token instead of the mean. `about`
+// is the page's description of the arm; ALiBi's slopes are the core's, filled in once the worker has them.
 export const ARMS = [
-  { id: 'none', name: 'No encoding', options: { encoding: 'none', attention: 'bidirectional' } },
-  { id: 'sinusoidal', name: 'Sinusoidal', options: { encoding: 'sinusoidal', attention: 'bidirectional' } },
-  { id: 'learned', name: 'Learned', options: { encoding: 'learned', attention: 'bidirectional' } },
-  { id: 'rope', name: 'RoPE', options: { encoding: 'rope', attention: 'bidirectional' } },
-  { id: 'alibi', name: 'ALiBi', options: { encoding: 'alibi', attention: 'bidirectional' } },
-  { id: 'causal', name: 'No encoding + causal mask', options: { encoding: 'none', attention: 'causal' } },
+  {
+    id: 'none',
+    name: 'No encoding',
+    options: { encoding: 'none', attention: 'bidirectional' },
+    about: 'token embeddings only; every token attends to every token.',
+  },
+  {
+    id: 'sinusoidal',
+    name: 'Sinusoidal',
+    options: { encoding: 'sinusoidal', attention: 'bidirectional' },
+    about: 'the sinusoidal table added to the embeddings.',
+  },
+  {
+    id: 'learned',
+    name: 'Learned',
+    options: { encoding: 'learned', attention: 'bidirectional' },
+    about: `a trained table of ${MODEL.maxLen} position vectors added instead.`,
+  },
+  {
+    id: 'rope',
+    name: 'RoPE',
+    options: { encoding: 'rope', attention: 'bidirectional' },
+    about: `queries and keys turned by their positions (base ${MODEL.base}, the halves layout).`,
+  },
+  {
+    id: 'alibi',
+    name: 'ALiBi',
+    options: { encoding: 'alibi', attention: 'bidirectional' },
+    about: `the two-sided bias −slope·|i − j|, one slope per head by the paper’s rule for ${MODEL.heads} heads`,
+    slopes: true,
+  },
+  {
+    id: 'causal',
+    name: 'No encoding + causal mask',
+    options: { encoding: 'none', attention: 'causal' },
+    about:
+      'nothing added anywhere, but each token attends only to itself and the tokens before it (NoPE, as ' +
+      'Kazemnejad et al. call it).',
+  },
   {
     id: 'alibi-cls',
     name: 'ALiBi + CLS token',
     options: { encoding: 'alibi', attention: 'bidirectional', readout: 'cls' },
+    about: 'ALiBi again, with one more token, CLS, put first at position 0; its output alone decides.',
   },
 ];
 

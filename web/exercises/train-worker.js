@@ -2,7 +2,8 @@
 // order. The page drives it: it asks for a chunk of steps, and asks for the next only once the answer
 // is back, so pausing is simply not asking again and the page never waits on the core.
 //
-// In:  {type: 'reset', generation, seed}               new trainers (the old ones are deleted)
+// In:  {type: 'reset', generation, seed}               new trainers (the old ones are deleted); the
+//                                                      answer carries ALiBi's slopes for MODEL.heads
 //      {type: 'train', generation, steps}              `steps` steps of every arm
 //      {type: 'measure', generation, lengths, samples, seed}   accuracy per arm and test length
 //      {type: 'attention', generation, request, arm, layer, head, tokens}   (answers P for the reverse too)
@@ -21,7 +22,7 @@ function handle(lab, message) {
     runs = null;
     runs = Object.fromEntries(ARMS.map((a) => [a.id, lab.trainer({ ...MODEL, ...a.options, seed: message.seed })]));
     trained = 0;
-    return { type, generation, step: 0 };
+    return { type, generation, step: 0, slopes: Array.from(lab.alibiSlopes({ heads: MODEL.heads })) };
   }
   if (!runs) throw new Error('no trainers yet');
   if (type === 'train') {

@@ -1,0 +1,310 @@
+// The train-it page's four panels, each built once and updated from the worker's answers: the table of
+// the latest losses and accuracies, the training curves, the extrapolation chart, and the attention
+// heatmap with the learner's own sequence. Each returns {element, ...its updates}; train-it.js wires them.
+import { h, fmt, uid } from '../widgets/dom.js';
+import { LinePlot } from '../widgets/lineplot.js';
+import { Heatmap } from '../widgets/heatmap.js';
+import { dataTable } from '../widgets/tables.js';
+import { select } from './common.js';
+import { ARMS, MODEL } from './train-arms.js';
+import {
+  FILLERS,
+  TRAIN_MIN,
+  TRAIN_MAX,
+  parseSequence,
+  verdict,
+  belowChance,
+  learnedRowsNote,
+  extrapolationLine,
+} from './train-words.js';
+
+const PAUSE_MS = 700; // a pause in typing this long counts as done
+const armName = (id) => ARMS.find((a) => a.id === id).name;
+const stepText = (step) => step.toLocaleString('en');
+
+/** The latest mean loss and accuracy of each arm, as a table (its rows carry the numbers as data-*). */
+export function statsPanel(chunk) {
+  const body = h('tbody', {});
+  const caption = h('caption', {});
+  const rows = Object.fromEntries(
+    ARMS.map((a, i) => {
+      const loss = h('td', {}, '–'),
+        accuracy = h('td', {}, '–');
+      const tr = h('tr', { 'data-arm': a.id }, h('th', { scope: 'row', class: `arm s${i}` }, a.name), loss, accuracy);
+      body.append(tr);
+      return [a.id, { tr, loss, accuracy }];
+    }),
+  );
+  const head = h('tr', {}, ...['model', 'loss', 'accuracy'].map((name) => h('th', { scope: 'col' }, name)));
+  const element = h(
+    'div',
+    { class: 'table-scroll' },
+    h('table', { class: 'matrix train-stats' }, caption, h('thead', {}, head), body),
+  );
+  function show(step, latest) {
+    caption.textContent =
+      step === 0
+        ? 'Step 0: nothing trained yet.'
+        : `After step ${stepText(step)}: mean loss and accuracy over the last ${chunk} steps, on fresh sequences`;
+    for (const a of ARMS) {
+      const row = rows[a.id],
+        now = latest?.[a.id];
+      row.loss.textContent = now ? now.loss.toFixed(3) : '–';
+      row.accuracy.textContent = now ? now.accuracy.toFixed(3) : '–';
+      if (now) {
+        row.tr.dataset.loss = String(now.loss);
+        row.tr.dataset.accuracy = String(now.accuracy);
+      } else {
+        delete row.tr.dataset.loss;
+        delete row.tr.dataset.accuracy;
+      }
+    }
+  }
+  return { element, show };
+}
+
+/** The loss and accuracy curves against the step, drawn at most once a frame. */
+export function curvesPanel(heading, chunk) {
+  const lossHost = h('div', {}, heading(2, 'Loss'));
+  const accuracyHost = h('div', {}, heading(2, 'Accuracy on each step’s fresh sequences'));
+  const curves = h('div', { class: 'side-by-side train-curves' }, lossHost, accuracyHost);
+  const lossPlot = new LinePlot(lossHost, {
+    label: 'Training loss of the seven models against the training step',
+    xLabel: 'step',
+    yLabel: 'loss',
+    yRange: [0, 1],
+  });
+  const accuracyPlot = new LinePlot(accuracyHost, {
+    label: 'Accuracy of the seven models on their fresh training sequences, against the training step',
+    xLabel: 'step',
+    yLabel: 'accuracy',
+    yRange: [0, 1],
+  });
+  const note = h(
+    'p',
+    { class: 'hint' },
+    `Each point is the mean over ${chunk} steps. Every step draws a fresh batch of ${MODEL.batch} random ` +
+      `sequences of ${TRAIN_MIN}–${TRAIN_MAX} tokens, `,
+    'so the accuracy is measured on sequences the model has not trained on yet (before that step’s update).',
+  );
+  let history = { x: [], arms: {} };
+  let frame = 0;
+  function draw() {
+    const { x, arms } = history;
+    curves.hidden = note.hidden = x.length === 0;
+    if (x.length === 0) return;
+    const series = (key) => ARMS.map((a) => ({ name: a.name, values: arms[a.id][key] }));
+    const losses = ARMS.flatMap((a) => arms[a.id].loss);
+    lossPlot.yRange = [0, Math.max(1, Math.ceil(Math.max(...losses) * 4) / 4)];
+    lossPlot.update(x, series('loss'));
+    accuracyPlot.update(x, series('accuracy'), { rules: [{ y: 0.5, label: 'chance' }] });
+  }
+  return {
+    element: h('div', {}, curves, note),
+    /** Back to no points, drawn at once. */
+    clear() {
+      history = { x: [], arms: Object.fromEntries(ARMS.map((a) => [a.id, { loss: [], accuracy: [] }])) };
+      draw();
+    },
+    /** One point per arm ({id: {loss, accuracy}}) at `step`. */
+    add(step, arms) {
+      history.x.push(step);
+      for (const a of ARMS) {
+        history.arms[a.id].loss.push(arms[a.id].loss);
+        history.arms[a.id].accuracy.push(arms[a.id].accuracy);
+      }
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        draw();
+      });
+    },
+  };
+}
+
+/** Accuracy against the test length, with a line per arm, the notes it supports and its data table. */
+export function extrapolationPanel(heading, evalSeed) {
+  const element = h('div', { class: 'train-extrapolation', hidden: true });
+  const plotHost = h('div', {});
+  const plot = new LinePlot(plotHost, {
+    label: `Accuracy of the seven models against the test length; training lengths ${TRAIN_MIN} to ${TRAIN_MAX} shaded`,
+    xLabel: 'test length (tokens)',
+    yLabel: 'accuracy',
+    yRange: [0, 1],
+    points: true,
+  });
+  const measuredNote = h('p', { class: 'hint' });
+  const summary = h('ul', { class: 'train-summary' });
+  const belowNote = h('p', { class: 'train-below' });
+  const learnedNote = h('p', {});
+  const table = h('div', {});
+  element.append(
+    heading(1, 'Past the training lengths'),
+    measuredNote,
+    plotHost,
+    summary,
+    belowNote,
+    learnedNote,
+    table,
+  );
+  return {
+    element,
+    clear() {
+      element.hidden = true;
+      delete element.dataset.step;
+    },
+    measuring(step) {
+      measuredNote.textContent = `Measuring at step ${stepText(step)}…`;
+    },
+    show({ step, lengths, samples, arms, learnedRows }) {
+      element.hidden = false;
+      element.dataset.step = String(step);
+      measuredNote.textContent =
+        `Measured after step ${stepText(step)}: accuracy on ${samples} fresh sequences per length ` +
+        `(evaluation seed ${evalSeed}). The models trained on lengths ${TRAIN_MIN}–${TRAIN_MAX} only (shaded).`;
+      const series = ARMS.map((a) => ({ name: a.name, values: arms[a.id] }));
+      plot.update(lengths, series, {
+        bands: [{ from: TRAIN_MIN, to: TRAIN_MAX, label: 'trained' }],
+        rules: [{ y: 0.5, label: 'chance' }],
+        xTicks: lengths.filter((l) => l !== 12),
+      });
+      summary.replaceChildren(
+        ...ARMS.map((a) => h('li', { 'data-arm': a.id }, extrapolationLine(a.name, lengths, arms[a.id]))),
+      );
+      belowNote.textContent = belowChance(lengths, samples, arms);
+      learnedNote.textContent = learnedRows ? learnedRowsNote(learnedRows) : '';
+      table.replaceChildren(dataTable('Data table of the accuracies', 'test length', lengths, series));
+    },
+  };
+}
+
+/**
+ * The learner's sequence, a model and a head, and where that head looks; `ask(request)` sends the worker
+ * {request, arm, layer, head, tokens}, and `show(answer)` draws the answer to the latest request only.
+ */
+export function attentionPanel(heading, ask) {
+  const sequenceId = uid('sequence'),
+    messageId = uid('sequence-message');
+  const sequence = h('input', {
+    id: sequenceId,
+    type: 'text',
+    value: 'x x A x B x',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    'aria-describedby': messageId,
+  });
+  const sequenceError = h('p', { class: 'hint', id: messageId, 'aria-live': 'polite' });
+  const armSelect = select({
+    label: 'Model',
+    options: ARMS.map((a) => [a.id, a.name]),
+    value: 'sinusoidal',
+    onchange: () => panel.request(),
+  });
+  const headSelect = select({
+    label: 'Head',
+    options: Array.from({ length: MODEL.heads }, (_, i) => [String(i), `${i + 1} of ${MODEL.heads}`]),
+    value: '0',
+    onchange: () => panel.request(),
+  });
+  // Checked when the learner pauses or presses Enter, not at every key (a screen reader would read an error
+  // for almost every letter of "x A x x B y").
+  let typing = 0;
+  sequence.addEventListener('input', () => {
+    clearTimeout(typing);
+    typing = setTimeout(() => panel.request(), PAUSE_MS);
+  });
+  sequence.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter') return;
+    clearTimeout(typing);
+    panel.request();
+  });
+  const mapHost = h('div', { class: 'attention-map' });
+  const tokensLine = h('p', { class: 'hint' });
+  const answerLine = h('p', { class: 'train-answer' });
+  const reverseLine = h('p', { class: 'train-reverse' });
+  const element = h(
+    'div',
+    { class: 'train-attention' },
+    heading(1, 'Where a head looks'),
+    h(
+      'p',
+      {},
+      `Type a sequence with one A and one B among the fillers ${FILLERS.join(', ')} (spaces optional; it is ` +
+        'read when you pause or press Enter), and choose a model and a head. ',
+      'Row i shows how much position i attends to each position (each row sums to 1).',
+    ),
+    h('div', { class: 'control wide' }, h('label', { for: sequenceId }, 'Sequence'), sequence),
+    sequenceError,
+    h('div', { class: 'controls' }, armSelect.element, headSelect.element),
+    answerLine,
+    reverseLine,
+    tokensLine,
+    mapHost,
+  );
+  let latest = 0; // the request whose answer is shown; an answer to an older one is dropped
+  let letters = []; // the latest request's letters
+  let heatmap = null;
+
+  function show({ request, step, arm, head, n, weights, probability, reversed }) {
+    if (request !== latest) return;
+    // A CLS arm's map has one more row and column, for the CLS token at position 0.
+    const shown = n === letters.length + 1 ? ['CLS', ...letters] : letters;
+    const label = (i) => `${i} (${shown[i]})`;
+    heatmap ??= new Heatmap(mapHost, {
+      label:
+        'Attention weights of the chosen head: rows are the attending positions, columns the attended ones, ' +
+        'colour from 0 (the background) to 1 (strongest)',
+      rowName: 'query',
+      columnName: 'key',
+      limit: 1,
+      signed: false,
+      describe: (r, c, v) => `query ${label(r)} attends to key ${label(c)} with weight ${v.toFixed(4)}`,
+    });
+    mapHost.hidden = false;
+    heatmap.update(weights, n, n);
+    tokensLine.textContent = `Positions: ${shown.map((l, i) => `${i} ${l}`).join(' · ')}`;
+    const aFirst = shown.indexOf('A') < shown.indexOf('B');
+    answerLine.textContent =
+      `${armName(arm)}, head ${head + 1}, at step ${stepText(step)}: ` +
+      `the model gives P(A before B) = ${fmt(probability, 4)}. Here A is ${aFirst ? 'before' : 'after'} B, ` +
+      verdict(probability, aFirst);
+    const same = fmt(reversed, 4) === fmt(probability, 4);
+    reverseLine.textContent =
+      `The same sequence reversed, where A is ${aFirst ? 'after' : 'before'} B: P(A before B) = ${fmt(reversed, 4)}` +
+      (same ? ', the same to four decimals.' : '.');
+    reverseLine.dataset.same = String(same);
+  }
+
+  const panel = {
+    element,
+    show,
+    /** Asks for the map of the typed sequence, or says why it cannot be read (and clears the old answer). */
+    request() {
+      latest += 1; // an answer still in flight is for the old sequence
+      const parsed = parseSequence(sequence.value);
+      if (parsed.error) {
+        sequence.setAttribute('aria-invalid', 'true');
+        sequenceError.textContent = parsed.error;
+        answerLine.textContent = 'No answer: the models take only sequences like the ones they learn from (see above).';
+        reverseLine.textContent = '';
+        tokensLine.textContent = '';
+        mapHost.hidden = true;
+        return;
+      }
+      sequence.removeAttribute('aria-invalid');
+      sequenceError.textContent = '';
+      letters = parsed.letters;
+      ask({
+        request: latest,
+        arm: armSelect.input.value,
+        layer: 0,
+        head: Number(headSelect.input.value),
+        tokens: parsed.tokens,
+      });
+    },
+    set disabled(value) {
+      for (const input of [sequence, armSelect.input, headSelect.input]) input.disabled = value;
+    },
+  };
+  return panel;
+}
