@@ -202,7 +202,7 @@ val trainer_limits() {
   for (const Row& row : training::trainer_option_rows()) {
     if (row.holds == Row::Holds::name) {
       val names = val::array();
-      for (std::size_t i = 0; i < row.nameCount; ++i) names.call<void>("push", std::string(row.names[i]));
+      for (std::size_t i = 0; i < row.names.count; ++i) names.call<void>("push", std::string(row.names.list[i]));
       choices.set(row.name, names);
     }
     if (row.ints != nullptr) range(row.name, double(row.ints->lo), double(row.ints->hi), true);

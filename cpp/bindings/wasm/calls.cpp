@@ -76,7 +76,7 @@ bool known(int index) { return index >= 0 && static_cast<std::size_t>(index) < c
 }  // namespace
 
 Status run_call(int index) {
-  Status s = known(index) ? Status::fine() : Status::broken(Rule::length, "call", index, 0, double(calls().size()));
+  Status s = known(index) ? Status::fine() : Status::broken(Rule::exchange, "call", index, 0, 0);
   if (s.ok) {
     const Call& call = calls()[static_cast<std::size_t>(index)];
     CallIO io(call);
@@ -89,13 +89,13 @@ Status run_call(int index) {
 Status reserve_input(int index, int option, double length) {
   const bool listed = known(index) && option >= 0 &&
                       static_cast<std::size_t>(option) < calls()[static_cast<std::size_t>(index)].options.size();
-  if (!listed) return exchange().status = Status::broken(Rule::length, "option", option, 0, kMaxOptions);
+  if (!listed) return exchange().status = Status::broken(Rule::exchange, "option", option, 0, 0);
   const Option& o = calls()[static_cast<std::size_t>(index)].options[static_cast<std::size_t>(option)];
   Status s = limits::check_input_elements(o.name, length);
   // (lab.js passes a list's true length; these refusals are for anything else calling the export)
-  if (s.ok && !(length >= 0 && length == std::floor(length))) s = Status::broken(Rule::length, o.name, length, 0, 0);
+  if (s.ok && !(length >= 0 && length == std::floor(length))) s = Status::broken(Rule::exchange, o.name, length, 0, 0);
   if (s.ok && o.kind != Kind::floats && o.kind != Kind::tokens)
-    s = Status::broken(Rule::length, o.name, option, 0, 0);  // lab.js copies lists only
+    s = Status::broken(Rule::exchange, o.name, option, 0, 0);  // lab.js copies lists only
   if (s.ok) {
     const auto n = static_cast<std::size_t>(length), at = static_cast<std::size_t>(option);
     if (o.kind == Kind::tokens) exchange().tokens[at].resize(n);

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "pelab/validation/limits.hpp"
 #include "pelab/validation/status.hpp"
 
 namespace pelab::bindings {
@@ -115,7 +116,9 @@ class CallIO {
   bool given(const char* option) const;
   double number(const char* option) const;  // a number, a boolean (0/1), a pair's first, an out's length
   double second(const char* option) const;  // a pair's second
-  int index(const char* option) const;      // a name's index in its list (-1: not on it)
+  // A named option's name: the one at the index JS wrote, or "" for a name off its list (-1), which the
+  // core's builder refuses with its `choice` rule, in its own check order.
+  const char* choice(const char* option, limits::Names list) const { return list.at(index(option)); }
   const std::vector<float>& floats(const char* option) const;
   const std::vector<double>& tokens(const char* option) const;
   std::vector<float>& float32(const char* result, std::size_t n);
@@ -123,17 +126,11 @@ class CallIO {
   void set(const char* result, double value);
 
  private:
+  int index(const char* option) const;  // a name's index in its list (-1: not on it)
   std::size_t option(const char* name) const;
   std::size_t result(const char* path) const;
   const Call& call_;
 };
-
-// The name at `index` in `list`, or "" (on no list, so the core's builder refuses it with its `choice`
-// rule, in its own check order) for -1, which the JS layer passes for a name not on the list.
-template <std::size_t N>
-std::string name_at(const std::array<const char*, N>& list, int index) {
-  return index >= 0 && static_cast<std::size_t>(index) < N ? list[static_cast<std::size_t>(index)] : "";
-}
 
 // Runs call `index` on the options already in the exchange: the status, also kept for the getters.
 Status run_call(int index);

@@ -40,8 +40,8 @@ RawSequence raw_sequence(const CallIO& io) {
   return {io.number("vocabSize"),
           io.number("dModel"),
           io.number("seed"),
-          name_at(limits::encodings, io.index("encoding")),
-          name_at(limits::variants, io.index("variant")),
+          io.choice("encoding", limits::encodings),
+          io.choice("variant", limits::variants),
           io.number("base"),
           io.number("start"),
           io.number("maxLen")};
@@ -55,7 +55,7 @@ RawHeadOptions raw_heads(const CallIO& io, double width) {
   return {heads,
           rope,
           io.number("rope.base"),
-          name_at(limits::ropeLayouts, io.index("rope.layout")),
+          io.choice("rope.layout", limits::ropeLayouts),
           io.given("rope.rotaryDims") ? io.number("rope.rotaryDims") : width / heads,
           io.number("rope.scale"),
           io.number("rope.start"),
@@ -66,16 +66,15 @@ RawHeadOptions raw_heads(const CallIO& io, double width) {
 
 Status sinusoidal(CallIO& io) {
   SinusoidalSpec spec;
-  const Status s =
-      make_table_request(io.number("positions"), io.number("dModel"), io.number("base"),
-                         name_at(limits::variants, io.index("variant")), io.number("start"), out_length(io), spec);
+  const Status s = make_table_request(io.number("positions"), io.number("dModel"), io.number("base"),
+                                      io.choice("variant", limits::variants), io.number("start"), out_length(io), spec);
   if (s.ok) fill_sinusoidal(spec, io.float32("", element_count(spec)).data());
   return s;
 }
 
 Status table_spec(const CallIO& io, SinusoidalSpec& spec) {
   return make_sinusoidal_spec(io.number("positions"), io.number("dModel"), io.number("base"),
-                              name_at(limits::variants, io.index("variant")), io.number("start"), spec);
+                              io.choice("variant", limits::variants), io.number("start"), spec);
 }
 
 Status sinusoidal_reference(CallIO& io) {
@@ -95,7 +94,7 @@ Status sinusoidal_float32_angles(CallIO& io) {
 Status frequencies_of(CallIO& io) {
   SinusoidalSpec spec;
   const Status s =
-      make_frequency_spec(io.number("dModel"), io.number("base"), name_at(limits::variants, io.index("variant")), spec);
+      make_frequency_spec(io.number("dModel"), io.number("base"), io.choice("variant", limits::variants), spec);
   if (s.ok) {
     const std::vector<double> omega = frequencies(spec), wavelength = wavelengths(spec);
     std::copy(omega.begin(), omega.end(), io.float64("omega", omega.size()).begin());
@@ -135,7 +134,7 @@ Status attention_of(CallIO& io) {
   AttentionRequest r;
   const double dK = io.number("dK"), dV = io.given("dV") ? io.number("dV") : dK;
   const Status s =
-      make_attention_request(io.number("n"), dK, dV, name_at(limits::masks, io.index("mask")), raw_heads(io, dK),
+      make_attention_request(io.number("n"), dK, dV, io.choice("mask", limits::masks), raw_heads(io, dK),
                              length_of(io.floats("q")), length_of(io.floats("k")), length_of(io.floats("v")), r);
   if (s.ok) {
     const auto rows = static_cast<std::size_t>(r.shape.n),
@@ -152,8 +151,8 @@ Status self_attention_of(CallIO& io) {
   SelfAttentionRequest r;
   const double dK = io.number("dK");
   const Status s =
-      make_self_attention(io.number("n"), io.number("dModel"), dK, io.number("seed"),
-                          name_at(limits::masks, io.index("mask")), raw_heads(io, dK), length_of(io.floats("x")), r);
+      make_self_attention(io.number("n"), io.number("dModel"), dK, io.number("seed"), io.choice("mask", limits::masks),
+                          raw_heads(io, dK), length_of(io.floats("x")), r);
   if (s.ok) {
     const auto rows = static_cast<std::size_t>(r.shape.n),
                matrices = static_cast<std::size_t>(r.heads.heads) * rows * rows,
@@ -170,10 +169,9 @@ Status rope_of(CallIO& io) {
   RopeRequest r;
   const double dHead = io.number("dHead");
   const std::vector<float>& x = io.floats("x");
-  const Status s =
-      make_rope_request(io.number("n"), dHead, io.number("base"), name_at(limits::ropeLayouts, io.index("layout")),
-                        io.given("rotaryDims") ? io.number("rotaryDims") : dHead, io.number("scale"),
-                        io.number("start"), length_of(x), r);
+  const Status s = make_rope_request(io.number("n"), dHead, io.number("base"), io.choice("layout", limits::ropeLayouts),
+                                     io.given("rotaryDims") ? io.number("rotaryDims") : dHead, io.number("scale"),
+                                     io.number("start"), length_of(x), r);
   if (s.ok) {
     std::vector<float>& out = io.float32("", x.size());
     std::copy(x.begin(), x.end(), out.begin());
@@ -194,8 +192,7 @@ Status alibi_slopes_of(CallIO& io) {
 
 Status alibi_bias_of(CallIO& io) {
   AlibiBiasRequest r;
-  const Status s =
-      make_alibi_bias_request(io.number("heads"), io.number("n"), name_at(limits::biasMasks, io.index("mask")), r);
+  const Status s = make_alibi_bias_request(io.number("heads"), io.number("n"), io.choice("mask", limits::biasMasks), r);
   if (s.ok) {
     const auto rows = static_cast<std::size_t>(r.n);
     fill_alibi_bias(r, io.float32("", static_cast<std::size_t>(r.heads) * rows * rows).data());
@@ -205,9 +202,8 @@ Status alibi_bias_of(CallIO& io) {
 
 Status relative_offset(CallIO& io) {
   OffsetRequest r;
-  const Status s =
-      make_offset_request(io.number("positions"), io.number("dModel"), io.number("base"),
-                          name_at(limits::variants, io.index("variant")), io.number("start"), io.number("k"), r);
+  const Status s = make_offset_request(io.number("positions"), io.number("dModel"), io.number("base"),
+                                       io.choice("variant", limits::variants), io.number("start"), io.number("k"), r);
   if (s.ok) {
     offset_blocks(r.spec, r.k, io.float32("blocks", static_cast<std::size_t>(pair_count(r.spec)) * 4).data());
     io.set("maxResidual", offset_residual(r.spec, r.k));
@@ -229,7 +225,7 @@ Status properties_of(CallIO& io) {
   OffsetRequest r;
   const Status s =
       make_properties_request(io.number("positions"), io.number("dModel"), io.number("base"),
-                              name_at(limits::variants, io.index("variant")), io.number("start"), io.number("k"), r);
+                              io.choice("variant", limits::variants), io.number("start"), io.number("k"), r);
   if (s.ok) {
     const Properties p = properties(r.spec, r.k);
     io.set("minDistance", p.minDistance);

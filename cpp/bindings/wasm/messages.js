@@ -31,6 +31,7 @@ const RULE = [
   'last_token_position',
   'last_row_position',
   'learned_short_of_training',
+  'exchange',
 ];
 // What each cost counts (attention.hpp, analysis.hpp, sequence.hpp, permutation.hpp), with the weights the
 // core exports from limits.hpp (`w`: score, projection, normal).
@@ -159,6 +160,8 @@ export function describeStatus(status, given, limits, fn) {
       return 'this trainer was deleted';
     case 'live_memory':
       return `the live trainers would keep ${got} floats in all, more than ${hi}: call delete() on each trainer you no longer need (a trainer dropped without delete() is freed only once the garbage collector has taken it, which may be much later)`;
+    case 'exchange':
+      return `the lab's raw exports were handed ${param} ${got}, which its call table does not declare there (a fault of the code calling them, not of the options)`;
     default:
       return `${param} was refused (rule ${status.rule})`;
   }

@@ -31,19 +31,12 @@ training::Trainer* find(int id) {
   return it == registry().live.end() ? nullptr : it->second.get();
 }
 
-// A row's default name as the list's own constant (the table holds no strings of its own).
-const char* default_names(const TrainerOptionRow& row, const std::string& name) {
-  for (std::size_t i = 0; i < row.nameCount; ++i)
-    if (name == row.names[i]) return row.names[i];
-  return "";
-}
-
 // The declaration of one of the core's rows: its kind and its default (the field's initializer).
 Option declared(const TrainerOptionRow& row) {
   const TrainerOptions defaults;
   using H = TrainerOptionRow::Holds;
   switch (row.holds) {
-    case H::name: return name(row.name, default_names(row, defaults.*row.text));
+    case H::name: return name(row.name, row.names.at(row.names.index_of(defaults.*row.text)));
     case H::number: return number(row.name, defaults.*row.value);
     case H::optional: return optional(row.name);
     case H::pair: return pair(row.name, defaults.*row.value, defaults.*row.second);
@@ -51,16 +44,11 @@ Option declared(const TrainerOptionRow& row) {
   return {};
 }
 
-// The name at `index` in the row's list, or "" (the core's `choice` rule refuses it) for -1.
-std::string name_of(const TrainerOptionRow& row, int index) {
-  return index >= 0 && static_cast<std::size_t>(index) < row.nameCount ? row.names[index] : "";
-}
-
 TrainerOptions options_of(const CallIO& io) {
   TrainerOptions o;
   using H = TrainerOptionRow::Holds;
   for (const TrainerOptionRow& row : training::trainer_option_rows()) {
-    if (row.holds == H::name) o.*row.text = name_of(row, io.index(row.name));
+    if (row.holds == H::name) o.*row.text = io.choice(row.name, row.names);
     if (row.holds == H::number || row.holds == H::pair) o.*row.value = io.number(row.name);
     if (row.holds == H::pair) o.*row.second = io.second(row.name);
     if (row.holds == H::optional && io.given(row.name)) o.*row.maybe = io.number(row.name);

@@ -18,13 +18,6 @@ double hidden_of(const TrainerOptions& o) { return 2 * o.dModel; }
 double max_eval_length_of(const TrainerOptions& o) { return std::max(64.0, o.maxLength); }
 double max_length_of(const TrainerOptions& o) { return o.maxLength; }
 
-// A name on the row's list, as its index there (-1: not on it).
-int index_of(const TrainerOptionRow& row, const std::string& name) {
-  for (std::size_t i = 0; i < row.nameCount; ++i)
-    if (name == row.names[i]) return static_cast<int>(i);
-  return -1;
-}
-
 // A number held to the row's range, its lower bound raised to `floor` where an earlier option sets it.
 Status check_number(const TrainerOptionRow& row, double value, double floor) {
   if (row.reals != nullptr) return check(*row.reals, value);
@@ -39,7 +32,7 @@ Status check_number(const TrainerOptionRow& row, double value, double floor) {
 Status check_row(const TrainerOptionRow& row, const TrainerOptions& o) {
   using H = TrainerOptionRow::Holds;
   if (row.holds == H::name)
-    return index_of(row, o.*row.text) < 0 ? Status::broken(Rule::choice, row.name, 0, 0, 0) : Status::fine();
+    return row.names.index_of(o.*row.text) < 0 ? Status::broken(Rule::choice, row.name, 0, 0, 0) : Status::fine();
   Status s = check_number(row, row_value(row, o), row.floor != nullptr ? row.floor(o) : 0);
   if (row.holds != H::pair) return s;
   if (!s.ok) {
@@ -53,12 +46,7 @@ Status check_row(const TrainerOptionRow& row, const TrainerOptions& o) {
 }
 
 // A name's index on a list it is known to be on (check_row checked it).
-template <std::size_t N>
-int picked(const std::array<const char*, N>& list, const std::string& name) {
-  for (std::size_t i = 0; i < N; ++i)
-    if (name == list[i]) return static_cast<int>(i);
-  return 0;
-}
+int picked(limits::Names list, const std::string& name) { return std::max(0, list.index_of(name)); }
 
 // The names as the spec's enums.
 void copy_choices(const TrainerOptions& o, TrainerSpec& out) {
@@ -118,7 +106,7 @@ const std::vector<TrainerOptionRow>& trainer_option_rows() {
   using H = TrainerOptionRow::Holds;
   const auto name = [](const char* n, std::string O::*field, const auto& list) {
     TrainerOptionRow row{n, H::name, field};
-    row.names = list.data(), row.nameCount = list.size();
+    row.names = list;
     return row;
   };
   const auto integer = [](double O::*field, const IntParam& range) {

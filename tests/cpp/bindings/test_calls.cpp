@@ -194,11 +194,11 @@ TEST_CASE("a name not on its list reaches the core as no name, refused by its ch
 
 TEST_CASE("a list is sized only for a list option, and only within the core's cap", "[bindings]") {
   const int i = call_index("dotMatrix");
-  CHECK(reserve_input(i, 0, 16).ok);                                                   // table
-  CHECK(reserve_input(i, 1, 16).rule == Rule::length);                                 // rows: a number
-  CHECK(reserve_input(i, 0, 1e12).rule == Rule::input_elements);                       // past maxElements
-  CHECK(reserve_input(i, 99, 16).rule == Rule::length);                                // no such option
-  CHECK(reserve_input(static_cast<int>(calls().size()), 0, 16).rule == Rule::length);  // no such call
+  CHECK(reserve_input(i, 0, 16).ok);                                                     // table
+  CHECK(reserve_input(i, 1, 16).rule == Rule::exchange);                                 // rows: a number
+  CHECK(reserve_input(i, 0, 1e12).rule == Rule::input_elements);                         // past maxElements
+  CHECK(reserve_input(i, 99, 16).rule == Rule::exchange);                                // no such option
+  CHECK(reserve_input(static_cast<int>(calls().size()), 0, 16).rule == Rule::exchange);  // no such call
 }
 
 TEST_CASE("a list left out reads as empty, not as the list an earlier call left behind", "[bindings]") {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "pelab/encodings/variant.hpp"
+#include "pelab/validation/limits.hpp"
 #include "pelab/validation/status.hpp"
 
 namespace pelab::training {
@@ -64,9 +65,8 @@ struct TrainerOptionRow {
   double TrainerOptions::*value = nullptr;                 // a number; a pair's first
   double TrainerOptions::*second = nullptr;                // a pair's second (held to [first, hi])
   std::optional<double> TrainerOptions::*maybe = nullptr;  // an optional number
-  const char* const* names = nullptr;                      // a name's list (training/limits.hpp) and its length
-  std::size_t nameCount = 0;
-  const IntParam* ints = nullptr;  // a number's range: integers
+  limits::Names names{};                                   // a name's list (training/limits.hpp)
+  const IntParam* ints = nullptr;                          // a number's range: integers
   const RealParam* reals = nullptr;
   double (*absent)(const TrainerOptions&) = nullptr;  // an optional number's value when left out
   double (*floor)(const TrainerOptions&) = nullptr;   // a lower bound that depends on earlier options

@@ -37,20 +37,38 @@ inline constexpr std::array<const char*, 3> masks{"none", "before-softmax", "aft
 inline constexpr std::array<const char*, 2> ropeLayouts{"halves", "interleaved"};
 inline constexpr std::array<const char*, 2> biasMasks{"none", "causal"};  // alibiBias's `mask`
 
+// A name list (one of the arrays above, or training/limits.hpp's), looked up both ways: the one place a
+// name becomes its index and an index its name.
+struct Names {
+  const char* const* list = nullptr;
+  std::size_t count = 0;
+  constexpr Names() = default;
+  template <std::size_t N>
+  constexpr Names(const std::array<const char*, N>& names) : list(names.data()), count(N) {}  // NOLINT: a view
+  // The index of `name` on the list, or -1.
+  int index_of(const std::string& name) const {
+    for (std::size_t i = 0; i < count; ++i)
+      if (name == list[i]) return static_cast<int>(i);
+    return -1;
+  }
+  // The name at `index`, or "" (on no list) for an index off it, such as the JS layer's -1 for a name
+  // not on the list: the core's builder then refuses it with its `choice` rule, in its own check order.
+  const char* at(int index) const {
+    return index >= 0 && static_cast<std::size_t>(index) < count ? list[static_cast<std::size_t>(index)] : "";
+  }
+};
+
 // The index of `name` among `names`, or a `choice` failure naming `param`.
-template <std::size_t N>
-Status parse_choice(const std::array<const char*, N>& names, const char* param, const std::string& name, int& index) {
-  for (std::size_t i = 0; i < N; ++i)
-    if (name == names[i]) {
-      index = static_cast<int>(i);
-      return Status::fine();
-    }
-  return Status::broken(Rule::choice, param, 0, 0, 0);
+inline Status parse_choice(Names names, const char* param, const std::string& name, int& index) {
+  const int found = names.index_of(name);
+  if (found < 0) return Status::broken(Rule::choice, param, 0, 0, 0);
+  index = found;
+  return Status::fine();
 }
 
 // The same for an enum whose enumerators follow `names`, name for name.
-template <std::size_t N, typename E>
-Status parse_choice(const std::array<const char*, N>& names, const char* param, const std::string& name, E& out) {
+template <typename E>
+Status parse_choice(Names names, const char* param, const std::string& name, E& out) {
   int index = 0;
   Status s = parse_choice(names, param, name, index);
   if (s.ok) out = static_cast<E>(index);

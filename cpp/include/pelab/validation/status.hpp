@@ -36,6 +36,8 @@ enum class Rule : int {
   last_token_position = 22,        // start + tokens.length − 1 = `got` is past the last position `hi`
   last_row_position = 23,          // start + n − 1 = `got` is past the last position `hi`
   learned_short_of_training = 24,  // a learned table of maxLen `got` rows lacks position `lo`, which training reaches
+  exchange = 25,  // the raw exports were handed `param` = `got`, which the call table does not declare there (a
+                  // fault of code calling them directly: lab.js never does)
 };
 
 // What a `work` rule counted.
