@@ -81,6 +81,22 @@ ${fileList}
     </resource>`,
     )
     .join('\n');
+  // Everything after the manifest's opening tag, alike in both versions but for the schema version.
+  const body = (schemaVersion, organization) => `  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>${schemaVersion}</schemaversion>
+  </metadata>
+  <organizations default="organization">
+    <organization identifier="organization">
+      <title>${xml(title)}</title>
+${organization}
+    </organization>
+  </organizations>
+  <resources>
+${resources}
+  </resources>
+</manifest>
+`;
   if (version === '1.2') {
     const organization = items
       .map(
@@ -96,21 +112,7 @@ ${fileList}
     xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
     xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
     xsi:schemaLocation="${SCHEMAS['1.2']}">
-  <metadata>
-    <schema>ADL SCORM</schema>
-    <schemaversion>1.2</schemaversion>
-  </metadata>
-  <organizations default="organization">
-    <organization identifier="organization">
-      <title>${xml(title)}</title>
-${organization}
-    </organization>
-  </organizations>
-  <resources>
-${resources}
-  </resources>
-</manifest>
-`;
+${body('1.2', organization)}`;
   }
   const organization = items
     .map(
@@ -135,21 +137,7 @@ ${resources}
     xmlns:imsss="http://www.imsglobal.org/xsd/imsss"
     xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
     xsi:schemaLocation="${SCHEMAS[2004]}">
-  <metadata>
-    <schema>ADL SCORM</schema>
-    <schemaversion>2004 4th Edition</schemaversion>
-  </metadata>
-  <organizations default="organization">
-    <organization identifier="organization">
-      <title>${xml(title)}</title>
-${organization}
-    </organization>
-  </organizations>
-  <resources>
-${resources}
-  </resources>
-</manifest>
-`;
+${body('2004 4th Edition', organization)}`;
 }
 
 /** The launch page's HTML, told the LMS dialect, the passing score and (for one exercise) its id. */
