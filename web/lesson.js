@@ -148,6 +148,13 @@ function holdInView(target, main, ready) {
   ready.then(release, release);
 }
 
+// At the lesson's end, a way back to the list without scrolling or tabbing back through every exercise; the
+// list opens, so the link lands on its entries.
+function backToContents(nav) {
+  const open = () => (nav.querySelector('details').open = true);
+  return h('p', { class: 'back-to-contents' }, h('a', { href: '#contents', onclick: open }, 'Back to the contents'));
+}
+
 /**
  * Lays out every exercise's section of `lesson` (web/course/page.js's lessonById: why it is there, its
  * heading and its place in the progress count) at once, and
@@ -165,7 +172,8 @@ export function mountLesson(main, lab, { lesson, platform = null }) {
   // The platform hears the lesson's score now and after every record.
   platform?.track(progress, Object.fromEntries(maxScores(list)));
   const bar = progressBar(progress, !platform);
-  main.before(contents(list), bar.element);
+  const nav = contents(list);
+  main.before(nav, bar.element);
   const note = platform ? null : storageNote(siteStorage());
   if (note) bar.element.append(note);
   // A course platform that will not keep anything (web/platforms/connect.js) says so before any work.
@@ -184,7 +192,7 @@ export function mountLesson(main, lab, { lesson, platform = null }) {
     main.append(section);
     waiting.set(section, exercise);
   }
-  main.append(lessonEnd(lesson, { linked: !platform }));
+  main.append(lessonEnd(lesson, { linked: !platform }), backToContents(nav));
 
   let allMounted;
   const ready = new Promise((resolve) => {

@@ -67,11 +67,19 @@ test('the keyboard alone: a skip link first, and no focused control hidden behin
   await page.close();
 });
 
-test('a contents list reaches every exercise in one step', async () => {
+test('a contents list reaches every exercise in one step, and the lesson’s end leads back to it, open', async () => {
   const { page } = await ready({ viewport: { width: 1000, height: 700 } });
   const links = await page.locator('nav.contents a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   const ids = await page.locator('section[data-exercise] h2').evaluateAll((hs) => hs.map((h) => `#${h.id}`));
   assert.deepEqual(links, ids);
+  const back = page.getByRole('link', { name: 'Back to the contents' });
+  await back.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => location.hash), '#contents');
+  assert.ok(await page.locator('nav.contents details').evaluate((d) => d.open));
+  await page.keyboard.press('Tab'); // focus continues from the list: its summary, then its first entry
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('href')), links[0]);
   await page.close();
 });
 
