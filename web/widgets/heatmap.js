@@ -3,18 +3,13 @@
 // PageUp/PageDown). The cell readout is announced through an aria-live region.
 import { lut32, LUT_SIZE, cssColour, rgbOfHex, sequentialLut32 } from './colormap.js';
 import { matrixTable } from './tables.js';
+import { indexTicks } from './ticks.js';
 
 const TABLE_CELLS = 24; // the data table shows the top-left 24 × 24 cells; the readout reaches any cell
 
 let hints = 0; // for unique hint ids
 
 const MARGIN = { left: 48, top: 10, right: 10, bottom: 34 };
-
-function niceStep(span, wanted) {
-  const raw = span / wanted;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  return [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw;
-}
 
 function element(tag, attrs = {}, text) {
   const el = document.createElement(tag);
@@ -283,8 +278,7 @@ export class Heatmap {
     ctx.font = this.style.font;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
-    const colStep = niceStep(this.columns, Math.max(2, Math.floor(area.w / 60)));
-    for (let c = 0; c < this.columns; c += colStep) {
+    for (const c of indexTicks(this.columns, Math.max(2, Math.floor(area.w / 60)))) {
       const x = area.x + ((c + 0.5) / this.columns) * area.w;
       ctx.fillRect(x, area.y + area.h, 1, 4);
       ctx.fillText(String(c), x, area.y + area.h + 5);
@@ -292,8 +286,7 @@ export class Heatmap {
     ctx.fillText(this.axisNames.column, area.x + area.w / 2, area.y + area.h + 19);
     ctx.textAlign = 'right';
     ctx.textBaseline = 'middle';
-    const rowStep = niceStep(this.rows, Math.max(2, Math.floor(area.h / 40)));
-    for (let r = 0; r < this.rows; r += rowStep) {
+    for (const r of indexTicks(this.rows, Math.max(2, Math.floor(area.h / 40)))) {
       const y = area.y + ((r + 0.5) / this.rows) * area.h;
       ctx.fillRect(area.x - 4, y, 4, 1);
       ctx.fillText(String(r + this.firstRow), area.x - 6, y);

@@ -1,6 +1,7 @@
 // A small SVG line plot with axes, ticks, a legend, and the values at the nearest x on hover or on
 // keyboard focus (arrow keys). SVG attributes only, no inline styles, so it lives under a strict CSP.
 import { h, fmt, uid } from './dom.js';
+import { ticks } from './ticks.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const W = 640,
@@ -15,16 +16,6 @@ function svg(tag, attrs = {}, text) {
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
   if (text !== undefined) el.textContent = text;
   return el;
-}
-
-function ticks(lo, hi, count) {
-  const span = hi - lo || 1;
-  const raw = span / count,
-    pow = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * pow).find((s) => s >= raw);
-  const out = [];
-  for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Number(v.toPrecision(12)));
-  return out;
 }
 
 export class LinePlot {
@@ -97,7 +88,7 @@ export class LinePlot {
         svg('line', { x1: this.sx(t), x2: this.sx(t), y1: H - M.b, y2: H - M.b + 5, class: 'tick' }),
         svg('text', { x: this.sx(t), y: H - M.b + 18, class: 'tick-label', 'text-anchor': 'middle' }, String(t)),
       );
-    for (const t of ticks(lo, hi, 5)) {
+    for (const t of ticks(lo, hi, 5, { integer: this.logY })) {
       const y = H - M.b - ((t - lo) / (hi - lo)) * (H - M.t - M.b);
       g.push(
         svg('line', { x1: M.l - 5, x2: W - M.r, y1: y, y2: y, class: 'grid' }),

@@ -18,8 +18,9 @@ class RotationRows {
   // Rows for positions start, start+1, …: pair k turns by omega[k] per position.
   RotationRows(const std::vector<double>& omega, int start);
 
-  // Writes the next `rows` (1 … block) rows, row j at first_row + j·d. Pair k's sine and cosine go to
-  // columns (2k, 2k+1) when interleaved, else (k, pairs + k); columns from 2·pairs on are set to 0.
+  // Writes the first `rows` (1 … block) rows of the next block, row j at first_row + j·d, and moves on a
+  // whole block: only a run's last call may be short. Pair k's sine and cosine go to columns (2k, 2k+1)
+  // when interleaved, else (k, pairs + k); columns from 2·pairs on are set to 0.
   void write_next(float* first_row, int rows, int d, bool interleaved);
 
   int pairs() const { return static_cast<int>(anchor_s_.size()); }
