@@ -147,10 +147,10 @@ test('every rule status.hpp declares has its own sentence in messages.js', async
     .map((m) => [m[1], Number(m[2])])
     .filter(([name]) => name !== 'none');
   assert.ok(rules.length >= 24, `${rules.length} rules read`);
-  const limits = { choices: { x: ['a'] }, weights: { score: 32, projection: 2, normal: 128 } };
+  const limits = { weights: { score: 32, projection: 2, normal: 128 } };
   const status = (rule) => ({ rule, param: 'x', got: 3, lo: 2, hi: 4, a: 1, b: 1, index: -1, cost: 1 });
   const sentences = rules.map(([name, rule]) => {
-    const text = describeStatus(status(rule), { x: 'b' }, limits, 'f');
+    const text = describeStatus(status(rule), { x: 'b' }, limits, ['a']);
     assert.doesNotMatch(text, /was refused \(rule/, `${name} (${rule}) has no sentence`);
     return text;
   });

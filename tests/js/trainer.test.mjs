@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { labPromise, scalarLab } from './helpers.mjs';
 import { ARMS, MODEL } from '../../web/exercises/train-arms.js';
+import { parseSequence, FILLERS } from '../../web/exercises/train-words.js';
 
 const lab = await labPromise;
 
@@ -300,4 +301,17 @@ test('creating, training and deleting 1,000 trainers leaves wasm memory and Embi
   for (let i = 0; i < 1000; i++) cycle(i);
   assert.equal(module.HEAPU8.buffer.byteLength, bytes);
   assert.equal(module.count_emval_handles(), 0);
+});
+
+test("the page's letters are the core's token ids: every one it types is taken, and none past them is", () => {
+  const run = lab.trainer({ ...MODEL, seed: 0 });
+  const { tokens } = parseSequence(`A B ${FILLERS.join(' ')}`);
+  assert.deepEqual([...new Set(tokens)].sort(), [1, 2, 3, 4, 5, 6, 7]);
+  assert.equal(run.attentionWeights({ tokens, layer: 0, head: 0 }).n, tokens.length);
+  const past = Math.max(...tokens) + 1;
+  assert.throws(
+    () => run.attentionWeights({ tokens: [...tokens, past], layer: 0, head: 0 }),
+    (e) => e instanceof RangeError && new RegExp(`from 0 to ${past - 1} \\(got ${past}\\)`).test(e.message),
+  );
+  run.delete();
 });

@@ -19,6 +19,7 @@ import {
 } from './train-words.js';
 
 const PAUSE_MS = 700; // a pause in typing this long counts as done
+const UNLABELLED = 12; // a test length drawn but not labelled: its label would touch 8's and 16's on a phone
 const armName = (id) => ARMS.find((a) => a.id === id).name;
 const stepText = (step) => step.toLocaleString('en');
 
@@ -166,7 +167,7 @@ export function extrapolationPanel(heading, evalSeed) {
       plot.update(lengths, series, {
         bands: [{ from: TRAIN_MIN, to: TRAIN_MAX, label: 'trained' }],
         rules: [{ y: 0.5, label: 'chance' }],
-        xTicks: lengths.filter((l) => l !== 12),
+        xTicks: lengths.filter((l) => l !== UNLABELLED),
       });
       summary.replaceChildren(
         ...ARMS.map((a) => h('li', { 'data-arm': a.id }, extrapolationLine(a.name, lengths, arms[a.id]))),

@@ -20,7 +20,14 @@ function handle(lab, message) {
   if (type === 'reset') {
     for (const run of Object.values(runs ?? {})) run.delete();
     runs = null;
-    runs = Object.fromEntries(ARMS.map((a) => [a.id, lab.trainer({ ...MODEL, ...a.options, seed: message.seed })]));
+    const made = {}; // if one trainer cannot be made, the ones made before it are freed, not left to the GC
+    try {
+      for (const a of ARMS) made[a.id] = lab.trainer({ ...MODEL, ...a.options, seed: message.seed });
+    } catch (error) {
+      for (const run of Object.values(made)) run.delete();
+      throw error;
+    }
+    runs = made;
     trained = 0;
     return { type, generation, step: 0, slopes: Array.from(lab.alibiSlopes({ heads: MODEL.heads })) };
   }

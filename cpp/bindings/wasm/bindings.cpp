@@ -80,7 +80,7 @@ val calls_of() {
       v.set("kind", std::string(kind_name(o.kind)));
       v.set("presence", std::string(presence_name(o.presence)));
       v.set("fallback", fallback_of(o));
-      v.set("names", *o.names ? std::string(o.names) : name);
+      v.set("names", bindings::names_of(o.names));
       v.set("excludes", std::string(o.excludes));
       options.call<void>("push", v);
     }
@@ -88,7 +88,7 @@ val calls_of() {
       val v = val::object();
       v.set("path", std::string(r.path));
       v.set("shape", std::string(shape_name(r.shape)));
-      v.set("names", std::string(r.names));
+      v.set("names", bindings::names_of(r.names));
       results.call<void>("push", v);
     }
     val call = val::object();
@@ -166,19 +166,11 @@ namespace {
 // Every range, name list and cap of limits.hpp, for the JS layer's checks and messages. Built from
 // constants only, once per module.
 emscripten::val limits_of() {
-  using bindings::names_of;
-  val choices = val::object();
-  choices.set("variant", names_of(limits::variants));
-  choices.set("encoding", names_of(limits::encodings));
-  choices.set("mask", names_of(limits::masks));
-  choices.set("layout", names_of(limits::ropeLayouts));
-  choices.set("alibiBias.mask", names_of(limits::biasMasks));  // alibiBias's own `mask` names
   val r = val::object();
   r.set("ranges", bindings::ranges_of({limits::positions, limits::dModel, limits::start, limits::seed, limits::maxLen,
                                        limits::position, limits::vocabSize, limits::sequence, limits::dK, limits::dV,
                                        limits::rows, limits::offset, limits::heads, limits::dHead, limits::rotaryDims},
                                       {limits::base, limits::scale}));
-  r.set("choices", choices);
   r.set("maxElements", static_cast<double>(limits::maxElements));
   r.set("maxWork", limits::maxWork);
   // The work weights the messages quote (limits.hpp), so no sentence types them.
@@ -190,29 +182,19 @@ emscripten::val limits_of() {
   return r;
 }
 
-// The trainer's ranges and names, for the JS layer's checks and messages: every option's row
-// (training/spec.hpp), and the ranges of its methods' own options. Built from constants only, once.
+// The trainer's ranges, for the JS layer's checks and messages: every option's row (training/spec.hpp),
+// and the ranges of its methods' own options (its name lists come with the call table). Built from
+// constants only, once.
 val trainer_limits() {
   namespace lim = limits::training;
-  using Row = training::TrainerOptionRow;
-  val choices = val::object(), ranges = val::object();
-  const auto range = [&](const char* name, double lo, double hi, bool integer) {
-    ranges.set(name, val::array(std::vector<double>{lo, hi, integer ? 1.0 : 0.0}));
-  };
-  for (const Row& row : training::trainer_option_rows()) {
-    if (row.holds == Row::Holds::name) {
-      val names = val::array();
-      for (std::size_t i = 0; i < row.names.count; ++i) names.call<void>("push", std::string(row.names.list[i]));
-      choices.set(row.name, names);
-    }
-    if (row.ints != nullptr) range(row.name, double(row.ints->lo), double(row.ints->hi), true);
-    if (row.reals != nullptr) range(row.name, row.reals->lo, row.reals->hi, false);
+  val ranges = val::object();
+  for (const training::TrainerOptionRow& row : training::trainer_option_rows()) {
+    if (row.ints != nullptr) bindings::add_range(ranges, row.name, *row.ints);
+    if (row.reals != nullptr) bindings::add_range(ranges, row.name, *row.reals);
   }
-  for (const IntParam& p : {lim::steps, lim::samples}) range(p.name, double(p.lo), double(p.hi), true);
+  for (const IntParam& p : {lim::steps, lim::samples}) bindings::add_range(ranges, p.name, p);
   val r = val::object();
   r.set("ranges", ranges);
-  r.set("choices", choices);
-  r.set("vocabulary", training::kVocabulary);
   return r;
 }
 

@@ -44,6 +44,7 @@ bool CallIO::given(const char* name) const { return exchange().cells[option(name
 double CallIO::number(const char* name) const { return exchange().cells[option(name) * kCellsPerOption + 1]; }
 double CallIO::second(const char* name) const { return exchange().cells[option(name) * kCellsPerOption + 2]; }
 int CallIO::index(const char* name) const { return static_cast<int>(number(name)); }
+const char* CallIO::choice(const char* name) const { return call_.options[option(name)].names.at(index(name)); }
 // A list option left out reads as empty, never as the list an earlier call left in its buffer.
 const std::vector<float>& CallIO::floats(const char* name) const {
   static const std::vector<float> none;

@@ -31,7 +31,7 @@ struct Option {
   Presence presence = Presence::fallback;
   double fallback = 0, fallback2 = 0;  // a number's, a boolean's (1: true) or a pair's default
   const char* text = "";               // a name's default
-  const char* names = "";              // a name's list, its key in `limits().choices` ("": the option's own name)
+  limits::Names names{};               // a name's list (limits.hpp, training/limits.hpp)
   const char* excludes = "";           // an option that may not be given with this one
 };
 
@@ -42,7 +42,7 @@ struct Result {
   const char* path = "";  // where it goes in the answer: "weights", "withEncoding.original.weights",
                           // "minDistancePositions.0"; "" when the result is the whole answer
   Shape shape = Shape::float32;
-  const char* names = "";
+  limits::Names names{};  // a name's list
 };
 
 // The table's words: an option that must be given, one with a default, one that may be left out.
@@ -53,10 +53,13 @@ constexpr Option number(const char* name, double fallback) {
 constexpr Option flag(const char* name, bool fallback) {
   return {name, Kind::boolean, Presence::fallback, fallback ? 1.0 : 0.0};
 }
-constexpr Option name(const char* option, const char* fallback, const char* list = "") {
+constexpr Option name(const char* option, const char* fallback, limits::Names list) {
   return {option, Kind::name, Presence::fallback, 0, 0, fallback, list};
 }
-constexpr Option optional(const char* name, Kind kind = Kind::number) { return {name, kind, Presence::optional}; }
+// `excludes`: the option it may not be given with (a call takes one or the other).
+constexpr Option optional(const char* name, Kind kind = Kind::number, const char* excludes = "") {
+  return {name, kind, Presence::optional, 0, 0, "", {}, excludes};
+}
 constexpr Option pair(const char* name, double first, double second) {
   return {name, Kind::pair, Presence::fallback, first, second};
 }
@@ -118,7 +121,7 @@ class CallIO {
   double second(const char* option) const;  // a pair's second
   // A named option's name: the one at the index JS wrote, or "" for a name off its list (-1), which the
   // core's builder refuses with its `choice` rule, in its own check order.
-  const char* choice(const char* option, limits::Names list) const { return list.at(index(option)); }
+  const char* choice(const char* option) const;
   const std::vector<float>& floats(const char* option) const;
   const std::vector<double>& tokens(const char* option) const;
   std::vector<float>& float32(const char* result, std::size_t n);

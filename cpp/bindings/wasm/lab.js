@@ -16,7 +16,6 @@ import {
   copyOf,
   freeze,
   heapView,
-  invoke,
   isUsableTypedArray,
   snapshot,
   typedLength,
@@ -67,7 +66,7 @@ function methodsOf(table) {
               ? freeze(Array.from(o.fallback))
               : o.fallback;
       const dot = o.name.indexOf('.');
-      const entry = freeze([dot < 0 ? o.name : o.name.slice(dot + 1), freeze([o.kind, fallback, i, o.names])]);
+      const entry = freeze([dot < 0 ? o.name : o.name.slice(dot + 1), freeze([o.kind, fallback, i])]);
       if (dot >= 0) groups[o.name.slice(0, dot)][groups[o.name.slice(0, dot)].length] = entry;
       else if (o.kind !== 'trainer') entries[entries.length] = entry; // the lab fills in the trainer
       if (o.kind === 'group') groups[o.name] = [];
@@ -88,7 +87,7 @@ function methodsOf(table) {
         options: freeze(
           call.options.map((o) => {
             const [top, member] = o.name.split('.');
-            return freeze(Object.assign(create(null), o, { top, member }));
+            return freeze(Object.assign(create(null), o, { top, member, names: freeze(Array.from(o.names)) }));
           }),
         ),
         entries: freeze(entries),
@@ -97,7 +96,11 @@ function methodsOf(table) {
         groupSchemas: freeze(groupSchemas),
         groupKinds: freeze(groupKinds), // each group's description in a TypeError, written once
         excludes: freeze(excludes),
-        results: freeze(call.results.map((r) => freeze(Object.assign(create(null), r, { keys: pathKeys(r.path) })))),
+        results: freeze(
+          call.results.map((r) =>
+            freeze(Object.assign(create(null), r, { keys: pathKeys(r.path), names: freeze(Array.from(r.names)) })),
+          ),
+        ),
       }),
     );
   }
@@ -122,6 +125,14 @@ const isPlainObject = (value) => {
   const proto = getPrototypeOf(value);
   return proto === null || getPrototypeOf(proto) === null;
 };
+
+// The name list of the option the core named: by its full name, else by its last part (a group member).
+function namesOf(options, param) {
+  for (let i = 0; i < options.length; i++) if (options[i].name === param) return options[i].names;
+  const member = param.slice(param.indexOf('.') + 1);
+  for (let i = 0; i < options.length; i++) if (options[i].member === member) return options[i].names;
+  return [];
+}
 
 // The index of `name` in a core's name list (-1 if it is none of them). Names are compared whole, so
 // a string of any length costs one comparison per name, and nothing of it is copied anywhere.
@@ -172,12 +183,11 @@ function cString(heap, at) {
   return text;
 }
 
-// A core's `limits()` with its name lists as frozen copies in a null-prototype record, so a polluted
-// Object.prototype cannot add a list, and nothing can change one after load.
+// A core's `limits()` as a frozen null-prototype record, so a polluted Object.prototype cannot add a range,
+// and nothing can change one after load.
 function coreLimits(raw) {
-  const choices = create(null);
-  for (const [name, list] of Object.entries(raw.choices)) choices[name] = freeze(Array.from(list));
-  return freeze(Object.assign(create(null), raw, { choices: freeze(choices) }));
+  const ranges = freeze(Object.assign(create(null), raw.ranges));
+  return freeze(Object.assign(create(null), raw, { ranges }));
 }
 
 // A core's ranges as the errors quote them ("an integer from 2 to 4096").
@@ -403,7 +413,8 @@ export class Lab {
   #refuse(fn, given) {
     const status = this.#status();
     const { core } = this.#limitsOf(fn);
-    throw withParam(new RangeError(`${fn}: ${describeStatus(status, given, core, fn)}`), status.param);
+    const names = namesOf(this.#methods[fn].options, status.param);
+    throw withParam(new RangeError(`${fn}: ${describeStatus(status, given, core, names)}`), status.param);
   }
 
   // An option's three cells, [given, value, second], as the core reads them (calls.hpp): a name as its
@@ -412,7 +423,7 @@ export class Lab {
     const { kind, names } = option;
     if (kind === 'trainer') return [1, trainer.id, 0];
     if (value === undefined) return [0, 0, 0];
-    if (kind === 'string') return [1, nameIndex(this.#limitsOf(fn).core.choices[names], value), 0];
+    if (kind === 'string') return [1, nameIndex(names, value), 0];
     if (kind === 'boolean') return [1, value ? 1 : 0, 0];
     if (kind === 'pair') return [1, value[0], value[1]];
     if (kind === 'floats' || kind === 'tokens' || kind === 'out') return [1, typedLength(value), 0];
@@ -468,7 +479,7 @@ export class Lab {
       } else if (shape === 'float32') value = copyOf(view(i, false), 'float32');
       else if (shape === 'float64') value = copyOf(view(i, true), 'float64');
       else if (shape === 'bytes') value = bytesFrom(view(i, true));
-      else if (shape === 'name') value = this.#limitsOf(fn).core.choices[names][raw.result_number(i)];
+      else if (shape === 'name') value = names[raw.result_number(i)];
       else value = raw.result_number(i);
       if (keys.length === 1 && keys[0][0] === '') return value;
       place(answer, keys, value);

@@ -19,17 +19,18 @@ namespace {
 
 // --- option groups several calls share (macros: parts of the constant arrays below) ------------
 
-#define TABLE_OPTIONS \
-  required("positions"), required("dModel"), number("base", 10000), name("variant", "paper"), number("start", 0)
-#define SEQUENCE_OPTIONS                                                                                   \
-  required("tokens", Kind::tokens), required("vocabSize"), required("dModel"), number("seed", 0),          \
-      name("encoding", "sinusoidal"), number("base", 10000), name("variant", "paper"), number("start", 0), \
-      number("maxLen", 512)
+#define TABLE_OPTIONS                                                                                           \
+  required("positions"), required("dModel"), number("base", 10000), name("variant", "paper", limits::variants), \
+      number("start", 0)
+#define SEQUENCE_OPTIONS                                                                          \
+  required("tokens", Kind::tokens), required("vocabSize"), required("dModel"), number("seed", 0), \
+      name("encoding", "sinusoidal", limits::encodings), number("base", 10000),                   \
+      name("variant", "paper", limits::variants), number("start", 0), number("maxLen", 512)
 // Heads, and how positions enter inside attention: rope's own options follow it (with rope off the
 // core reads none of them), then ALiBi.
-#define HEAD_OPTIONS                                                                                 \
-  number("heads", 1), optional("rope", Kind::group), number("rope.base", 10000),                     \
-      name("rope.layout", "halves", "layout"), optional("rope.rotaryDims"), number("rope.scale", 1), \
+#define HEAD_OPTIONS                                                                                            \
+  number("heads", 1), optional("rope", Kind::group), number("rope.base", 10000),                                \
+      name("rope.layout", "halves", limits::ropeLayouts), optional("rope.rotaryDims"), number("rope.scale", 1), \
       number("rope.start", 0), flag("alibi", false)
 #define PAIR_OPTIONS required("table", Kind::floats), required("rows"), required("dModel"), optional("out", Kind::out)
 
@@ -37,14 +38,8 @@ double out_length(const CallIO& io) { return io.given("out") ? io.number("out") 
 double length_of(const std::vector<float>& v) { return static_cast<double>(v.size()); }
 
 RawSequence raw_sequence(const CallIO& io) {
-  return {io.number("vocabSize"),
-          io.number("dModel"),
-          io.number("seed"),
-          io.choice("encoding", limits::encodings),
-          io.choice("variant", limits::variants),
-          io.number("base"),
-          io.number("start"),
-          io.number("maxLen")};
+  return {io.number("vocabSize"), io.number("dModel"), io.number("seed"),  io.choice("encoding"),
+          io.choice("variant"),   io.number("base"),   io.number("start"), io.number("maxLen")};
 }
 
 // Left out, rotaryDims is the head's width: `width` / heads (the core checks heads and the width first,
@@ -55,7 +50,7 @@ RawHeadOptions raw_heads(const CallIO& io, double width) {
   return {heads,
           rope,
           io.number("rope.base"),
-          io.choice("rope.layout", limits::ropeLayouts),
+          io.choice("rope.layout"),
           io.given("rope.rotaryDims") ? io.number("rope.rotaryDims") : width / heads,
           io.number("rope.scale"),
           io.number("rope.start"),
@@ -67,14 +62,14 @@ RawHeadOptions raw_heads(const CallIO& io, double width) {
 Status sinusoidal(CallIO& io) {
   SinusoidalSpec spec;
   const Status s = make_table_request(io.number("positions"), io.number("dModel"), io.number("base"),
-                                      io.choice("variant", limits::variants), io.number("start"), out_length(io), spec);
+                                      io.choice("variant"), io.number("start"), out_length(io), spec);
   if (s.ok) fill_sinusoidal(spec, io.float32("", element_count(spec)).data());
   return s;
 }
 
 Status table_spec(const CallIO& io, SinusoidalSpec& spec) {
-  return make_sinusoidal_spec(io.number("positions"), io.number("dModel"), io.number("base"),
-                              io.choice("variant", limits::variants), io.number("start"), spec);
+  return make_sinusoidal_spec(io.number("positions"), io.number("dModel"), io.number("base"), io.choice("variant"),
+                              io.number("start"), spec);
 }
 
 Status sinusoidal_reference(CallIO& io) {
@@ -93,8 +88,7 @@ Status sinusoidal_float32_angles(CallIO& io) {
 
 Status frequencies_of(CallIO& io) {
   SinusoidalSpec spec;
-  const Status s =
-      make_frequency_spec(io.number("dModel"), io.number("base"), io.choice("variant", limits::variants), spec);
+  const Status s = make_frequency_spec(io.number("dModel"), io.number("base"), io.choice("variant"), spec);
   if (s.ok) {
     const std::vector<double> omega = frequencies(spec), wavelength = wavelengths(spec);
     std::copy(omega.begin(), omega.end(), io.float64("omega", omega.size()).begin());
@@ -134,8 +128,8 @@ Status attention_of(CallIO& io) {
   AttentionRequest r;
   const double dK = io.number("dK"), dV = io.given("dV") ? io.number("dV") : dK;
   const Status s =
-      make_attention_request(io.number("n"), dK, dV, io.choice("mask", limits::masks), raw_heads(io, dK),
-                             length_of(io.floats("q")), length_of(io.floats("k")), length_of(io.floats("v")), r);
+      make_attention_request(io.number("n"), dK, dV, io.choice("mask"), raw_heads(io, dK), length_of(io.floats("q")),
+                             length_of(io.floats("k")), length_of(io.floats("v")), r);
   if (s.ok) {
     const auto rows = static_cast<std::size_t>(r.shape.n),
                matrices = static_cast<std::size_t>(r.heads.heads) * rows * rows;
@@ -150,9 +144,8 @@ Status attention_of(CallIO& io) {
 Status self_attention_of(CallIO& io) {
   SelfAttentionRequest r;
   const double dK = io.number("dK");
-  const Status s =
-      make_self_attention(io.number("n"), io.number("dModel"), dK, io.number("seed"), io.choice("mask", limits::masks),
-                          raw_heads(io, dK), length_of(io.floats("x")), r);
+  const Status s = make_self_attention(io.number("n"), io.number("dModel"), dK, io.number("seed"), io.choice("mask"),
+                                       raw_heads(io, dK), length_of(io.floats("x")), r);
   if (s.ok) {
     const auto rows = static_cast<std::size_t>(r.shape.n),
                matrices = static_cast<std::size_t>(r.heads.heads) * rows * rows,
@@ -169,7 +162,7 @@ Status rope_of(CallIO& io) {
   RopeRequest r;
   const double dHead = io.number("dHead");
   const std::vector<float>& x = io.floats("x");
-  const Status s = make_rope_request(io.number("n"), dHead, io.number("base"), io.choice("layout", limits::ropeLayouts),
+  const Status s = make_rope_request(io.number("n"), dHead, io.number("base"), io.choice("layout"),
                                      io.given("rotaryDims") ? io.number("rotaryDims") : dHead, io.number("scale"),
                                      io.number("start"), length_of(x), r);
   if (s.ok) {
@@ -192,7 +185,7 @@ Status alibi_slopes_of(CallIO& io) {
 
 Status alibi_bias_of(CallIO& io) {
   AlibiBiasRequest r;
-  const Status s = make_alibi_bias_request(io.number("heads"), io.number("n"), io.choice("mask", limits::biasMasks), r);
+  const Status s = make_alibi_bias_request(io.number("heads"), io.number("n"), io.choice("mask"), r);
   if (s.ok) {
     const auto rows = static_cast<std::size_t>(r.n);
     fill_alibi_bias(r, io.float32("", static_cast<std::size_t>(r.heads) * rows * rows).data());
@@ -203,7 +196,7 @@ Status alibi_bias_of(CallIO& io) {
 Status relative_offset(CallIO& io) {
   OffsetRequest r;
   const Status s = make_offset_request(io.number("positions"), io.number("dModel"), io.number("base"),
-                                       io.choice("variant", limits::variants), io.number("start"), io.number("k"), r);
+                                       io.choice("variant"), io.number("start"), io.number("k"), r);
   if (s.ok) {
     offset_blocks(r.spec, r.k, io.float32("blocks", static_cast<std::size_t>(pair_count(r.spec)) * 4).data());
     io.set("maxResidual", offset_residual(r.spec, r.k));
@@ -223,9 +216,8 @@ Status pair_matrix(CallIO& io) {
 
 Status properties_of(CallIO& io) {
   OffsetRequest r;
-  const Status s =
-      make_properties_request(io.number("positions"), io.number("dModel"), io.number("base"),
-                              io.choice("variant", limits::variants), io.number("start"), io.number("k"), r);
+  const Status s = make_properties_request(io.number("positions"), io.number("dModel"), io.number("base"),
+                                           io.choice("variant"), io.number("start"), io.number("k"), r);
   if (s.ok) {
     const Properties p = properties(r.spec, r.k);
     io.set("minDistance", p.minDistance);
@@ -281,7 +273,8 @@ Status permutation(CallIO& io) {
 
 constexpr Option kSinusoidal[] = {TABLE_OPTIONS, optional("out", Kind::out)};
 constexpr Option kTable[] = {TABLE_OPTIONS};
-constexpr Option kFrequencies[] = {required("dModel"), number("base", 10000), name("variant", "paper")};
+constexpr Option kFrequencies[] = {required("dModel"), number("base", 10000),
+                                   name("variant", "paper", limits::variants)};
 constexpr Option kLearnedTable[] = {required("maxLen"), required("dModel"), number("seed", 0),
                                     optional("out", Kind::out)};
 constexpr Option kLearnedLookup[] = {required("maxLen"), required("dModel"), number("seed", 0), required("position")};
@@ -292,16 +285,21 @@ constexpr Option kAttention[] = {required("q", Kind::floats),
                                  required("n"),
                                  required("dK"),
                                  optional("dV"),
-                                 name("mask", "none"),
+                                 name("mask", "none", limits::masks),
                                  HEAD_OPTIONS};
 constexpr Option kSelfAttention[] = {
-    required("x", Kind::floats), required("n"),        required("dModel"), required("dK"),
-    number("seed", 0),           name("mask", "none"), HEAD_OPTIONS};
-constexpr Option kRope[] = {
-    required("x", Kind::floats), required("n"),          required("dHead"),  number("base", 10000),
-    name("layout", "halves"),    optional("rotaryDims"), number("scale", 1), number("start", 0)};
+    required("x", Kind::floats),         required("n"), required("dModel"), required("dK"), number("seed", 0),
+    name("mask", "none", limits::masks), HEAD_OPTIONS};
+constexpr Option kRope[] = {required("x", Kind::floats),
+                            required("n"),
+                            required("dHead"),
+                            number("base", 10000),
+                            name("layout", "halves", limits::ropeLayouts),
+                            optional("rotaryDims"),
+                            number("scale", 1),
+                            number("start", 0)};
 constexpr Option kAlibiSlopes[] = {required("heads")};
-constexpr Option kAlibiBias[] = {required("heads"), required("n"), name("mask", "none", "alibiBias.mask")};
+constexpr Option kAlibiBias[] = {required("heads"), required("n"), name("mask", "none", limits::biasMasks)};
 constexpr Option kRelativeOffset[] = {TABLE_OPTIONS, required("k")};
 constexpr Option kPairs[] = {PAIR_OPTIONS};
 constexpr Option kProperties[] = {TABLE_OPTIONS, number("k", 1)};

@@ -1,7 +1,8 @@
 // The words of the core's refusals. The core says which rule an argument broke and with what values
 // (status.hpp's Rule); this file turns that into the sentence a caller reads. (The JS layer's own
-// TypeErrors — a wrong type, an unknown or missing option, a deleted trainer — are worded where they are
-// thrown, in lab.js, load.js and trainer.js; this file's describeRange, optionName and withParam serve them too.)
+// errors — TypeErrors for a wrong type or an unknown or missing option, and the Error for a call on a
+// trainer deleted before it — are worded where they are thrown, in lab.js, load.js and trainer.js; this
+// file's describeRange, optionName and withParam serve them too.)
 // Values are written as JavaScript writes them, so a message quotes exactly what the caller passed.
 
 // status.hpp's Rule and Cost, by number.
@@ -87,20 +88,19 @@ function valueAt(given, param) {
 
 /**
  * The message for a failed status. `given` is the call's snapshot (for the name a `choice` rejected
- * and for which count a position rule is about); `limits` is the core's (bindings' `limits`); `fn`
- * the method, for a name list of its own ('alibiBias.mask').
+ * and for which count a position rule is about); `limits` is the core's (bindings' `limits`, or
+ * `trainerLimits` for a trainer's call); `names` the list of the option a `choice` rule names (the
+ * call table's).
  */
-export function describeStatus(status, given, limits, fn) {
+export function describeStatus(status, given, limits, names = []) {
   const { param, got, lo, hi, a, b, index, cost } = status;
   switch (RULE[status.rule]) {
     case 'integer_range': // an element of a list option (trainLength) carries its index
       return `${index >= 0 ? `${param}[${index}]` : param} must be ${describeRange([lo, hi, 1])} (got ${got})`;
     case 'real_range':
       return `${param} must be ${describeRange([lo, hi, 0])} (got ${got})`;
-    case 'choice': {
-      const names = limits.choices[`${fn}.${param}`] ?? limits.choices[param.slice(param.indexOf('.') + 1)];
+    case 'choice':
       return `${param} must be one of ${names.map(quoteName).join(', ')} (got ${quote(valueAt(given, param))})`;
-    }
     case 'length':
       return `${param} must have exactly ${hi} elements (got ${got})`;
     case 'even_width':

@@ -74,9 +74,6 @@ export function bytesOf(value) {
 export const heapView = (heap, address, length, Type) =>
   new (Type === 'float64' ? F64 : F32)(bufferOf(heap), address, length);
 
-/** fn(...args) through the engine's own Reflect.apply, with no iterator involved. */
-export const invoke = (fn, thisArg, args) => apply(fn, thisArg, args);
-
 // A typed array whose buffer was transferred away reads length 0, and no view can be built on it.
 function isDetached(value) {
   if (typedLength(value) > 0) return false;

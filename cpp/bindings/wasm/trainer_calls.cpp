@@ -1,6 +1,6 @@
 // The trainer's calls (training/trainer.hpp): trainers live here, in a registry, and the JS layer holds
-// their ids. The trainer's own options are declared from the core's rows (training/spec.hpp), so an
-// option is added there, once, and in lab.d.ts.
+// their ids. The trainer's own options are declared from the core's rows (training/spec.hpp): nothing
+// here names one, so an option's declaration is its TrainerOptions field and its row, and lab.d.ts.
 #include <map>
 #include <memory>
 
@@ -36,7 +36,7 @@ Option declared(const TrainerOptionRow& row) {
   const TrainerOptions defaults;
   using H = TrainerOptionRow::Holds;
   switch (row.holds) {
-    case H::name: return name(row.name, row.names.at(row.names.index_of(defaults.*row.text)));
+    case H::name: return name(row.name, row.names.at(row.names.index_of(defaults.*row.text)), row.names);
     case H::number: return number(row.name, defaults.*row.value);
     case H::optional: return optional(row.name);
     case H::pair: return pair(row.name, defaults.*row.value, defaults.*row.second);
@@ -48,7 +48,7 @@ TrainerOptions options_of(const CallIO& io) {
   TrainerOptions o;
   using H = TrainerOptionRow::Holds;
   for (const TrainerOptionRow& row : training::trainer_option_rows()) {
-    if (row.holds == H::name) o.*row.text = io.choice(row.name, row.names);
+    if (row.holds == H::name) o.*row.text = io.choice(row.name);
     if (row.holds == H::number || row.holds == H::pair) o.*row.value = io.number(row.name);
     if (row.holds == H::pair) o.*row.second = io.second(row.name);
     if (row.holds == H::optional && io.given(row.name)) o.*row.maybe = io.number(row.name);
@@ -160,18 +160,15 @@ const std::vector<Option>& made_options() {
 
 constexpr Option kTrainer = required("trainer", Kind::trainer);
 constexpr Option kStep[] = {kTrainer, number("steps", 1)};
-constexpr Option kEvaluate[] = {kTrainer,
-                                optional("length"),
-                                {"lengths", Kind::pair, Presence::optional, 0, 0, "", "", "length"},
-                                number("samples", 512),
-                                number("seed", 0)};
+constexpr Option kEvaluate[] = {kTrainer, optional("length"), optional("lengths", Kind::pair, "length"),
+                                number("samples", 512), number("seed", 0)};
 constexpr Option kProbe[] = {kTrainer, required("tokens", Kind::tokens), number("layer", 0), number("head", 0)};
 constexpr Option kOnlyTrainer[] = {kTrainer};
 
 constexpr Result kMade[] = {{"id", Shape::number},
                             {"trainLength.0", Shape::number},
                             {"trainLength.1", Shape::number},
-                            {"encoding", Shape::name, "encoding"}};
+                            {"encoding", Shape::name, limits::training::encodings}};
 constexpr Result kStepped[] = {
     {"step", Shape::number}, {"loss", Shape::number}, {"accuracy", Shape::number}, {"steps", Shape::number}};
 constexpr Result kEvaluated[] = {{"accuracy", Shape::number}, {"loss", Shape::number}, {"samples", Shape::number}};

@@ -1,6 +1,7 @@
 // The trainer's Transformer encoder classifier, as llm.c lays out GPT-2: every parameter in one flat
 // buffer with named views (ParameterTensors), every activation in another (ActivationTensors), the
-// gradients of both in buffers of the same layout, all allocated once at construction.
+// gradients of both in buffers of the same layout: the parameters, their gradients and Adam's moments
+// allocated once at construction, the pass buffers for each call (see Model's comment on them below).
 //
 //   tokens → embedding (+ position) → L × [norm → attention → +residual → norm → MLP → +residual]
 //          → readout (CLS row or mean) → norm → linear (C → 2) → softmax cross-entropy

@@ -56,7 +56,8 @@ struct TrainerOptions {
 // The options as a table, one row per option in TrainerOptions' order: its name as the JS API spells
 // it, what it holds, the field it fills, and the range or name list it is checked against. An option
 // is declared here, once, for the core's checks, the bindings (the JS layer's schema, defaults and
-// messages read it) and the limits the JS layer quotes; its default is its field's initializer.
+// messages read it) and the limits the JS layer quotes; its default is its field's initializer. What
+// it means is elsewhere: the TrainerSpec field make_trainer_spec copies it into, and the code using it.
 struct TrainerOptionRow {
   enum class Holds { name, number, optional, pair };
   const char* name;

@@ -1,6 +1,6 @@
-// Every parameter range, name list and cap of the public API, in one place. The JS layer reads them
-// (bindings' `limits`) and quotes them in its errors, so a limit changed here changes what learners
-// are told.
+// Every parameter range, name list and cap of the lab's calls, in one place (the trainer's are in
+// training/limits.hpp). The JS layer reads those it quotes (bindings' `limits`) in its errors, so a
+// limit changed here changes what learners are told.
 #pragma once
 #include <array>
 #include <cstddef>
