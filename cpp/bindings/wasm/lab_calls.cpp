@@ -26,12 +26,13 @@ namespace {
   required("tokens", Kind::tokens), required("vocabSize"), required("dModel"), number("seed", 0), \
       name("encoding", "sinusoidal", limits::encodings), number("base", 10000),                   \
       name("variant", "paper", limits::variants), number("start", 0), number("maxLen", 512)
+// Rope's options, as the rope call takes them (prefix "") and as attention's `rope` group does ("rope.").
+#define ROPE_OPTIONS(prefix)                                                                                         \
+  number(prefix "base", 10000), name(prefix "layout", "halves", limits::ropeLayouts), optional(prefix "rotaryDims"), \
+      number(prefix "scale", 1), number(prefix "start", 0)
 // Heads, and how positions enter inside attention: rope's own options follow it (with rope off the
 // core reads none of them), then ALiBi.
-#define HEAD_OPTIONS                                                                                            \
-  number("heads", 1), optional("rope", Kind::group), number("rope.base", 10000),                                \
-      name("rope.layout", "halves", limits::ropeLayouts), optional("rope.rotaryDims"), number("rope.scale", 1), \
-      number("rope.start", 0), flag("alibi", false)
+#define HEAD_OPTIONS number("heads", 1), optional("rope", Kind::group), ROPE_OPTIONS("rope."), flag("alibi", false)
 #define PAIR_OPTIONS required("table", Kind::floats), required("rows"), required("dModel"), optional("out", Kind::out)
 
 double out_length(const CallIO& io) { return io.given("out") ? io.number("out") : kNoOut; }
@@ -290,14 +291,7 @@ constexpr Option kAttention[] = {required("q", Kind::floats),
 constexpr Option kSelfAttention[] = {
     required("x", Kind::floats),         required("n"), required("dModel"), required("dK"), number("seed", 0),
     name("mask", "none", limits::masks), HEAD_OPTIONS};
-constexpr Option kRope[] = {required("x", Kind::floats),
-                            required("n"),
-                            required("dHead"),
-                            number("base", 10000),
-                            name("layout", "halves", limits::ropeLayouts),
-                            optional("rotaryDims"),
-                            number("scale", 1),
-                            number("start", 0)};
+constexpr Option kRope[] = {required("x", Kind::floats), required("n"), required("dHead"), ROPE_OPTIONS("")};
 constexpr Option kAlibiSlopes[] = {required("heads")};
 constexpr Option kAlibiBias[] = {required("heads"), required("n"), name("mask", "none", limits::biasMasks)};
 constexpr Option kRelativeOffset[] = {TABLE_OPTIONS, required("k")};
