@@ -34,6 +34,57 @@ test('on a phone, a tap on the heatmap reads the tapped cell, not cell (0, 0)', 
   await page.close();
 });
 
+test('on a 360 px phone every drawn label is 12 px or more, no two labels of a drawing overlap, and no select cuts its choice', async () => {
+  let labels = 0;
+  for (const lesson of LESSONS) {
+    const { page, problems } = await ready(
+      { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true },
+      lesson.id,
+    );
+    const found = await page.evaluate(() => {
+      const small = [],
+        overlaps = [],
+        cut = [];
+      let count = 0;
+      for (const drawing of document.querySelectorAll('svg')) {
+        const where = drawing.closest('[data-exercise]')?.dataset.exercise ?? drawing.closest('[id]')?.id;
+        const scale = drawing.getBoundingClientRect().width / (drawing.viewBox.baseVal?.width || 1);
+        const texts = [...drawing.querySelectorAll('text')].filter((t) => t.checkVisibility() && t.textContent.trim());
+        for (const t of texts) {
+          const px = parseFloat(getComputedStyle(t).fontSize) * scale;
+          if (px < 12) small.push(`${where}: “${t.textContent}” ${px.toFixed(1)} px`);
+        }
+        const boxes = texts.map((t) => [t.textContent.trim(), t.getBoundingClientRect()]);
+        for (let i = 0; i < boxes.length; i++)
+          for (let j = i + 1; j < boxes.length; j++) {
+            const [a, b] = [boxes[i][1], boxes[j][1]];
+            const x = Math.min(a.right, b.right) - Math.max(a.left, b.left),
+              y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+            if (x > 1 && y > 1) overlaps.push(`${where}: “${boxes[i][0]}” over “${boxes[j][0]}”`);
+          }
+        count += texts.length;
+      }
+      // A select as wide as its chosen option needs (its text plus the arrow), measured in its own font.
+      const context = document.createElement('canvas').getContext('2d');
+      for (const select of document.querySelectorAll('select')) {
+        if (!select.checkVisibility()) continue;
+        const style = getComputedStyle(select);
+        context.font = `${style.fontSize} ${style.fontFamily}`;
+        const text = select.options[select.selectedIndex].text;
+        if (context.measureText(text).width + 28 > select.clientWidth) cut.push(`${text} in ${select.clientWidth} px`);
+      }
+      return { small, overlaps, cut, count };
+    });
+    assert.deepEqual(found.small, [], lesson.id);
+    assert.deepEqual(found.overlaps, [], lesson.id);
+    assert.deepEqual(found.cut, [], lesson.id);
+    labels += found.count;
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+  assert.ok(labels >= 40, `${labels} labels measured`);
+});
+
 test('the keyboard alone: a skip link first, and no focused control hidden behind anything, forwards or back', async () => {
   const { page, problems } = await ready({ viewport: { width: 1000, height: 700 } });
   await page.keyboard.press('Tab');

@@ -297,6 +297,9 @@ class FakeElement {
     delete this.attributes[name];
   }
   addEventListener() {}
+  getBoundingClientRect() {
+    return { width: 0, height: 0 }; // not laid out: the plot draws 640 units wide
+  }
   append(...nodes) {
     this.childNodes.push(...nodes);
   }

@@ -4,9 +4,16 @@ import { h, fmt, uid } from './dom.js';
 import { ticks } from './ticks.js';
 
 const NS = 'http://www.w3.org/2000/svg';
-const W = 640,
-  H = 260,
-  M = { l: 56, r: 24, t: 12, b: 40 }; // room on the right for the last tick label ("1000")
+// The drawing box follows the plot's rendered width (240 to 1000 units), so a unit is a CSS pixel, on a phone
+// and the 13-unit labels are 13 px there, not shrunk with the box; the height follows it, between two bounds.
+const MAX_W = 1000,
+  MIN_W = 240,
+  MAX_H = 260,
+  MIN_H = 200,
+  MARGIN = { l: 56, r: 24, t: 12, b: 40 }, // room on the right for the last tick label ("1000")
+  CHAR = 7.5, // units a label character takes, at least (13-unit digits are about 7.2 wide)
+  UNLAID_W = 640, // the width drawn at before the page lays the plot out (it is drawn again once it has)
+  X_TICK_SPACING = 90; // units between automatic x ticks, at least
 // Room inside the frame above the highest and below the lowest value (a share of the y range), so that no
 // curve runs along the frame: a bound such as ±1 or an accuracy of 1 stays visible as a line of its own.
 const HEADROOM = 0.06;
@@ -25,8 +32,9 @@ export class LinePlot {
     // The hint is the plot's description, so a screen reader says that arrow keys work; the readout
     // below it speaks the values once the learner points or presses a key.
     const hintId = uid('plot-hint');
+    this.w = UNLAID_W;
     this.svg = svg('svg', {
-      viewBox: `0 0 ${W} ${H}`,
+      viewBox: `0 0 ${UNLAID_W} ${MAX_H}`,
       role: 'img',
       'aria-label': label,
       'aria-describedby': hintId,
@@ -46,6 +54,16 @@ export class LinePlot {
     this.svg.addEventListener('pointerdown', (e) => this.#hover(e)); // a tap
     this.svg.addEventListener('keydown', (e) => this.#key(e));
     this.svg.addEventListener('focus', () => this.#announce());
+    // Drawn again at a new width (a phone turned, a window resized): the labels keep their size.
+    if (typeof ResizeObserver === 'function')
+      new ResizeObserver(() => {
+        if (this.drawn && Math.abs(this.#width() - this.w) > 8) this.update(...this.drawn);
+      }).observe(this.svg);
+  }
+
+  #width() {
+    const shown = this.svg.getBoundingClientRect().width;
+    return shown > 0 ? Math.round(Math.min(MAX_W, Math.max(MIN_W, shown))) : UNLAID_W;
   }
 
   /**
@@ -53,8 +71,10 @@ export class LinePlot {
    * `bands` [{from, to, label}] shade an x range, `rules` [{y, label}] draw a dashed horizontal line (its
    * label goes in the legend, where no curve can cover it), `xTicks` replaces the automatic x ticks.
    */
-  update(x, series, { bands = [], rules = [], xTicks } = {}) {
+  update(x, series, marks = {}) {
+    const { bands = [], rules = [], xTicks } = marks;
     Object.assign(this, { x, series });
+    this.drawn = [x, series, marks];
     if (x.length > 0) this.svg.setAttribute('tabindex', '0');
     else this.svg.removeAttribute('tabindex');
     this.cursor = Math.min(this.cursor, x.length - 1);
@@ -70,6 +90,13 @@ export class LinePlot {
     hi += pad;
     const x0 = x[0],
       x1 = x[x.length - 1] === x0 ? x0 + 1 : x[x.length - 1];
+    const W = (this.w = this.#width()),
+      H = Math.round(Math.min(MAX_H, Math.max(MIN_H, W * 0.42)));
+    this.svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    const yTicks = ticks(lo, hi, 5, { integer: this.logY });
+    const yText = (t) => (this.logY ? `1e${t}` : String(t));
+    // The y tick labels' column is as wide as the longest of them, beside the rotated axis title.
+    const M = { ...MARGIN, l: Math.max(MARGIN.l, 30 + CHAR * Math.max(...yTicks.map((t) => yText(t).length))) };
     this.sx = (v) => M.l + ((v - x0) / (x1 - x0)) * (W - M.l - M.r);
     this.sy = (v) => H - M.b - ((tf(v) - lo) / (hi - lo)) * (H - M.t - M.b);
     const g = [];
@@ -83,20 +110,16 @@ export class LinePlot {
         );
     }
     g.push(svg('rect', { x: M.l, y: M.t, width: W - M.l - M.r, height: H - M.t - M.b, class: 'frame' }));
-    for (const t of xTicks ?? ticks(x0, x1, 6))
+    for (const t of xTicks ?? ticks(x0, x1, Math.max(2, Math.floor((W - M.l - M.r) / X_TICK_SPACING))))
       g.push(
         svg('line', { x1: this.sx(t), x2: this.sx(t), y1: H - M.b, y2: H - M.b + 5, class: 'tick' }),
         svg('text', { x: this.sx(t), y: H - M.b + 18, class: 'tick-label', 'text-anchor': 'middle' }, String(t)),
       );
-    for (const t of ticks(lo, hi, 5, { integer: this.logY })) {
+    for (const t of yTicks) {
       const y = H - M.b - ((t - lo) / (hi - lo)) * (H - M.t - M.b);
       g.push(
         svg('line', { x1: M.l - 5, x2: W - M.r, y1: y, y2: y, class: 'grid' }),
-        svg(
-          'text',
-          { x: M.l - 8, y: y + 4, class: 'tick-label', 'text-anchor': 'end' },
-          this.logY ? `1e${t}` : String(t),
-        ),
+        svg('text', { x: M.l - 8, y: y + 4, class: 'tick-label', 'text-anchor': 'end' }, yText(t)),
       );
     }
     g.push(
@@ -164,7 +187,7 @@ export class LinePlot {
   #hover(event) {
     if (!this.x?.length) return;
     const rect = this.svg.getBoundingClientRect();
-    const vx = ((event.clientX - rect.left) / rect.width) * W;
+    const vx = ((event.clientX - rect.left) / rect.width) * this.w;
     let best = 0;
     this.x.forEach((v, i) => {
       if (Math.abs(this.sx(v) - vx) < Math.abs(this.sx(this.x[best]) - vx)) best = i;
