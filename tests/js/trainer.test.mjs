@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { labPromise, scalarLab } from './helpers.mjs';
-import { ARMS, MODEL } from '../../web/exercises/train-arms.js';
+import { ARMS, MODEL, SEED_MAX } from '../../web/exercises/train-arms.js';
 import { parseSequence, FILLERS } from '../../web/exercises/train-words.js';
 
 const lab = await labPromise;
@@ -314,4 +314,12 @@ test("the page's letters are the core's token ids: every one it types is taken, 
     (e) => e instanceof RangeError && new RegExp(`from 0 to ${past - 1} \\(got ${past}\\)`).test(e.message),
   );
   run.delete();
+});
+
+test("the page's seed field takes exactly the trainer's seeds", () => {
+  lab.trainer({ ...MODEL, seed: SEED_MAX }).delete();
+  assert.throws(
+    () => lab.trainer({ ...MODEL, seed: SEED_MAX + 1 }),
+    (e) => e instanceof RangeError && e.param === 'seed' && e.message.includes(`to ${SEED_MAX}`),
+  );
 });

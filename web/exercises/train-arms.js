@@ -67,6 +67,9 @@ export const ARMS = [
   },
 ];
 
+/** The largest seed the page's field takes: the trainer's own (tests/js/trainer.test.mjs holds them equal). */
+export const SEED_MAX = 4294967295;
+
 /** Test lengths of the extrapolation chart, and how many fresh sequences measure each point. */
 export const TEST_LENGTHS = [8, 12, 16, 24, 32, 48, 64];
 export const TEST_SAMPLES = 512;

@@ -3,7 +3,7 @@
 // the worker's protocol train-session.js, the panels train-panels.js, the page's sentences train-words.js.
 import { h, uid } from '../widgets/dom.js';
 import { choiceQuestion } from '../widgets/question.js';
-import { ARMS, MODEL, TEST_LENGTHS, TEST_SAMPLES } from './train-arms.js';
+import { ARMS, MODEL, SEED_MAX, TEST_LENGTHS, TEST_SAMPLES } from './train-arms.js';
 import { TRAIN_MIN, TRAIN_MAX, slopesText } from './train-words.js';
 import { trainingSession } from './train-session.js';
 import { statsPanel, curvesPanel, extrapolationPanel, attentionPanel } from './train-panels.js';
@@ -12,7 +12,6 @@ const CHUNK = 20; // steps per message to the worker: one curve point, ~100–17
 const BLOCK = 1000; // Play stops at each multiple of this (the length of the lab's measured runs)
 const MAX_STEPS = 5000;
 const EVAL_SEED = 7;
-const SEED_MAX = 4294967295;
 const SETTLE_MS = 250; // after training stops, wait this long before measuring, so a run of Step presses measures once
 
 // The question, as data: prompt, options and why each is right or wrong.

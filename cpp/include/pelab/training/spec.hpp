@@ -76,20 +76,22 @@ const std::vector<TrainerOptionRow>& trainer_option_rows();
 // The value a row checks: a number, a pair's first, or an optional number (or its value when absent).
 double row_value(const TrainerOptionRow& row, const TrainerOptions& o);
 
+// The checked options as the model takes them. Every field is filled by make_trainer_spec from a
+// TrainerOptions, whose initializers are the defaults: none is restated here (zero until filled).
 struct TrainerSpec {
-  Task task = Task::order;
-  Encoding encoding = Encoding::none;
-  double base = 10000;
-  Variant variant = Variant::paper;
-  int maxLen = 128;
+  Task task{};
+  Encoding encoding{};
+  double base = 0;
+  Variant variant{};
+  int maxLen = 0;
   bool causal = false;
-  Readout readout = Readout::mean;
-  Norm norm = Norm::layernorm;
-  Activation activation = Activation::gelu;
-  int layers = 1, dModel = 16, heads = 2, hidden = 32;
-  int minLength = 8, maxLength = 16, maxEvalLength = 64;
-  int batch = 32;
-  double learningRate = 1e-2, beta1 = 0.9, beta2 = 0.999, eps = 1e-8, weightDecay = 0;
+  Readout readout{};
+  Norm norm{};
+  Activation activation{};
+  int layers = 0, dModel = 0, heads = 0, hidden = 0;
+  int minLength = 0, maxLength = 0, maxEvalLength = 0;
+  int batch = 0;
+  double learningRate = 0, beta1 = 0, beta2 = 0, eps = 0, weightDecay = 0;
   std::uint32_t seed = 0;
 };
 
