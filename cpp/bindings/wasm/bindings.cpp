@@ -28,7 +28,7 @@ const char* kind_name(bindings::Kind k) {
   using bindings::Kind;
   switch (k) {
     case Kind::number: return "number";
-    case Kind::name: return "string";
+    case Kind::name: return "name";
     case Kind::boolean: return "boolean";
     case Kind::floats: return "floats";
     case Kind::tokens: return "tokens";
@@ -64,7 +64,7 @@ val fallback_of(const bindings::Option& o) {
 
 const char* presence_name(bindings::Presence p) {
   using bindings::Presence;
-  return p == Presence::required ? "required" : p == Presence::optional ? "optional" : "default";
+  return p == Presence::required ? "required" : p == Presence::optional ? "optional" : "fallback";
 }
 
 // [{name, limits, options: [{name, kind, presence, fallback, names, excludes}], results: [{path, shape, names}]}],

@@ -31,7 +31,7 @@ const { create, defineProperty, getPrototypeOf, hasOwn } = Object;
 // the snapshot (see #list); an options object (a group: rope's) by isPlainObject.
 const KINDS = {
   number: [(v) => typeof v === 'number', 'a number'],
-  string: [(v) => typeof v === 'string', 'a string'],
+  name: [(v) => typeof v === 'string', 'a string'],
   floats: [null, 'an array of numbers or a typed array (not detached)'],
   tokens: [null, 'an array of numbers or a typed array (not detached)'],
   out: [(v) => isUsableTypedArray(v, 'Float32Array'), 'a Float32Array (not detached)'],
@@ -423,7 +423,7 @@ export class Lab {
     const { kind, names } = option;
     if (kind === 'trainer') return [1, trainer.id, 0];
     if (value === undefined) return [0, 0, 0];
-    if (kind === 'string') return [1, nameIndex(names, value), 0];
+    if (kind === 'name') return [1, nameIndex(names, value), 0];
     if (kind === 'boolean') return [1, value ? 1 : 0, 0];
     if (kind === 'pair') return [1, value[0], value[1]];
     if (kind === 'floats' || kind === 'tokens' || kind === 'out') return [1, typedLength(value), 0];
