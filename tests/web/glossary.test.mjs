@@ -34,45 +34,8 @@ const PROMISED = [
   'cls-token',
 ];
 
-// A DOM just large enough for widgets/dom.js's h(): elements record their attributes and children, and
-// touching innerHTML fails the test.
-class FakeText {
-  constructor(data) {
-    this.nodeType = 3;
-    this.data = String(data);
-  }
-  get textContent() {
-    return this.data;
-  }
-}
-class FakeElement {
-  constructor(tag) {
-    this.nodeType = 1;
-    this.tagName = tag.toUpperCase();
-    this.attributes = {};
-    this.childNodes = [];
-  }
-  setAttribute(name, value) {
-    this.attributes[name] = String(value);
-  }
-  getAttribute(name) {
-    return this.attributes[name] ?? null;
-  }
-  addEventListener() {}
-  append(...nodes) {
-    for (const n of nodes) this.childNodes.push(typeof n === 'string' ? new FakeText(n) : n);
-  }
-  get textContent() {
-    return this.childNodes.map((n) => n.textContent).join('');
-  }
-  set innerHTML(_) {
-    throw new Error('innerHTML was set');
-  }
-  get innerHTML() {
-    throw new Error('innerHTML was read');
-  }
-}
-globalThis.document = { createElement: (tag) => new FakeElement(tag), createTextNode: (t) => new FakeText(t) };
+// A DOM just large enough for widgets/dom.js's h() (fake-dom.mjs), installed before the page's modules load.
+await import('./fake-dom.mjs');
 const { prose, proseText, termIds } = await import('../../web/course/prose.js');
 
 // Every string inside a value (objects, arrays), with the path it was found at.

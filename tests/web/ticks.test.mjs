@@ -280,43 +280,8 @@ test('fewer rows or columns than ticks wanted still label whole indices only', (
 
 // ---- the line plot's axes, through a small DOM ------------------------------------------------------------
 
-// Just what lineplot.js and dom.js's h() touch: attributes, children, text, listeners that never fire.
-class FakeElement {
-  constructor(tag) {
-    this.tagName = tag;
-    this.attributes = {};
-    this.childNodes = [];
-  }
-  setAttribute(name, value) {
-    this.attributes[name] = String(value);
-  }
-  getAttribute(name) {
-    return this.attributes[name] ?? null;
-  }
-  removeAttribute(name) {
-    delete this.attributes[name];
-  }
-  addEventListener() {}
-  getBoundingClientRect() {
-    return { width: 0, height: 0 }; // not laid out: the plot draws 640 units wide
-  }
-  append(...nodes) {
-    this.childNodes.push(...nodes);
-  }
-  replaceChildren(...nodes) {
-    this.childNodes = nodes;
-  }
-  set textContent(text) {
-    this.childNodes = [String(text)];
-  }
-  get textContent() {
-    return this.childNodes.map((n) => (typeof n === 'string' ? n : n.textContent)).join('');
-  }
-}
-globalThis.document = {
-  createElement: (tag) => new FakeElement(tag),
-  createElementNS: (_, tag) => new FakeElement(tag),
-};
+// A DOM just large enough for the line plot (fake-dom.mjs): never laid out, so it draws 640 units wide.
+const { FakeElement } = await import('./fake-dom.mjs');
 const { LinePlot } = await import('../../web/widgets/lineplot.js');
 
 // The tick labels a plot draws: x labels under the axis (centred), y labels left of it (right-aligned),

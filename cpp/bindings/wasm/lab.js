@@ -1,7 +1,8 @@
 // The idiomatic JS layer over the wasm module (load.js loads it; Embind serves only its tables, at load,
 // and every call goes to plain wasm exports): options objects with defaults, type
 // checks that throw TypeError, the core's range checks turned into RangeError, and results that are plain
-// typed arrays owned by the caller. The numbers all come from the C++ core.
+// typed arrays owned by the caller. The numbers all come from the C++ core. This file is the checker and
+// the public methods; table.js reads the call table, exchange.js is where values cross into wasm.
 //
 // One call, in order: snapshot the caller's options and copy its plain arrays (the only phases where
 // caller code — a getter, a Proxy trap — can run), check their types, copy lists into wasm memory
@@ -11,21 +12,20 @@
 // exception can cross a live wasm frame, so a refused call leaves nothing behind.
 import {
   copyArray,
-  copyInto,
   isArray,
-  copyOf,
   freeze,
-  heapView,
   isUsableTypedArray,
   snapshot,
   typedLength,
   typedName,
   typeName,
 } from './options.js';
-import { describeRange, describeStatus, optionName, withParam } from './messages.js';
+import { describeStatus, optionName, withParam } from './messages.js';
+import { REQUIRED, OPTIONAL, methodsOf, namesOf, coreLimits, describeRanges, field } from './table.js';
+import { Exchange } from './exchange.js';
 import { Trainer } from './trainer.js';
 
-const { create, defineProperty, getPrototypeOf, hasOwn } = Object;
+const { defineProperty, getPrototypeOf } = Object;
 
 // What each kind of option must be: [test, description for the TypeError]. Lists are tested after
 // the snapshot (see #list); an options object (a group: rope's) by isPlainObject.
@@ -39,84 +39,6 @@ const KINDS = {
   boolean: [(v) => typeof v === 'boolean', 'true or false'],
 };
 
-const REQUIRED = Symbol('required');
-const OPTIONAL = Symbol('optional');
-
-// The call table (calls.hpp, exported by the module's `calls()`) as the checks below walk it: per
-// method, its index for `run`, whose limits its messages quote, its options in the table's order (the
-// order of their cells), the entries a caller may give ([name, [kind, default or REQUIRED/OPTIONAL,
-// option index, names list]]), each group's members likewise, and the named results. Null-prototype
-// records with every field own and frozen, so a polluted Object.prototype cannot supply one, and the
-// checks walk by index, with no iterator a caller could have replaced.
-function methodsOf(table) {
-  const methods = create(null);
-  for (let index = 0; index < table.length; index++) {
-    const call = table[index];
-    const entries = [];
-    const groups = create(null);
-    const excludes = [];
-    for (let i = 0; i < call.options.length; i++) {
-      const o = call.options[i];
-      const fallback =
-        o.presence === 'required'
-          ? REQUIRED
-          : o.presence === 'optional'
-            ? OPTIONAL
-            : Array.isArray(o.fallback)
-              ? freeze(Array.from(o.fallback))
-              : o.fallback;
-      const dot = o.name.indexOf('.');
-      const entry = freeze([dot < 0 ? o.name : o.name.slice(dot + 1), freeze([o.kind, fallback, i])]);
-      if (dot >= 0) groups[o.name.slice(0, dot)][groups[o.name.slice(0, dot)].length] = entry;
-      else if (o.kind !== 'trainer') entries[entries.length] = entry; // the lab fills in the trainer
-      if (o.kind === 'group') groups[o.name] = [];
-      if (o.excludes) excludes[excludes.length] = freeze([o.excludes, o.name]);
-    }
-    const groupSchemas = create(null),
-      groupKinds = create(null);
-    for (const name of Object.keys(groups)) {
-      freeze(groups[name]);
-      groupSchemas[name] = freeze(Object.assign(create(null), Object.fromEntries(groups[name])));
-      groupKinds[name] = groupKind(groups[name]);
-    }
-    methods[call.name] = freeze(
-      Object.assign(create(null), {
-        index,
-        limits: call.limits,
-        // each with its group and member names ('rope.base': 'rope', 'base'; 'n': 'n', undefined)
-        options: freeze(
-          call.options.map((o) => {
-            const [top, member] = o.name.split('.');
-            return freeze(Object.assign(create(null), o, { top, member, names: freeze(Array.from(o.names)) }));
-          }),
-        ),
-        entries: freeze(entries),
-        schema: freeze(Object.assign(create(null), Object.fromEntries(entries))),
-        groups: freeze(groups),
-        groupSchemas: freeze(groupSchemas),
-        groupKinds: freeze(groupKinds), // each group's description in a TypeError, written once
-        excludes: freeze(excludes),
-        results: freeze(
-          call.results.map((r) =>
-            freeze(Object.assign(create(null), r, { keys: pathKeys(r.path), names: freeze(Array.from(r.names)) })),
-          ),
-        ),
-      }),
-    );
-  }
-  return freeze(methods);
-}
-
-// Flags (0/1 in float64) as a Uint8Array.
-function bytesFrom(flags) {
-  const bytes = new Uint8Array(typedLength(flags));
-  for (let i = 0; i < bytes.length; i++) bytes[i] = flags[i];
-  return bytes;
-}
-
-// A group's description in a TypeError: "an options object {base, layout, rotaryDims, scale, start}".
-const groupKind = (members) => `an options object {${members.map((m) => m[0]).join(', ')}}`;
-
 // A plain options object, as a literal or Object.create(null) makes it: its prototype is null or a
 // realm's Object.prototype (itself prototype-less). A Date, a Number object, an array or a class
 // instance is not one.
@@ -126,101 +48,9 @@ const isPlainObject = (value) => {
   return proto === null || getPrototypeOf(proto) === null;
 };
 
-// The name list of the option the core named: by its full name, else by its last part (a group member).
-function namesOf(options, param) {
-  for (let i = 0; i < options.length; i++) if (options[i].name === param) return options[i].names;
-  const member = param.slice(param.indexOf('.') + 1);
-  for (let i = 0; i < options.length; i++) if (options[i].member === member) return options[i].names;
-  return [];
-}
-
-// The index of `name` in a core's name list (-1 if it is none of them). Names are compared whole, so
-// a string of any length costs one comparison per name, and nothing of it is copied anywhere.
-function nameIndex(names, name) {
-  for (let i = 0; i < names.length; i++) if (names[i] === name) return i;
-  return -1;
-}
-
-// The per-call exports (bindings.cpp's pelab_*), each called once here, harmlessly (an index that names
-// nothing), so that Emscripten swaps its lazy wrapper, which calls through Function.prototype.apply, for the
-// wasm function itself; the lab keeps those, and no JS runs between it and the core on a call.
-const EXPORTS = [
-  ['run', [-1]],
-  ['reserve_input', [-1, -1, 0]],
-  ['cells', []],
-  ['input', [-1, -1]],
-  ['result', [-1, 0]],
-  ['result_length', [-1, 0]],
-  ['result_number', [-1]],
-  ['trainer_delete', [-1]],
-  ['status_rule', []],
-  ['status_param', []],
-  ['status_got', []],
-  ['status_lo', []],
-  ['status_hi', []],
-  ['status_a', []],
-  ['status_b', []],
-  ['status_index', []],
-  ['status_cost', []],
-];
-function exportsOf(module) {
-  const raw = create(null);
-  for (const [name, harmless] of EXPORTS) {
-    const key = `_pelab_${name}`;
-    if (typeof module[key] !== 'function') throw new TypeError(`Lab: the module exports no ${key}`);
-    module[key](...harmless);
-    raw[name] = module[key];
-  }
-  return freeze(raw);
-}
-
-// A NUL-terminated ASCII string at `at` in wasm memory (the core's own parameter names), read byte by byte
-// with a String.fromCharCode captured at load.
-const { fromCharCode } = String;
-function cString(heap, at) {
-  let text = '';
-  for (let i = at; heap[i] !== 0; i++) text += fromCharCode(heap[i]);
-  return text;
-}
-
-// A core's `limits()` as a frozen null-prototype record, so a polluted Object.prototype cannot add a range,
-// and nothing can change one after load.
-function coreLimits(raw) {
-  const ranges = freeze(Object.assign(create(null), raw.ranges));
-  return freeze(Object.assign(create(null), raw, { ranges }));
-}
-
-// A core's ranges as the errors quote them ("an integer from 2 to 4096").
-// (Null-prototype, so a polluted Object.prototype cannot add a range to a name that has none.)
-function describeRanges(core) {
-  const ranges = Object.create(null);
-  for (const [name, range] of Object.entries(core.ranges)) ranges[name] = describeRange(range);
-  return ranges;
-}
-
-// A result's path as the keys `place` walks ("minDistancePositions.0": ['minDistancePositions', '0']),
-// each with whether the next key makes it an array. Split once, at load.
-const pathKeys = (path) =>
-  freeze(path.split('.').map((key, i, keys) => freeze([key, i + 1 < keys.length && /^\d+$/.test(keys[i + 1])])));
-
-// Puts `value` where `keys` say in `answer`, making the objects and arrays on the way. defineProperty
-// with null-prototype descriptors, not assignment: a setter (or a `get`) on a polluted Object.prototype
-// never sees a result.
-function place(answer, keys, value) {
-  let at = answer;
-  for (let i = 0; i < keys.length - 1; i++) {
-    const key = keys[i][0];
-    if (!hasOwn(at, key)) defineProperty(at, key, field(keys[i][1] ? [] : {}));
-    at = at[key];
-  }
-  defineProperty(at, keys[keys.length - 1][0], field(value));
-}
-const field = (value) => ({ __proto__: null, value, writable: true, enumerable: true, configurable: true });
-
 export class Lab {
-  #module;
-  #raw; // the per-call wasm exports (exportsOf)
-  #methods; // the call table (methodsOf)
+  #exchange; // the wasm exports every call goes through (exchange.js)
+  #methods; // the call table (table.js's methodsOf)
   #core; // the core's ranges, names and caps (bindings' `limits`)
   #ranges;
   #trainerCore; // the trainer's (bindings' `trainerLimits`)
@@ -233,8 +63,7 @@ export class Lab {
   constructor(module, build) {
     if (module === null || typeof module !== 'object' || typeof module.calls !== 'function')
       throw new TypeError('Lab: make a lab with `await createLab()` (the constructor is not part of the API)');
-    this.#module = module;
-    this.#raw = exportsOf(module);
+    this.#exchange = new Exchange(module);
     this.#methods = methodsOf(module.calls());
     this.#core = coreLimits(module.limits());
     this.#ranges = freeze(
@@ -391,100 +220,25 @@ export class Lab {
 
   // Sizes an option's list buffer, or throws the core's refusal (an array longer than any call takes).
   #reserve(fn, option, length) {
-    if (this.#raw.reserve_input(this.#methods[fn].index, option, length) !== 0) this.#refuse(fn, {});
-  }
-
-  // The last call's status, through the exports' getters (numbers and the core's own parameter name).
-  #status() {
-    const r = this.#raw;
-    return {
-      rule: r.status_rule(),
-      param: cString(this.#module.HEAPU8, r.status_param()),
-      got: r.status_got(),
-      lo: r.status_lo(),
-      hi: r.status_hi(),
-      a: r.status_a(),
-      b: r.status_b(),
-      index: r.status_index(),
-      cost: r.status_cost(),
-    };
+    if (!this.#exchange.reserve(this.#methods[fn], option, length)) this.#refuse(fn, {});
   }
 
   #refuse(fn, given) {
-    const status = this.#status();
+    const status = this.#exchange.status();
     const { core } = this.#limitsOf(fn);
     const names = namesOf(this.#methods[fn].options, status.param);
     throw withParam(new RangeError(`${fn}: ${describeStatus(status, given, core, names)}`), status.param);
   }
 
-  // An option's three cells, [given, value, second], as the core reads them (calls.hpp): a name as its
-  // index in the core's list, a list by its length, a group by whether it was given.
-  #cells(fn, option, value, trainer) {
-    const { kind, names } = option;
-    if (kind === 'trainer') return [1, trainer.id, 0];
-    if (value === undefined) return [0, 0, 0];
-    if (kind === 'name') return [1, nameIndex(names, value), 0];
-    if (kind === 'boolean') return [1, value ? 1 : 0, 0];
-    if (kind === 'pair') return [1, value[0], value[1]];
-    if (kind === 'floats' || kind === 'tokens' || kind === 'out') return [1, typedLength(value), 0];
-    if (kind === 'group') return [1, 0, 0];
-    return [1, value, 0];
-  }
-
   // Copies the lists into wasm memory, writes every option's cells, runs the call, and reads its results out.
   #call(fn, { o, lists }, trainer) {
-    const module = this.#module;
-    const { index, options } = this.#methods[fn];
+    const method = this.#methods[fn];
     for (let i = 0; i < lists.length; i++) {
-      const option = lists[i][1],
-        list = lists[i][2];
-      this.#reserve(fn, option, typedLength(list));
-      const type = options[option].kind === 'tokens' ? 'float64' : 'float32';
-      const heap = type === 'float64' ? module.HEAPF64 : module.HEAPF32; // read after #reserve: memory may grow
-      copyInto(heapView(heap, this.#raw.input(index, option), typedLength(list), type), list);
+      this.#reserve(fn, lists[i][1], typedLength(lists[i][2]));
+      this.#exchange.copyList(method, lists[i][1], lists[i][2]);
     }
-    const cells = heapView(module.HEAPF64, this.#raw.cells(), 3 * options.length, 'float64');
-    for (let i = 0; i < options.length; i++) {
-      const { top, member } = options[i];
-      const value = member === undefined ? o[top] : o[top]?.[member];
-      const three = this.#cells(fn, options[i], value, trainer);
-      cells[3 * i] = three[0];
-      cells[3 * i + 1] = three[1];
-      cells[3 * i + 2] = three[2];
-    }
-    if (this.#raw.run(index) !== 0) this.#refuse(fn, o);
-    return this.#results(fn, o);
-  }
-
-  // The results the table names, each copied out of wasm memory (never a view of it), placed by path;
-  // a result with no path is the whole answer. A call given `out` writes that whole answer there.
-  #results(fn, o) {
-    const module = this.#module,
-      raw = this.#raw;
-    const { results } = this.#methods[fn];
-    const view = (i, wide) =>
-      heapView(
-        wide ? module.HEAPF64 : module.HEAPF32,
-        raw.result(i, wide ? 1 : 0),
-        raw.result_length(i, wide ? 1 : 0),
-        wide ? 'float64' : 'float32',
-      );
-    const answer = {};
-    for (let i = 0; i < results.length; i++) {
-      const { shape, names, keys } = results[i];
-      let value;
-      if (shape === 'float32' && o.out !== undefined && keys[0][0] === '') {
-        copyInto(o.out, view(i, false));
-        value = o.out;
-      } else if (shape === 'float32') value = copyOf(view(i, false), 'float32');
-      else if (shape === 'float64') value = copyOf(view(i, true), 'float64');
-      else if (shape === 'bytes') value = bytesFrom(view(i, true));
-      else if (shape === 'name') value = names[raw.result_number(i)];
-      else value = raw.result_number(i);
-      if (keys.length === 1 && keys[0][0] === '') return value;
-      place(answer, keys, value);
-    }
-    return answer;
+    if (!this.#exchange.run(method, o, trainer)) this.#refuse(fn, o);
+    return this.#exchange.results(method, o);
   }
 
   #run(fn, given, trainer) {
@@ -498,7 +252,7 @@ export class Lab {
   trainer(options = {}) {
     const made = this.#run('trainer', options);
     const run = (fn, given) => this.#run(`trainer.${fn}`, given, made);
-    return new Trainer(made, run, () => this.#raw.trainer_delete(made.id));
+    return new Trainer(made, run, () => this.#exchange.deleteTrainer(made.id));
   }
 
   sinusoidal(options) {
