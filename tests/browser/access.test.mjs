@@ -34,7 +34,7 @@ test('on a phone, a tap on the heatmap reads the tapped cell, not cell (0, 0)', 
   await page.close();
 });
 
-test('on a 360 px phone every drawn label is 12 px or more, no two labels of a drawing overlap, and no select cuts its choice', async () => {
+test('on a 360 px phone every drawn label is 12 px or more, no two labels of a drawing overlap, no select cuts its choice; every plot and map describes what it shows', async () => {
   let labels = 0;
   for (const lesson of LESSONS) {
     const { page, problems } = await ready(
@@ -73,8 +73,18 @@ test('on a 360 px phone every drawn label is 12 px or more, no two labels of a d
         const text = select.options[select.selectedIndex].text;
         if (context.measureText(text).width + 28 > select.clientWidth) cut.push(`${text} in ${select.clientWidth} px`);
       }
-      return { small, overlaps, cut, count };
+      // Every plot and heatmap with data is described by a sentence the page computed from it.
+      const undescribed = [...document.querySelectorAll('svg.lineplot[tabindex], .heatmap canvas')]
+        .filter((plot) => plot.checkVisibility())
+        .filter((plot) => {
+          const ids = (plot.getAttribute('aria-describedby') ?? '').split(' ');
+          const said = ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+          return !/(from -?[\d.]+ to -?[\d.]+\. .*highest|\d+ × \d+ \(.* by .*\): smallest .* largest )/.test(said);
+        })
+        .map((plot) => plot.getAttribute('aria-label'));
+      return { small, overlaps, cut, count, undescribed };
     });
+    assert.deepEqual(found.undescribed, [], lesson.id);
     assert.deepEqual(found.small, [], lesson.id);
     assert.deepEqual(found.overlaps, [], lesson.id);
     assert.deepEqual(found.cut, [], lesson.id);
@@ -83,6 +93,36 @@ test('on a 360 px phone every drawn label is 12 px or more, no two labels of a d
     await page.close();
   }
   assert.ok(labels >= 40, `${labels} labels measured`);
+});
+
+test('a heatmap’s data table moves its window to any row and column, and its CSV holds the whole matrix', async () => {
+  const { page, problems } = await ready({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const explorer = page.locator('#explorer');
+  await explorer.locator('details.data-table summary').click();
+  const from = explorer.getByLabel(/^From position/);
+  await from.fill('100');
+  await from.press('Enter');
+  await explorer.getByLabel(/^From dimension/).fill('40');
+  await explorer.getByLabel(/^From dimension/).press('Enter');
+  const table = explorer.locator('table.matrix');
+  assert.match(await table.locator('caption').innerText(), /position 100–123 of 0–127, dimension 40–63 of 0–63/);
+  const shown = await table.evaluate((t) => ({
+    row: t.tBodies[0].rows[0].cells[0].textContent,
+    column: t.tHead.rows[0].cells[1].textContent,
+    value: Number(t.tBodies[0].rows[0].cells[1].textContent),
+  }));
+  assert.deepEqual([shown.row, shown.column], ['100', '40']);
+  const [download] = await Promise.all([page.waitForEvent('download'), explorer.locator('a.download').click()]);
+  const { readFile } = await import('node:fs/promises');
+  const lines = (await readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
+  assert.equal(lines.length, 1 + 128); // the header, then every position
+  assert.equal(lines[0].split(',').length, 1 + 64);
+  const row = lines[101].split(',').map(Number);
+  assert.equal(row[0], 100);
+  assert.ok(Math.abs(row[1 + 40] - shown.value) <= 5e-5, `${row[41]} vs ${shown.value}`); // the table shows 4 decimals
+  assert.ok(Math.abs(row[1 + 40] - Math.sin(100 / 10000 ** (40 / 64))) < 1e-5); // pair 20's sine at position 100
+  assert.deepEqual(problems, []);
+  await page.close();
 });
 
 test('the keyboard alone: a skip link first, and no focused control hidden behind anything, forwards or back', async () => {

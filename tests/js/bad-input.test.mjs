@@ -12,29 +12,23 @@ import { labPromise } from './helpers.mjs';
 
 const lab = await labPromise;
 
-// The ranges of cpp/include/pelab/validation/limits.hpp as lab.d.ts documents them, [lo, hi] (integers unless
-// 'real'): an independent copy, so a range that moves in the core fails here until the types move with it.
-const LIMITS = {
-  positions: [1, 65536],
-  dModel: [2, 4096],
-  base: [2, 1e9, 'real'],
-  start: [0, 1000000],
-  seed: [0, 4294967295],
-  maxLen: [1, 65536],
-  position: [0, 1000000],
-  vocabSize: [1, 65536],
-  n: [1, 2048],
-  dK: [1, 1024],
-  dV: [1, 1024],
-  rows: [1, 2048],
-  k: [0, 65535],
-  heads: [1, 1024],
-  dHead: [2, 4096],
-  rotaryDims: [2, 4096],
-  scale: [1, 65536, 'real'],
-};
+// The numeric ranges the cases use, read from the public `lab.limits` ('an integer from 1 to 65536' →
+// [1, 65536], 'a number from …' → [lo, hi, 'real']). The one check of lab.limits itself against the
+// documented ranges is the test 'lab.limits quotes exactly the documented ranges and caps' below.
+const LIMITS = Object.fromEntries(
+  Object.entries(lab.limits)
+    .filter(([, text]) => typeof text === 'string')
+    .map(([param, text]) => {
+      const m = /^(an integer|a number) from (-?[0-9.e+]+) to (-?[0-9.e+]+)$/.exec(text);
+      if (!m) throw new Error(`lab.limits.${param} is not "an integer|a number from LO to HI": ${text}`);
+      const range = [Number(m[2]), Number(m[3])];
+      return [param, m[1] === 'a number' ? [...range, 'real'] : range];
+    }),
+);
+const MAX_ELEMENTS = lab.limits.maxElements;
+// Not in lab.limits: how many tokens a sequence holds, and the properties summary's own work cap
+// (lab.d.ts: "1 to 2048 of them", "positions² × dModel ≤ 2^28").
 const TOKEN_COUNT = [1, 2048];
-const MAX_ELEMENTS = 2 ** 23;
 const PROPERTIES_WORK = 2 ** 28;
 
 const VARIANTS = "'paper', 'halves', 'tensor2tensor'";
@@ -892,12 +886,39 @@ function assertCases(cases) {
   assert.equal(failures.length, 0, `${failures.length} of ${cases.length} cases failed:\n  ${failures.join('\n  ')}`);
 }
 
-test('lab.limits quotes exactly the ranges of limits.hpp', () => {
-  for (const [param, [lo, hi, real]] of Object.entries(LIMITS)) {
-    const text = real ? `a number from ${lo} to ${hi}` : `an integer from ${lo} to ${hi}`;
-    assert.equal(lab.limits[param], text, param);
-  }
-  assert.equal(lab.limits.maxElements, MAX_ELEMENTS);
+// The ranges lab.d.ts documents for each option (and the README where it states one: dModel 2 to 4096 in
+// its error example, rope's scale 1 to 65536, the caps 2^23 numbers and 2^30 multiply-adds), as lab.limits
+// must quote them: an independent copy, so a range that moves in the core fails here until the docs move.
+test('lab.limits quotes exactly the documented ranges and caps', () => {
+  const int = (lo, hi) => `an integer from ${lo} to ${hi}`;
+  const real = (lo, hi) => `a number from ${lo} to ${hi}`;
+  assert.deepEqual(
+    { ...lab.limits },
+    {
+      positions: int(1, 65536),
+      dModel: int(2, 4096),
+      base: real(2, 1e9),
+      start: int(0, 1000000),
+      seed: int(0, 2 ** 32 - 1),
+      maxLen: int(1, 65536),
+      position: int(0, 1000000),
+      vocabSize: int(1, 65536),
+      n: int(1, 2048),
+      dK: int(1, 1024),
+      dV: int(1, 1024),
+      rows: int(1, 2048),
+      k: int(0, 65535),
+      heads: int(1, 1024),
+      dHead: int(2, 4096),
+      rotaryDims: int(2, 4096),
+      scale: real(1, 65536),
+      maxElements: 2 ** 23,
+      maxWork: 2 ** 30,
+    },
+  );
+  // …and the ranges the cases above were built from are those.
+  assert.deepEqual(LIMITS.dModel, [2, 4096]);
+  assert.deepEqual(LIMITS.base, [2, 1e9, 'real']);
 });
 
 // (The trainer, whose calls create and free state, has its own table in tests/js/trainer.test.mjs.)
@@ -916,38 +937,284 @@ for (const method of METHODS)
     assertCases(GOOD.filter((c) => c.method === method));
   });
 
-test('values at the edges of every range are accepted', () => {
+// Each call at the edge of its ranges is accepted and computes what it promises there: every expected
+// value comes from the formula (the README's conventions and ALiBi's slopes) or from a second call.
+test('values at the edges of every range are accepted, and computed right', () => {
+  // Asserts |actual[i] − expected(i)| ≤ tolerance for every i (expected: a list, or a function of i).
+  const near = (actual, expected, tolerance, what) => {
+    const at = typeof expected === 'function' ? expected : (i) => expected[i];
+    if (typeof expected !== 'function') assert.equal(actual.length, expected.length, `${what}: length`);
+    let worst = 0;
+    let where = -1;
+    for (let i = 0; i < actual.length; i++) {
+      const d = Math.abs(actual[i] - at(i));
+      if (!(d <= worst) && !Number.isNaN(worst)) [worst, where] = [d, i]; // a NaN stays the worst
+    }
+    assert.ok(worst <= tolerance, `${what}: off by ${worst} at ${where} (${actual[where]} vs ${at(where)})`);
+  };
+  const TABLE = 2e-6; // the table's documented max abs error against float64 (lab.d.ts)
+  // paper: [sin(p·ω_k), cos(p·ω_k)] per pair k, ω_k = base^(−2k/d).
+  const paper = (p, c, d, base) => {
+    const angle = p * base ** ((-2 * (c >> 1)) / d);
+    return c % 2 === 0 ? Math.sin(angle) : Math.cos(angle);
+  };
+  const row = (array, r, width) => array.subarray(r * width, (r + 1) * width);
+  const ones = (n) => Float32Array.from({ length: n }, (_, i) => (i % 2 === 0 ? 1 : 0)); // (1, 0) per pair
+  const slopes2 = [2 ** -4, 2 ** -8]; // ALiBi, two heads: 2^(−8/2) and its square
+
   const accept = [
-    ['sinusoidal', { positions: 65536, dModel: 2 }],
-    ['sinusoidal', { positions: 1, dModel: 4096, base: 2, start: 1000000 }],
-    ['sinusoidal', { positions: 4096, dModel: 2048 }], // exactly 2^23 floats
-    ['sinusoidalReference', { positions: 1, dModel: 3, variant: 'halves', base: 1e9 }],
-    ['frequencies', { dModel: 4096, base: 2 }],
-    ['learnedTable', { maxLen: 1, dModel: 2, seed: 4294967295 }],
-    ['learnedLookup', { maxLen: 65536, dModel: 2, position: 65535, seed: 0 }],
-    ['embed', { tokens: new Array(2048).fill(65535), vocabSize: 65536, dModel: 2, encoding: 'none' }],
-    ['embed', { tokens: [0], vocabSize: 1, dModel: 2, encoding: 'learned', maxLen: 1 }],
-    ['attention', { q: new Float32Array(1024), k: new Float32Array(1024), v: new Float32Array(1024), n: 1, dK: 1024 }],
     [
-      'attention',
-      { q: new Float32Array(2048), k: new Float32Array(2048), v: new Float32Array(2048), n: 2048, dK: 1, dV: 1 },
+      'sinusoidal',
+      { positions: 65536, dModel: 2 },
+      (pe) => {
+        assert.equal(pe.length, 65536 * 2);
+        near(pe, (i) => paper(i >> 1, i & 1, 2, 10000), TABLE, 'every row [sin p, cos p]');
+      },
     ],
-    ['selfAttention', { x: new Float32Array(2), n: 1, dModel: 2, dK: 1 }],
-    ['relativeOffset', { positions: 1, dModel: 2, k: 65535 }],
-    ['relativeOffset', { positions: 1, dModel: 2, k: 0, start: 1000000 }],
-    ['dotMatrix', { table: new Float32Array(4096), rows: 2048, dModel: 2 }],
-    ['distanceMatrix', { table: new Float32Array(2), rows: 1, dModel: 2 }],
-    ['properties', { positions: 1, dModel: 2, k: 0 }],
-    ['permutation', { tokens: [0], vocabSize: 1, dModel: 2, dK: 1, swap: [0, 0] }],
-    ['rope', { x: [1, 0], n: 1, dHead: 2, base: 1e9, scale: 65536, start: 1000000, layout: 'interleaved' }],
-    ['rope', { x: new Float32Array(2048 * 2), n: 2048, dHead: 2, base: 2, scale: 1, start: 1000000 - 2047 }],
-    ['alibiSlopes', { heads: 1 }],
-    ['alibiSlopes', { heads: 1024 }],
-    ['alibiBias', { heads: 2, n: 2048 }], // exactly 2^23 floats
-    ['attention', { q: [1, 2], k: [3, 4], v: [5, 6], n: 1, dK: 2, heads: 2, alibi: true }],
-    ['selfAttention', { x: new Float32Array(1024), n: 512, dModel: 2, dK: 2, heads: 2, alibi: true }],
+    [
+      'sinusoidal',
+      { positions: 1, dModel: 4096, base: 2, start: 1000000 },
+      (pe) => {
+        assert.equal(pe.length, 4096);
+        near(pe, (c) => paper(1000000, c, 4096, 2), TABLE, 'row 1000000');
+      },
+    ],
+    [
+      'sinusoidal', // exactly 2^23 floats
+      { positions: 4096, dModel: 2048 },
+      (pe) => {
+        assert.equal(pe.length, 2 ** 23);
+        const at = Array.from({ length: 8000 }, (_, s) => Math.min(pe.length - 1, s * 1049));
+        near(
+          at.map((i) => pe[i]),
+          at.map((i) => paper(Math.floor(i / 2048), i % 2048, 2048, 10000)),
+          TABLE,
+          'every 1049th entry',
+        );
+      },
+    ],
+    [
+      'sinusoidalReference', // halves: [sin | cos], the odd width's last column 0
+      { positions: 1, dModel: 3, variant: 'halves', base: 1e9 },
+      (pe) => {
+        assert.ok(pe instanceof Float64Array);
+        near(pe, [0, 1, 0], 0, 'position 0');
+      },
+    ],
+    [
+      'frequencies',
+      { dModel: 4096, base: 2 },
+      ({ omega, wavelength }) => {
+        const expected = Array.from({ length: 2048 }, (_, k) => 2 ** ((-2 * k) / 4096));
+        near(omega, expected, 1e-15, 'omega_k = 2^(−2k/4096)');
+        near(
+          wavelength,
+          expected.map((w) => (2 * Math.PI) / w),
+          1e-12,
+          'wavelength = 2π/ω',
+        );
+      },
+    ],
+    [
+      'learnedTable',
+      { maxLen: 1, dModel: 2, seed: 4294967295 },
+      (table) => {
+        near(table, lab.learnedLookup({ maxLen: 1, dModel: 2, seed: 4294967295, position: 0 }), 0, 'its lookup');
+        // The whole seed is used: not wrapped to 0 or −1 as an int32, nor clamped to 2^31 − 1.
+        for (const seed of [0, 2 ** 31 - 1, 4294967294])
+          assert.notDeepEqual(table, lab.learnedTable({ maxLen: 1, dModel: 2, seed }), `seed ${seed}`);
+      },
+    ],
+    [
+      'learnedLookup',
+      { maxLen: 65536, dModel: 2, position: 65535, seed: 0 },
+      (r) => near(r, row(lab.learnedTable({ maxLen: 65536, dModel: 2, seed: 0 }), 65535, 2), 0, "the table's last row"),
+    ],
+    [
+      'embed', // one token, no encoding: 2048 equal rows, the token's own embedding
+      { tokens: new Array(2048).fill(65535), vocabSize: 65536, dModel: 2, encoding: 'none' },
+      (e) => {
+        const one = lab.embed({ tokens: [65535], vocabSize: 65536, dModel: 2, encoding: 'none' });
+        assert.equal(e.length, 2048 * 2);
+        near(e, (i) => one[i % 2], 0, 'every row');
+      },
+    ],
+    [
+      'embed', // the token's embedding plus learned row 0 of the same seed
+      { tokens: [0], vocabSize: 1, dModel: 2, encoding: 'learned', maxLen: 1 },
+      (e) => {
+        const token = lab.embed({ tokens: [0], vocabSize: 1, dModel: 2, encoding: 'none' });
+        const position = lab.learnedLookup({ maxLen: 1, dModel: 2, position: 0 });
+        near(e, [token[0] + position[0], token[1] + position[1]], 1e-6, 'token + learned row 0');
+      },
+    ],
+    [
+      'attention', // one key: weight 1, output v, score q·k/√dK
+      { q: values(1024, 11), k: values(1024, 12), v: values(1024, 13), n: 1, dK: 1024 },
+      (r) => {
+        const [q, k] = [values(1024, 11), values(1024, 12)];
+        const dot = q.reduce((s, x, i) => s + x * k[i], 0);
+        near(r.weights, [1], 0, 'weights');
+        near(r.output, values(1024, 13), 0, 'output');
+        near(r.scores, [dot / 32], 1e-4, 'score');
+      },
+    ],
+    [
+      'attention', // zero queries and keys: every weight 1/2048, every output the mean of v
+      { q: new Float32Array(2048), k: new Float32Array(2048), v: values(2048, 14), n: 2048, dK: 1, dV: 1 },
+      (r) => {
+        const mean = values(2048, 14).reduce((s, x) => s + x, 0) / 2048;
+        assert.equal(r.weights.length, 2048 * 2048);
+        near(r.weights, () => 1 / 2048, 1e-9, 'weights');
+        assert.equal(r.output.length, 2048);
+        near(r.output, () => mean, 1e-5, 'output');
+      },
+    ],
+    [
+      'selfAttention', // one position: weight 1, its score its own q·k
+      { x: new Float32Array([1, 2]), n: 1, dModel: 2, dK: 1 },
+      (r) => {
+        near(r.weights, [1], 0, 'weights');
+        near(r.scores, [r.q[0] * r.k[0]], 1e-6, 'score q·k/√1');
+      },
+    ],
+    [
+      'relativeOffset', // M_k = [[cos kω, sin kω], [−sin kω, cos kω]], ω = 1
+      { positions: 1, dModel: 2, k: 65535 },
+      ({ blocks, maxResidual }) => {
+        const [c, s] = [Math.cos(65535), Math.sin(65535)];
+        near(blocks, [c, s, -s, c], TABLE, 'M_65535');
+        assert.ok(maxResidual >= 0 && maxResidual <= 1e-5, `maxResidual ${maxResidual}`);
+      },
+    ],
+    [
+      'relativeOffset',
+      { positions: 1, dModel: 2, k: 0, start: 1000000 },
+      ({ blocks, maxResidual }) => {
+        near(blocks, [1, 0, 0, 1], 0, 'M_0 = I');
+        assert.ok(maxResidual >= 0 && maxResidual <= 1e-6, `maxResidual ${maxResidual}`);
+      },
+    ],
+    [
+      'dotMatrix',
+      { table: values(4096, 8), rows: 2048, dModel: 2 },
+      (m) => {
+        const t = values(4096, 8);
+        assert.equal(m.length, 2048 * 2048);
+        const at = Array.from({ length: 8000 }, (_, s) => s * 524 + (s % 7));
+        near(
+          at.map((i) => m[i]),
+          at.map((i) => {
+            const [a, b] = [Math.floor(i / 2048), i % 2048];
+            return t[2 * a] * t[2 * b] + t[2 * a + 1] * t[2 * b + 1];
+          }),
+          1e-5,
+          'sampled row dot products',
+        );
+      },
+    ],
+    ['distanceMatrix', { table: new Float32Array([3, 4]), rows: 1, dModel: 2 }, (m) => near(m, [0], 0, 'itself')],
+    [
+      'properties', // the one row PE(0) = [0, 1]: norm² 1 = d/2, max |value| 1, PE(0)·PE(0+0) = 1
+      { positions: 1, dModel: 2, k: 0 },
+      (p) => {
+        const { minDistance, minDistancePositions, ...rest } = p;
+        assert.deepEqual(rest, {
+          maxAbsValue: 1,
+          minNormSq: 1,
+          maxNormSq: 1,
+          minOffsetDot: 1,
+          maxOffsetDot: 1,
+          offsetDotDeviation: 0,
+        });
+      },
+    ],
+    [
+      'permutation', // swapping a position with itself changes nothing
+      { tokens: [0], vocabSize: 1, dModel: 2, dK: 1, swap: [0, 0] },
+      (r) => {
+        for (const arm of [r.withoutEncoding, r.withEncoding]) {
+          assert.equal(arm.relabelResidual, 0);
+          assert.deepEqual(arm.swapped, arm.original);
+          near(arm.original.weights, [1], 0, 'weights');
+        }
+      },
+    ],
+    [
+      'rope', // (1, 0) turned by (p / scale)·θ_0, θ_0 = 1: (cos, sin)
+      { x: [1, 0], n: 1, dHead: 2, base: 1e9, scale: 65536, start: 1000000, layout: 'interleaved' },
+      (r) => {
+        const angle = 1000000 / 65536;
+        near(r, [Math.cos(angle), Math.sin(angle)], TABLE, 'turned');
+      },
+    ],
+    [
+      'rope', // row i turned by start + i
+      { x: ones(2048 * 2), n: 2048, dHead: 2, base: 2, scale: 1, start: 1000000 - 2047 },
+      (r) => {
+        const p = (i) => 1000000 - 2047 + (i >> 1);
+        assert.equal(r.length, 2048 * 2);
+        near(r, (i) => (i % 2 === 0 ? Math.cos(p(i)) : Math.sin(p(i))), TABLE, 'every row');
+      },
+    ],
+    ['alibiSlopes', { heads: 1 }, (s) => near(s, [2 ** -8], 0, 'slope 2^−8')],
+    [
+      'alibiSlopes', // a power of two: 2^(−8/1024) and its powers, down to 2^−8
+      { heads: 1024 },
+      (s) =>
+        near(
+          s,
+          Array.from({ length: 1024 }, (_, h) => 2 ** ((-8 * (h + 1)) / 1024)),
+          1e-15,
+          'slopes',
+        ),
+    ],
+    [
+      'alibiBias', // exactly 2^23 floats, −slope·|i−j| (exact in float32: a power of two times an integer)
+      { heads: 2, n: 2048 },
+      (b) => {
+        assert.equal(b.length, 2 ** 23);
+        let wrong = 0;
+        for (let h = 0, i = 0; h < 2; h++)
+          for (let r = 0; r < 2048; r++)
+            for (let c = 0; c < 2048; c++, i++) if (b[i] !== -slopes2[h] * Math.abs(r - c)) wrong++;
+        assert.equal(wrong, 0, 'entries unlike −slope·|i−j|');
+      },
+    ],
+    [
+      'attention', // one position per head: weight 1, output v, score q_h·k_h (ALiBi's bias 0 on the diagonal)
+      { q: [1, 2], k: [3, 4], v: [5, 6], n: 1, dK: 2, heads: 2, alibi: true },
+      (r) => {
+        near(r.weights, [1, 1], 0, 'weights');
+        near(r.output, [5, 6], 0, 'output');
+        near(r.scores, [3, 8], 0, 'scores');
+      },
+    ],
+    [
+      'selfAttention', // x = 0: q = k = 0, so the scores are the bias and each row is softmax(−slope·|i−j|)
+      { x: new Float32Array(1024), n: 512, dModel: 2, dK: 2, heads: 2, alibi: true },
+      (r) => {
+        assert.equal(r.weights.length, 2 * 512 * 512);
+        const e = new Float64Array(512);
+        let worst = 0;
+        for (let h = 0, at = 0; h < 2; h++)
+          for (let i = 0; i < 512; i++) {
+            let sum = 0;
+            for (let j = 0; j < 512; j++) sum += e[j] = Math.exp(-slopes2[h] * Math.abs(i - j));
+            for (let j = 0; j < 512; j++, at++) {
+              worst = Math.max(worst, Math.abs(r.weights[at] - e[j] / sum));
+              if (r.scores[at] !== -slopes2[h] * Math.abs(i - j)) worst = Infinity;
+            }
+          }
+        assert.ok(worst <= 1e-6, `weights off softmax(−slope·|i−j|) by ${worst} (Infinity: a score is not the bias)`);
+      },
+    ],
   ];
-  for (const [method, options] of accept) assert.doesNotThrow(() => lab[method](options), `${method} ${show(options)}`);
+  for (const [method, options, check] of accept) {
+    let result;
+    assert.doesNotThrow(() => (result = lab[method](options)), `${method} ${show(options)}`);
+    check(result);
+  }
 });
 
 // ---- Regression tests: each group is a bug the library once had, asserted fixed. ----------------------

@@ -392,6 +392,14 @@ function define(o, key, value) {
 // Work the call would do if its options were valid; runs above the budget are skipped (fc.pre) so the
 // file stays fast. Only a few rare combinations of large specials reach it.
 const num = (x, fallback = 1) => (typeof x === 'number' && Number.isFinite(x) ? Math.abs(x) : fallback);
+// A list's length, for the estimate only: a forged typed array's `length` getter throws (the lab refuses it).
+const lengthOf = (x) => {
+  try {
+    return num(x?.length);
+  } catch {
+    return 1;
+  }
+};
 function cost(method, o) {
   if (o === null || typeof o !== 'object') return 0;
   switch (method) {
@@ -405,11 +413,11 @@ function cost(method, o) {
     case 'properties':
       return num(o.positions) * (num(o.positions) + num(o.k)) * num(o.dModel, 64);
     case 'embed':
-      return (o.tokens?.length ?? 1) * num(o.dModel, 64);
+      return lengthOf(o.tokens) * num(o.dModel, 64);
     case 'selfAttention':
       return num(o.dModel, 64) * num(o.dK, 8) * (3 + num(o.n));
     case 'permutation':
-      return num(o.dModel, 64) * num(o.dK, 8) * (3 + (o.tokens?.length ?? 1)) * 4;
+      return num(o.dModel, 64) * num(o.dK, 8) * (3 + lengthOf(o.tokens)) * 4;
     case 'rope':
       return num(o.n) * num(o.dHead, 64);
     case 'alibiBias':
@@ -450,6 +458,33 @@ function checkError(method, options, e) {
     );
 }
 
+const seedOf = (o) => (o.seed === undefined ? {} : { seed: o.seed });
+
+// What every sinusoidal table must be, whatever its base: pair i's sine and cosine (paper interleaves
+// them, 2i and 2i+1; halves and tensor2tensor put the sines first, i and d/2 + i, an odd width's last
+// column 0: README, Conventions) have sin² + cos² = 1, and pair 0 (ω_0 = base^0 = 1 in every
+// convention) is sin p, cos p at p = start … start + positions − 1. Tolerances: [unit circle, pair 0].
+function checkSinusoid(o, r, [circle, pair0]) {
+  const d = o.dModel;
+  const half = Math.floor(d / 2);
+  const start = o.start ?? 0;
+  const paper = (o.variant ?? 'paper') === 'paper';
+  for (let p = 0; p < o.positions; p++) {
+    const row = p * d;
+    for (let i = 0; i < half; i++) {
+      const [s, c] = paper ? [r[row + 2 * i], r[row + 2 * i + 1]] : [r[row + i], r[row + half + i]];
+      assert.ok(Math.abs(s * s + c * c - 1) <= circle, `row ${p} pair ${i}: sin² + cos² = ${s * s + c * c}`);
+    }
+    const [s, c] = paper ? [r[row], r[row + 1]] : [r[row], r[row + half]];
+    const angle = start + p;
+    assert.ok(
+      Math.abs(s - Math.sin(angle)) <= pair0 && Math.abs(c - Math.cos(angle)) <= pair0,
+      `row ${p} pair 0: (${s}, ${c}), not (sin, cos) of ${angle}`,
+    );
+    if (d % 2 === 1) assert.equal(r[row + d - 1], 0, `row ${p}: the odd width's last column`);
+  }
+}
+
 // A result that came back must have the shape its options imply.
 function checkResult(method, o, r) {
   const size = (x) => x; // options that passed validation are exact integers
@@ -463,23 +498,46 @@ function checkResult(method, o, r) {
       assert.equal(r.length, size(o.positions) * size(o.dModel));
       if (o.out !== undefined) assert.equal(r, o.out);
       assert.ok(finiteIn(r, 1 + 1e-6), 'sinusoidal entries lie in [-1, 1]');
+      checkSinusoid(o, r, method === 'sinusoidalReference' ? [1e-12, 1e-9] : [1e-5, 2e-6]);
       break;
     }
-    case 'frequencies':
-      assert.equal(r.omega.length, Math.floor(o.dModel / 2));
-      assert.equal(r.wavelength.length, Math.floor(o.dModel / 2));
+    case 'frequencies': {
+      const pairs = Math.floor(o.dModel / 2);
+      assert.equal(r.omega.length, pairs);
+      assert.equal(r.wavelength.length, pairs);
       assert.ok(finiteIn(r.omega) && finiteIn(r.wavelength));
+      // ω_0 = base^0 = 1, and base ≥ 2 makes every later pair slower; wavelength = 2π/ω.
+      assert.equal(r.omega[0], 1, 'pair 0 turns once a position');
+      for (let i = 1; i < pairs; i++) assert.ok(r.omega[i] < r.omega[i - 1], `omega[${i}] below omega[${i - 1}]`);
+      for (let i = 0; i < pairs; i++)
+        assert.ok(Math.abs((r.wavelength[i] * r.omega[i]) / (2 * Math.PI) - 1) <= 1e-12, `wavelength[${i}] = 2π/ω`);
+      // An even width: the conventions' ω_i (README), base^(−2i/d), or base^(−i/(d/2 − 1)) for tensor2tensor.
+      if (o.dModel % 2 === 0) {
+        const base = o.base ?? 10000;
+        for (let i = 0; i < pairs; i++) {
+          const omega =
+            o.variant === 'tensor2tensor' ? base ** (-i / Math.max(1, pairs - 1)) : base ** ((-2 * i) / o.dModel);
+          assert.ok(Math.abs(r.omega[i] / omega - 1) <= 1e-12, `omega[${i}] ${r.omega[i]}, the formula ${omega}`);
+        }
+      }
       break;
-    case 'learnedTable':
+    }
+    case 'learnedTable': {
       assert.ok(r instanceof Float32Array);
       assert.equal(r.length, o.maxLen * o.dModel);
       if (o.out !== undefined) assert.equal(r, o.out);
       assert.ok(finiteIn(r));
+      // Any row can be made alone (one counter-based generator): the last is learnedLookup's.
+      const position = o.maxLen - 1;
+      const row = lab.learnedLookup({ maxLen: o.maxLen, dModel: o.dModel, position, ...seedOf(o) });
+      assert.deepEqual(row, r.slice(position * o.dModel), 'the last row is learnedLookup of it');
       break;
+    }
     case 'learnedLookup':
       assert.ok(r instanceof Float32Array);
       assert.equal(r.length, o.dModel);
       assert.ok(o.position < o.maxLen);
+      assert.ok(finiteIn(r));
       break;
     case 'embed':
       assert.ok(r instanceof Float32Array);

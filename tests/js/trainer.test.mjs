@@ -74,17 +74,44 @@ test('a learned table has trained rows up to the training length only; past maxL
   run.delete();
 });
 
-test('attention weights of a trained head: rows are softmax distributions over the keys', () => {
+test('attention weights of a trained head: rows are softmax distributions over the keys; P is the pass’s', () => {
   const run = trained({ encoding: 'sinusoidal', readout: 'cls', seed: 3 }, 100);
-  const { n, weights, probability } = run.attentionWeights({ tokens: [3, 1, 4, 4, 2, 5], layer: 0, head: 1 });
+  const tokens = [3, 1, 4, 4, 2, 5];
+  const { n, weights, probability } = run.attentionWeights({ tokens, layer: 0, head: 1 });
   assert.equal(n, 7, 'the CLS token is prepended');
   assert.equal(weights.length, 49);
   for (let i = 0; i < n; i++) {
     const sum = weights.subarray(i * n, i * n + n).reduce((a, b) => a + b, 0);
     assert.ok(Math.abs(sum - 1) < 1e-5, `row ${i} sums to ${sum}`);
   }
-  assert.ok(probability >= 0 && probability <= 1);
+  assert.ok(probability > 0 && probability < 1, 'a softmax of two finite logits');
+  // P is the one forward pass's P(A before B): the head only chooses which weights come back, so head 0
+  // shows other weights and the very same P; the same tokens give it again, bit for bit.
+  const head0 = run.attentionWeights({ tokens, layer: 0, head: 0 });
+  assert.equal(head0.probability, probability);
+  assert.notDeepEqual(head0.weights, weights, 'head 0 has weights of its own');
+  assert.equal(run.attentionWeights({ tokens, head: 1 }).probability, probability);
+  // With positions encoded, A and B swapped is another input: P moves.
+  const swapped = run.attentionWeights({ tokens: [3, 2, 4, 4, 1, 5], head: 1 }).probability;
+  assert.ok(Math.abs(swapped - probability) > 1e-6, `P ${probability} for A…B, ${swapped} for B…A`);
   run.delete();
+  // Without an encoding, bidirectional attention sees a bag of tokens (with the mean readout, or behind a
+  // CLS token at position 0): any weights, untrained ones too, give every shuffle the same P (float
+  // summation order aside), and so A…B and B…A alike.
+  for (const readout of ['mean', 'cls']) {
+    const blind = lab.trainer({ encoding: 'none', attention: 'bidirectional', readout, seed: 9 });
+    const p = blind.attentionWeights({ tokens }).probability;
+    for (const shuffled of [
+      [5, 2, 4, 4, 1, 3],
+      [4, 3, 5, 1, 4, 2],
+      [3, 2, 4, 4, 1, 5],
+    ])
+      assert.ok(
+        Math.abs(blind.attentionWeights({ tokens: shuffled }).probability - p) <= 1e-6,
+        `${readout}: ${shuffled}`,
+      );
+    blind.delete();
+  }
 });
 
 test('weightDecay reaches the optimiser: left out it is 0, bit for bit; given, the same seed trains otherwise', () => {

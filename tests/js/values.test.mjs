@@ -34,12 +34,14 @@ test('the lesson fingerprints come out at dModel 8, position 1', () => {
 // The three layouts' float64 formula, written here from the lesson's conventions table (not the core's):
 // paper interleaves sin and cos of pair i at ω_i = base^(−2i/d); halves puts every sin first; tensor2tensor
 // spaces its frequencies as base^(−i/(d/2 − 1)), sines first.
+const omegaOf = (variant, i, dModel, base) =>
+  variant === 'tensor2tensor' ? base ** (-i / (dModel / 2 - 1)) : base ** ((-2 * i) / dModel);
 function formula({ positions, dModel, start, variant, base = 10000 }) {
   const half = dModel / 2,
     out = new Float64Array(positions * dModel);
   for (let p = 0; p < positions; p++)
     for (let i = 0; i < half; i++) {
-      const omega = variant === 'tensor2tensor' ? base ** (-i / (half - 1)) : base ** ((-2 * i) / dModel);
+      const omega = omegaOf(variant, i, dModel, base);
       const angle = (start + p) * omega,
         row = p * dModel;
       const [s, c] = variant === 'paper' ? [2 * i, 2 * i + 1] : [i, half + i];
@@ -55,6 +57,24 @@ test('the table and its float64 reference are within 2e-6 and 1e-9 of the formul
     const exact = formula(options);
     assert.ok(maxAbsDiff(lab.sinusoidal(options), exact) <= 2e-6, variant);
     assert.ok(maxAbsDiff(lab.sinusoidalReference(options), exact) <= 1e-9, `${variant}: the reference`);
+  }
+});
+
+test('frequencies() are the conventions’ ω_i and 2π/ω_i, at the default base and another', () => {
+  for (const variant of ['paper', 'halves', 'tensor2tensor'])
+    for (const base of [undefined, 500]) {
+      const { omega, wavelength } = lab.frequencies({ dModel: 64, variant, ...(base && { base }) });
+      const expected = Array.from({ length: 32 }, (_, i) => omegaOf(variant, i, 64, base ?? 10000));
+      const what = `${variant}, base ${base ?? 'default'}`;
+      assert.ok(omega instanceof Float64Array && wavelength instanceof Float64Array, what);
+      assert.ok(maxAbsDiff(omega, expected) <= 1e-15, `${what}: omega`);
+      const relative = Array.from(wavelength, (w, i) => (w * expected[i]) / (2 * Math.PI) - 1);
+      assert.ok(maxAbsDiff(relative, new Float64Array(32)) <= 1e-12, `${what}: wavelength`);
+    }
+  // …and a table at that other base follows it too.
+  for (const variant of ['paper', 'halves', 'tensor2tensor']) {
+    const options = { positions: 20, dModel: 64, variant, start: 100, base: 500 };
+    assert.ok(maxAbsDiff(lab.sinusoidal(options), formula(options)) <= 2e-6, `${variant}, base 500`);
   }
 });
 

@@ -41,9 +41,51 @@ function assertValidStatement(s) {
   assert.ok(!Number.isNaN(Date.parse(s.timestamp)));
 }
 
+// The parts of an IRI, as URL parses it: e.g. { protocol: 'https:', host: 'lab.example.org', pathname: '/' }.
+function assertUrlParts(value, parts, what) {
+  const url = new URL(value);
+  for (const [part, expected] of Object.entries(parts)) assert.equal(url[part], expected, `${what}: ${part}`);
+}
+
 test('the embed statement is valid xAPI: an anonymous account until the host names the learner', () => {
   const s = answeredStatement(args);
   assertValidStatement(s);
+  // Its object is the exercise, `…/embed.html?exercise=ID` (README, "Plain HTML and your own LRS"), an
+  // interaction by ADL's activity-type IRI, named by its title.
+  assert.deepEqual(s.object, {
+    objectType: 'Activity',
+    id: args.activity,
+    definition: {
+      name: { 'en-US': 'Four properties, four checks' },
+      type: 'http://adlnet.gov/expapi/activities/cmi.interaction',
+    },
+  });
+  assertUrlParts(
+    s.object.id,
+    {
+      protocol: 'https:',
+      host: 'lab.example.org',
+      pathname: '/embed.html',
+      search: '?exercise=four-properties',
+      hash: '',
+    },
+    'object.id',
+  );
+  // The solution-viewed extension is `…/embed.html#solution-viewed`, the only extension; the anonymous
+  // account's homePage is the lab's origin: scheme and host, no path.
+  assert.deepEqual(Object.keys(s.result.extensions), [args.solutionViewedIri]);
+  assertUrlParts(
+    Object.keys(s.result.extensions)[0],
+    { protocol: 'https:', host: 'lab.example.org', pathname: '/embed.html', search: '', hash: '#solution-viewed' },
+    'the extension key',
+  );
+  assertUrlParts(
+    s.actor.account.homePage,
+    { protocol: 'https:', host: 'lab.example.org', pathname: '/', search: '', hash: '' },
+    'account.homePage',
+  );
+  assert.equal(s.actor.account.homePage, new URL(s.object.id).origin, "the account's homePage is the lab's origin");
+  assert.equal(s.timestamp, args.timestamp);
   assert.deepEqual(s.actor, {
     objectType: 'Agent',
     account: { homePage: 'https://lab.example.org', name: 'anonymous-12345' },
@@ -132,7 +174,9 @@ test('connectEmbeds({ actor }) puts the learner into every result statement; a b
     const { statement } = events[0].detail;
     assertValidStatement(statement);
     assert.deepEqual(statement.actor, { objectType: 'Agent', ...learner });
-    assert.deepEqual(statement.result, answeredStatement(args).result, 'the rest is the frame’s statement');
+    const framed = answeredStatement(args);
+    for (const part of ['verb', 'object', 'result', 'timestamp'])
+      assert.deepEqual(statement[part], framed[part], `${part}: the rest is the frame’s statement`);
   } finally {
     delete globalThis.window;
   }

@@ -1,6 +1,5 @@
 import { h, fmt } from '../widgets/dom.js';
 import { LinePlot } from '../widgets/lineplot.js';
-import { dataTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
 import { formula } from '../widgets/math.js';
 import { hiddenUntilAnswered } from './common.js';
@@ -72,6 +71,7 @@ export default {
       xLabel: 'position',
       yLabel: 'value',
       yRange: [-1, 1],
+      table: 'Data table of the curves',
     });
     const x = Array.from({ length: P }, (_, p) => p);
     const series = SHOWN.map((j) => ({
@@ -81,7 +81,6 @@ export default {
     plot.update(x, series);
     curves.append(
       h('p', {}, `Wavelengths: ${SHOWN.map((j) => `pair ${j} ${fmt(wavelength[j], 1)}`).join(', ')} positions.`),
-      dataTable('Data table of the curves', 'position', x, series),
     );
 
     // Adding the raw position integer to every dimension vs adding PE(p): how large each vector gets.

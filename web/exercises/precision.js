@@ -1,6 +1,5 @@
 import { h } from '../widgets/dom.js';
 import { LinePlot } from '../widgets/lineplot.js';
-import { dataTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
 import { maxAbsDifference } from './common.js';
 
@@ -73,8 +72,8 @@ export default {
       xLabel: 'position',
       yLabel: 'max |error|',
       logY: true,
+      table: 'Data table of the errors',
     }).update(STARTS, series);
-    view.append(dataTable('Data table of the errors', 'first position', STARTS, series));
     const question = choiceQuestion({ onResult, ...QUESTION });
     host.append(question.element);
     return question;

@@ -1,6 +1,6 @@
 import { h, fmt } from '../widgets/dom.js';
 import { LinePlot } from '../widgets/lineplot.js';
-import { dataTable, textTable } from '../widgets/tables.js';
+import { textTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
 import { DEMO, hiddenUntilAnswered, maxAbsDifference, slider } from './common.js';
 import { settledStatus } from '../widgets/settled.js';
@@ -108,9 +108,9 @@ export default {
       label: 'Score q·k against the offset n − m, for the query at m and at m + s',
       xLabel: 'offset n − m',
       yLabel: 'q·k',
+      table: 'Data table of the scores',
     });
     const shiftStatus = settledStatus();
-    const tableSlot = h('div');
     function drawShift() {
       const moved = scores(lab, qk, QUERY + state.shift, QUERY - REACH + state.shift, offsets.length);
       const series = [
@@ -122,7 +122,6 @@ export default {
       shiftStatus.text =
         `Both positions moved by ${state.shift}: the largest change of a score is ` +
         `${change.toExponential(1)} (float rounding), so the two curves lie on top of each other.`;
-      tableSlot.replaceChildren(dataTable('Data table of the scores', 'offset n − m', offsets, series));
     }
     const shiftControl = slider({
       label: 'move both by s',
@@ -186,7 +185,6 @@ export default {
       shiftControl,
       plotView,
       ...shiftStatus.elements,
-      tableSlot,
       signText,
       heading(1, 'Scaling for longer contexts'),
       h(

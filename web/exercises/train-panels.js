@@ -4,7 +4,6 @@
 import { h, fmt, uid } from '../widgets/dom.js';
 import { LinePlot } from '../widgets/lineplot.js';
 import { Heatmap } from '../widgets/heatmap.js';
-import { dataTable } from '../widgets/tables.js';
 import { select } from './common.js';
 import { ARMS, MODEL } from './train-arms.js';
 import {
@@ -133,21 +132,13 @@ export function extrapolationPanel(heading, evalSeed) {
     yLabel: 'accuracy',
     yRange: [0, 1],
     points: true,
+    table: 'Data table of the accuracies',
   });
   const measuredNote = h('p', { class: 'hint' });
   const summary = h('ul', { class: 'train-summary' });
   const belowNote = h('p', { class: 'train-below' });
   const learnedNote = h('p', {});
-  const table = h('div', {});
-  element.append(
-    heading(1, 'Past the training lengths'),
-    measuredNote,
-    plotHost,
-    summary,
-    belowNote,
-    learnedNote,
-    table,
-  );
+  element.append(heading(1, 'Past the training lengths'), measuredNote, plotHost, summary, belowNote, learnedNote);
   return {
     element,
     clear() {
@@ -174,7 +165,6 @@ export function extrapolationPanel(heading, evalSeed) {
       );
       belowNote.textContent = belowChance(lengths, samples, arms);
       learnedNote.textContent = learnedRows ? learnedRowsNote(learnedRows) : '';
-      table.replaceChildren(dataTable('Data table of the accuracies', 'test length', lengths, series));
     },
   };
 }

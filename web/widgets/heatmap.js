@@ -4,12 +4,21 @@
 import { lut32, LUT_SIZE, cssColour, rgbOfHex, sequentialLut32 } from './colormap.js';
 import { matrixTable } from './tables.js';
 import { indexTicks } from './ticks.js';
+import { describeMatrix } from './describe.js';
+import { csvLink, csvName, csvOf } from './csv.js';
 
-const TABLE_CELLS = 24; // the data table shows the top-left 24 × 24 cells; the readout reaches any cell
+const TABLE_CELLS = 24; // the data table shows 24 × 24 cells at a time, from the row and column the learner picks
+const SUMMARY_MS = 300; // the sentence describing the map waits for a drag to pause (it reads every cell)
 
 let hints = 0; // for unique hint ids
 
 const MARGIN = { left: 48, top: 10, right: 10, bottom: 34 };
+
+const paragraph = (child) => {
+  const p = document.createElement('p');
+  p.append(child);
+  return p;
+};
 
 function element(tag, attrs = {}, text) {
   const el = document.createElement(tag);
@@ -61,15 +70,33 @@ export class Heatmap {
       { class: 'hint', id: hintId },
       'Point at a cell or tap it to read its value; or focus the map and use the arrow keys.',
     );
-    this.canvas = element('canvas', { tabindex: '0', role: 'img', 'aria-label': label, 'aria-describedby': hintId });
+    const summaryId = `heatmap-summary-${hints}`;
+    this.canvas = element('canvas', {
+      tabindex: '0',
+      role: 'img',
+      'aria-label': label,
+      'aria-describedby': `${hintId} ${summaryId}`,
+    });
     this.readout = element('p', { class: 'readout', 'aria-live': 'polite' });
     this.legend = this.#legend();
-    // The data-table alternative, built only when opened (a table can be half a million cells).
+    // The data-table alternative: a sentence on the whole matrix (the map's description too), then, built
+    // only when opened (a matrix can be half a million cells), a window of it the learner moves by row and
+    // column, and the whole of it as a CSV file.
+    this.label = label;
     this.details = element('details', { class: 'data-table' });
     // Named for its map, as a page holds several ("Data table" shown, the rest for a screen reader).
     const summary = element('summary', {}, 'Data table');
     summary.append(element('span', { class: 'visually-hidden' }, `: ${label}`));
-    this.details.append(summary);
+    this.summary = element('p', { class: 'plot-summary', id: summaryId });
+    this.window = { row: 0, column: 0 };
+    this.windowControls = element('div', { class: 'table-window' });
+    this.windowFields = {
+      row: this.#windowField('row', rowName, label),
+      column: this.#windowField('column', columnName, label),
+    };
+    this.windowControls.append(this.windowFields.row.field, this.windowFields.column.field);
+    this.tableSlot = element('div');
+    this.details.append(summary, this.summary, this.windowControls, this.tableSlot);
     this.details.addEventListener('toggle', () => this.#fillTable());
     this.root.append(this.canvas, this.legend, this.hint, this.readout, this.details);
     host.append(this.root);
@@ -117,28 +144,85 @@ export class Heatmap {
     return legend;
   }
 
-  // The data table (top-left TABLE_CELLS × TABLE_CELLS), rebuilt only while it is open.
+  // The sentence on the whole matrix: at once for the first matrix, then once a drag pauses (it reads
+  // every cell).
+  #summarize() {
+    const write = () => {
+      const { rowName, columnName, rows, columns, data, firstRow } = this;
+      this.summary.textContent = describeMatrix(rowName, columnName, rows, columns, data, firstRow);
+    };
+    clearTimeout(this.summaryTimer);
+    if (!this.summary.textContent) write();
+    else this.summaryTimer = setTimeout(write, SUMMARY_MS);
+  }
+
+  // A field that moves the table's window: its first row or column (a whole number within the matrix).
+  // Made once, so typing in it keeps its focus while the table under it is rebuilt.
+  #windowField(which, name, label) {
+    const id = `${this.summary.id}-${which}`;
+    const input = element('input', { id, type: 'number', min: '0', step: '1', value: '0' });
+    input.addEventListener('change', () => {
+      const offset = which === 'row' ? this.firstRow : 0;
+      const value = Math.round(Number(input.value)) - offset;
+      this.window[which] = Number.isFinite(value) ? Math.max(0, value) : 0;
+      this.#fillTable();
+    });
+    const tag = element('label', { for: id }, `From ${name}`);
+    tag.append(element('span', { class: 'visually-hidden' }, `: ${label}`));
+    const field = element('span', { class: 'control' });
+    field.append(tag, input);
+    return { field, input };
+  }
+
+  // The data table: TABLE_CELLS × TABLE_CELLS cells from the window's corner, and the CSV of the whole
+  // matrix; rebuilt only while it is open.
   #fillTable() {
     if (!this.details.open || !this.data) return;
-    const rows = Math.min(this.rows, TABLE_CELLS),
-      cols = Math.min(this.columns, TABLE_CELLS);
+    const { rows: allRows, columns: allColumns } = this;
+    this.window.row = Math.max(0, Math.min(this.window.row, allRows - TABLE_CELLS));
+    this.window.column = Math.max(0, Math.min(this.window.column, allColumns - TABLE_CELLS));
+    const { row, column } = this.window;
+    const rows = Math.min(allRows, TABLE_CELLS),
+      cols = Math.min(allColumns, TABLE_CELLS);
     const values = new Float32Array(rows * cols);
-    for (let r = 0; r < rows; r++) values.set(this.data.subarray(r * this.columns, r * this.columns + cols), r * cols);
-    const more =
-      rows < this.rows || cols < this.columns
-        ? ` (first ${rows} of ${this.rows} ${this.rowName}s, ${cols} of ${this.columns} ${this.columnName}s; ` +
-          'focus the map for any other cell)'
-        : '';
-    this.details.replaceChildren(
-      this.details.firstChild,
+    for (let r = 0; r < rows; r++) {
+      const start = (row + r) * allColumns + column;
+      values.set(this.data.subarray(start, start + cols), r * cols);
+    }
+    const partial = rows < allRows || cols < allColumns;
+    const first = this.firstRow ?? 0;
+    const more = partial
+      ? ` (${this.rowName} ${row + first}–${row + first + rows - 1} of ${first}–${first + allRows - 1}, ` +
+        `${this.columnName} ${column}–${column + cols - 1} of 0–${allColumns - 1})`
+      : '';
+    // The fields say where the window is, clamped; they are there only when the table is a part.
+    this.windowControls.hidden = !partial;
+    const { row: rowField, column: columnField } = this.windowFields;
+    rowField.input.min = String(first);
+    rowField.input.max = String(first + allRows - 1);
+    rowField.input.value = String(row + first);
+    columnField.input.max = String(allColumns - 1);
+    columnField.input.value = String(column);
+    const csv = () => {
+      const head = [`${this.rowName} \\ ${this.columnName}`, ...Array.from({ length: allColumns }, (_, c) => c)];
+      const body = Array.from({ length: allRows }, (_, r) => [
+        r + first,
+        ...this.data.subarray(r * allColumns, (r + 1) * allColumns),
+      ]);
+      return csvOf(head, body);
+    };
+    const link = csvLink(csvName(this.label), this.label, csv);
+    this.tableSlot.replaceChildren(
       matrixTable({
         caption: `Values by ${this.rowName} (rows) and ${this.columnName} (columns)${more}`,
         values,
         rows,
         cols,
-        rowLabel: (r) => String(r + this.firstRow),
+        rowLabel: (r) => String(r + row + first),
+        colLabel: (c) => String(c + column),
         digits: 4,
       }),
+      paragraph(link),
     );
   }
 
@@ -171,6 +255,7 @@ export class Heatmap {
     this.#reserve(rows, columns);
     this.#paintCells();
     this.#draw();
+    this.#summarize();
     this.#fillTable();
   }
 

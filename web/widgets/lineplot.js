@@ -2,6 +2,9 @@
 // keyboard focus (arrow keys). SVG attributes only, no inline styles, so it lives under a strict CSP.
 import { h, fmt, uid } from './dom.js';
 import { ticks } from './ticks.js';
+import { seriesTable } from './tables.js';
+import { describeSeries } from './describe.js';
+import { csvLink, csvName, csvOf } from './csv.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 // The drawing box follows the plot's rendered width (240 to 1000 units), so a unit is a CSS pixel, on a phone
@@ -26,18 +29,22 @@ function svg(tag, attrs = {}, text) {
 }
 
 export class LinePlot {
-  /** `points` marks every value with a dot (for a few x values, as a chart of measurements). */
-  constructor(host, { label, xLabel, yLabel, yRange, logY = false, points = false }) {
-    Object.assign(this, { xLabel, yLabel, yRange, logY, points });
-    // The hint is the plot's description, so a screen reader says that arrow keys work; the readout
-    // below it speaks the values once the learner points or presses a key.
-    const hintId = uid('plot-hint');
+  /**
+   * `points` marks every value with a dot (for a few x values, as a chart of measurements); `table` names
+   * the plot's data table ("Data table of the errors"; a screen reader also hears the plot's label).
+   */
+  constructor(host, { label, xLabel, yLabel, yRange, logY = false, points = false, table = 'Data table' }) {
+    Object.assign(this, { label, xLabel, yLabel, yRange, logY, points });
+    // The hint and the summary are the plot's description, so a screen reader says that arrow keys work
+    // and what the curves do; the readout below speaks the values once the learner points or presses a key.
+    const hintId = uid('plot-hint'),
+      summaryId = uid('plot-summary');
     this.w = UNLAID_W;
     this.svg = svg('svg', {
       viewBox: `0 0 ${UNLAID_W} ${MAX_H}`,
       role: 'img',
       'aria-label': label,
-      'aria-describedby': hintId,
+      'aria-describedby': `${hintId} ${summaryId}`,
       class: 'lineplot', // focusable once it holds data (update): an empty plot is no tab stop
     });
     const hint = h(
@@ -47,7 +54,19 @@ export class LinePlot {
     );
     this.readout = h('p', { class: 'readout', 'aria-live': 'polite' });
     this.legend = h('ul', { class: 'plot-legend' });
-    this.root = h('figure', { class: 'plot' }, this.svg, this.legend, hint, this.readout);
+    // The numbers behind the curves: a sentence (computed, always current), then, once opened, the table
+    // of every value and the CSV file of them.
+    this.summary = h('p', { class: 'plot-summary', id: summaryId });
+    this.tableSlot = h('div');
+    this.details = h(
+      'details',
+      { class: 'data-table' },
+      h('summary', {}, table, h('span', { class: 'visually-hidden' }, `: ${label}`)),
+      this.summary,
+      this.tableSlot,
+    );
+    this.details.addEventListener('toggle', () => this.#fillTable());
+    this.root = h('figure', { class: 'plot' }, this.svg, this.legend, hint, this.readout, this.details);
     host.append(this.root);
     this.cursor = 0;
     this.svg.addEventListener('pointermove', (e) => this.#hover(e)); // mouse, pen, and a finger moved across it
@@ -166,7 +185,24 @@ export class LinePlot {
       ...series.map((s, i) => h('li', { class: `s${i}` }, s.name)),
       ...rules.filter((r) => r.label).map((r) => h('li', { class: 'rule-key' }, `${r.label} (${r.y})`)),
     );
+    this.summary.textContent = describeSeries(this.xLabel, x, series);
+    this.#fillTable();
     this.#place();
+  }
+
+  // The table and the CSV link, rebuilt only while the data table is open.
+  #fillTable() {
+    if (!this.details.open || !this.x) return;
+    const { x, series, xLabel } = this;
+    const csv = () =>
+      csvOf(
+        [xLabel, ...series.map((s) => s.name)],
+        Array.from(x, (xv, i) => [xv, ...series.map((s) => s.values[i])]),
+      );
+    this.tableSlot.replaceChildren(
+      seriesTable(`Values of ${this.label}`, xLabel, x, series),
+      h('p', {}, csvLink(csvName(this.label), this.label, csv)),
+    );
   }
 
   #place() {

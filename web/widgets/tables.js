@@ -69,27 +69,22 @@ function scrollBox(name, table) {
   return box;
 }
 
-/** A <details> data table for a plot: x column plus one column per series. */
-export function dataTable(summary, xName, x, series) {
+/** A plot's series as a table named `name`: an x column, then one column per series. */
+export function seriesTable(name, xName, x, series) {
   const rows = Array.from(x, (xv, i) =>
     h('tr', {}, h('th', { scope: 'row' }, String(xv)), ...series.map((s) => h('td', {}, fmt(s.values[i], 6)))),
   );
-  return h(
-    'details',
-    { class: 'data-table' },
-    h('summary', {}, summary),
-    scrollBox(
-      summary,
+  return scrollBox(
+    name,
+    h(
+      'table',
+      {},
       h(
-        'table',
+        'thead',
         {},
-        h(
-          'thead',
-          {},
-          h('tr', {}, h('th', { scope: 'col' }, xName), ...series.map((s) => h('th', { scope: 'col' }, s.name))),
-        ),
-        h('tbody', {}, rows),
+        h('tr', {}, h('th', { scope: 'col' }, xName), ...series.map((s) => h('th', { scope: 'col' }, s.name))),
       ),
+      h('tbody', {}, rows),
     ),
   );
 }

@@ -1,0 +1,61 @@
+// What a plot or a heatmap says of itself to a reader who cannot see it (web/widgets/describe.js), and the
+// CSV file of its numbers (web/widgets/csv.js): each sentence's numbers are the data's own extremes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { describeSeries, describeMatrix } from '../../web/widgets/describe.js';
+import { csvOf, csvName } from '../../web/widgets/csv.js';
+
+test('a line plot names each series’ first, last, lowest and highest value and where each is', () => {
+  const x = [0, 10, 20, 30];
+  const text = describeSeries('step', x, [
+    { name: 'loss', values: [0.7, 0.2, 0.25, 0.1] },
+    { name: 'accuracy', values: [0.5, 0.9, 0.95, 0.9] },
+  ]);
+  assert.equal(
+    text,
+    'step from 0 to 30. ' +
+      'loss: 0.700 at 0, 0.100 at 30; lowest 0.100 at 30, highest 0.700 at 0. ' +
+      'accuracy: 0.500 at 0, 0.900 at 30; lowest 0.500 at 0, highest 0.950 at 20.',
+  );
+});
+
+test('values that are not finite are skipped and counted; an empty plot says so', () => {
+  const text = describeSeries('x', [1, 2, 3], [{ name: 's', values: [NaN, 2, -Infinity] }]);
+  assert.equal(
+    text,
+    'x from 1 to 3. s: 2.000 at 2, 2.000 at 2; lowest 2.000 at 2, highest 2.000 at 2; 2 values not finite.',
+  );
+  assert.equal(describeSeries('x', [1], [{ name: 's', values: [NaN] }]), 'x from 1 to 1. s: no finite value.');
+  assert.equal(describeSeries('x', [], []), 'No data yet.');
+});
+
+test('a matrix names its size and the cells of its smallest and largest values, rows counted from firstRow', () => {
+  const data = Float32Array.from([0.5, -0.25, 0.75, 0.1, 0.9, -0.8]); // 2 × 3
+  assert.equal(
+    describeMatrix('query', 'key', 2, 3, data),
+    '2 × 3 (query by key): smallest -0.800 at query 1, key 2, largest 0.900 at query 1, key 1.',
+  );
+  assert.match(describeMatrix('position', 'dimension', 2, 3, data, 40), /at position 41, dimension 2/);
+  // Only the shown rows × columns corner counts (a map reuses a larger buffer).
+  assert.match(describeMatrix('r', 'c', 1, 2, data), /smallest -0\.250 at r 0, c 1, largest 0\.500 at r 0, c 0/);
+  assert.match(describeMatrix('r', 'c', 1, 2, [NaN, -Infinity]), /no finite value/);
+});
+
+test('CSV fields are quoted only when they must be, quotes doubled, lines ended by CRLF, numbers whole', () => {
+  assert.equal(
+    csvOf(['x', 'a, b', 'say "hi"'], [[1, 0.1 + 0.2, -0]]),
+    'x,"a, b","say ""hi"""\r\n1,0.30000000000000004,0\r\n',
+  );
+  assert.equal(csvOf(['position \\ dimension', 0], [Float32Array.of(0.5)]), 'position \\ dimension,0\r\n0.5\r\n');
+  assert.equal(csvOf(['line\nbreak'], []), '"line\nbreak"\r\n');
+});
+
+test('a CSV file is named from the plot’s label, in lower case, dashes for the rest, 60 characters at most', () => {
+  assert.equal(
+    csvName('Max absolute error against float64 by position'),
+    'max-absolute-error-against-float64-by-position.csv',
+  );
+  assert.equal(csvName('q·k (the score)'), 'q-k-the-score.csv');
+  assert.equal(csvName('···'), 'data.csv');
+  assert.ok(csvName('x'.repeat(100)).length <= 64);
+});

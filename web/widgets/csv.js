@@ -1,0 +1,39 @@
+// A plot's numbers as a CSV file the learner can download (RFC 4180: comma-separated, a field quoted
+// when it holds a comma, a quote or a line break, lines ended by CRLF). Numbers are written as
+// JavaScript writes them, every digit the core gave, not as the page rounds them for the eye.
+import { h } from './dom.js';
+
+const field = (value) => {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** The CSV text of a header row and data rows (arrays of numbers or strings). */
+export function csvOf(head, rows) {
+  return [head, ...rows].map((row) => Array.from(row, field).join(',')).join('\r\n') + '\r\n';
+}
+
+/**
+ * A "Download CSV" link for `fileName`, named for screen readers by `name` too (a page holds several);
+ * `text` makes the file when the link is followed, so nothing is built for a learner who never asks.
+ */
+export function csvLink(fileName, name, text) {
+  const link = h('a', { class: 'download', download: fileName, href: '#' }, 'Download CSV');
+  link.append(h('span', { class: 'visually-hidden' }, `: ${name}`));
+  link.addEventListener('click', () => {
+    if (link.dataset.url) URL.revokeObjectURL(link.dataset.url);
+    link.dataset.url = URL.createObjectURL(new Blob([text()], { type: 'text/csv;charset=utf-8' }));
+    link.href = link.dataset.url;
+  });
+  return link;
+}
+
+/** A file name from a plot's label: "attention-weights-of-head-1.csv". */
+export const csvName = (label) =>
+  `${
+    label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'data'
+  }.csv`;
