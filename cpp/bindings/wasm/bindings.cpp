@@ -1,11 +1,10 @@
 // The glue, the only file that knows Emscripten. Embind exports, once at load, the call table (calls.hpp)
-// and the core's ranges, name lists and caps, all built from constants. Every call then goes through plain
-// wasm exports (pelab_*, below): the addresses where the JS layer writes a call's option cells and lists,
+// and the core's ranges and caps, all built from constants, as JSON text (describe.hpp). Every call then goes through
+// plain wasm exports (pelab_*, below): the addresses where the JS layer writes a call's option cells and lists,
 // `pelab_run`, and the getters of the results and the status. Only numbers cross: no JS object is converted,
 // no caller's string is read, and no JS runs between the lab and the core.
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
-#include <emscripten/val.h>
 
 #include <cstdint>
 #include <string>
@@ -20,7 +19,6 @@
 
 using namespace pelab;
 using bindings::exchange;
-using emscripten::val;
 
 namespace {
 
@@ -53,13 +51,17 @@ const char* shape_name(bindings::Shape s) {
 }
 
 // An option's default as JS holds it: a number, true/false, a name, [first, second]; null when it has none.
-val fallback_of(const bindings::Option& o) {
+void fallback_of(bindings::Json& j, const bindings::Option& o) {
   using bindings::Kind;
-  if (o.presence != bindings::Presence::fallback) return val::null();
-  if (o.kind == Kind::name) return val(std::string(o.text));
-  if (o.kind == Kind::boolean) return val(o.fallback != 0);
-  if (o.kind == Kind::pair) return val::array(std::vector<double>{o.fallback, o.fallback2});
-  return val(o.fallback);
+  if (o.presence != bindings::Presence::fallback) return j.null();
+  if (o.kind == Kind::name) return j.string(o.text);
+  if (o.kind == Kind::boolean) return j.boolean(o.fallback != 0);
+  if (o.kind != Kind::pair) return j.number(o.fallback);
+  j.out += '[';
+  j.number(o.fallback);
+  j.out += ',';
+  j.number(o.fallback2);
+  j.out += ']';
 }
 
 const char* presence_name(bindings::Presence p) {
@@ -69,36 +71,41 @@ const char* presence_name(bindings::Presence p) {
 
 // [{name, limits, options: [{name, kind, presence, fallback, names, excludes}], results: [{path, shape, names}]}],
 // in the table's order: a call's index is its number for `run`.
-val calls_of() {
-  val table = val::array();
+std::string calls_of() {
+  bindings::Json j;
+  j.out += '[';
+  bool firstCall = true;
   for (const bindings::Call& c : bindings::calls()) {
-    val options = val::array(), results = val::array();
+    j.sep(firstCall);
+    j.out += '{';
+    j.key("name"), j.string(c.name), j.out += ',';
+    j.key("limits"), j.string(c.limits), j.out += ',';
+    j.key("options"), j.out += '[';
+    bool first = true;
     for (const bindings::Option& o : c.options) {
-      val v = val::object();
-      const std::string name = o.name;
-      v.set("name", name);
-      v.set("kind", std::string(kind_name(o.kind)));
-      v.set("presence", std::string(presence_name(o.presence)));
-      v.set("fallback", fallback_of(o));
-      v.set("names", bindings::names_of(o.names));
-      v.set("excludes", std::string(o.excludes));
-      options.call<void>("push", v);
+      j.sep(first);
+      j.out += '{';
+      j.key("name"), j.string(o.name), j.out += ',';
+      j.key("kind"), j.string(kind_name(o.kind)), j.out += ',';
+      j.key("presence"), j.string(presence_name(o.presence)), j.out += ',';
+      j.key("fallback"), fallback_of(j, o), j.out += ',';
+      j.key("names"), j.names(o.names), j.out += ',';
+      j.key("excludes"), j.string(o.excludes), j.out += '}';
     }
+    j.out += "],";
+    j.key("results"), j.out += '[';
+    first = true;
     for (const bindings::Result& r : c.results) {
-      val v = val::object();
-      v.set("path", std::string(r.path));
-      v.set("shape", std::string(shape_name(r.shape)));
-      v.set("names", bindings::names_of(r.names));
-      results.call<void>("push", v);
+      j.sep(first);
+      j.out += '{';
+      j.key("path"), j.string(r.path), j.out += ',';
+      j.key("shape"), j.string(shape_name(r.shape)), j.out += ',';
+      j.key("names"), j.names(r.names), j.out += '}';
     }
-    val call = val::object();
-    call.set("name", std::string(c.name));
-    call.set("limits", std::string(c.limits));
-    call.set("options", options);
-    call.set("results", results);
-    table.call<void>("push", call);
+    j.out += "]}";
   }
-  return table;
+  j.out += ']';
+  return j.out;
 }
 
 }  // namespace
@@ -163,39 +170,43 @@ EMSCRIPTEN_KEEPALIVE int pelab_status_cost() { return static_cast<int>(exchange(
 
 namespace {
 
-// Every range, name list and cap of limits.hpp, for the JS layer's checks and messages. Built from
-// constants only, once per module.
-emscripten::val limits_of() {
-  val r = val::object();
-  r.set("ranges", bindings::ranges_of({limits::positions, limits::dModel, limits::start, limits::seed, limits::maxLen,
-                                       limits::position, limits::vocabSize, limits::sequence, limits::dK, limits::dV,
-                                       limits::rows, limits::offset, limits::heads, limits::dHead, limits::rotaryDims},
-                                      {limits::base, limits::scale}));
-  r.set("maxElements", static_cast<double>(limits::maxElements));
-  r.set("maxWork", limits::maxWork);
+// Every range and cap of limits.hpp, for the JS layer's checks and messages. Built from constants only,
+// once per module.
+std::string limits_of() {
+  bindings::Json j;
+  j.out += "{\"ranges\":{";
+  bool first = true;
+  for (const IntParam& p : {limits::positions, limits::dModel, limits::start, limits::seed, limits::maxLen,
+                            limits::position, limits::vocabSize, limits::sequence, limits::dK, limits::dV, limits::rows,
+                            limits::offset, limits::heads, limits::dHead, limits::rotaryDims})
+    j.sep(first), j.range(p.name, p);
+  for (const RealParam& p : {limits::base, limits::scale}) j.sep(first), j.range(p.name, p);
+  j.out += "},";
+  j.key("maxElements"), j.number(static_cast<double>(limits::maxElements)), j.out += ',';
+  j.key("maxWork"), j.number(limits::maxWork), j.out += ',';
   // The work weights the messages quote (limits.hpp), so no sentence types them.
-  val weights = val::object();
-  weights.set("score", limits::scoreWork);
-  weights.set("projection", limits::projectionWork);
-  weights.set("normal", limits::normalWork);
-  r.set("weights", weights);
-  return r;
+  j.key("weights"), j.out += '{';
+  j.key("score"), j.number(limits::scoreWork), j.out += ',';
+  j.key("projection"), j.number(limits::projectionWork), j.out += ',';
+  j.key("normal"), j.number(limits::normalWork), j.out += "}}";
+  return j.out;
 }
 
 // The trainer's ranges, for the JS layer's checks and messages: every option's row (training/spec.hpp),
 // and the ranges of its methods' own options (its name lists come with the call table). Built from
 // constants only, once.
-val trainer_limits() {
+std::string trainer_limits() {
   namespace lim = limits::training;
-  val ranges = val::object();
+  bindings::Json j;
+  j.out += "{\"ranges\":{";
+  bool first = true;
   for (const training::TrainerOptionRow& row : training::trainer_option_rows()) {
-    if (row.ints != nullptr) bindings::add_range(ranges, row.name, *row.ints);
-    if (row.reals != nullptr) bindings::add_range(ranges, row.name, *row.reals);
+    if (row.ints != nullptr) j.sep(first), j.range(row.name, *row.ints);
+    if (row.reals != nullptr) j.sep(first), j.range(row.name, *row.reals);
   }
-  for (const IntParam& p : {lim::steps, lim::samples}) bindings::add_range(ranges, p.name, p);
-  val r = val::object();
-  r.set("ranges", ranges);
-  return r;
+  for (const IntParam& p : {lim::steps, lim::samples}) j.sep(first), j.range(p.name, p);
+  j.out += "}}";
+  return j.out;
 }
 
 }  // namespace

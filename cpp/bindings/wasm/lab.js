@@ -21,7 +21,7 @@ import {
   typeName,
 } from './options.js';
 import { describeStatus, optionName, withParam } from './messages.js';
-import { REQUIRED, OPTIONAL, methodsOf, namesOf, coreLimits, describeRanges, field } from './table.js';
+import { REQUIRED, OPTIONAL, methodsOf, namesOf, coreLimits, describeRanges, field, parseTable } from './table.js';
 import { Exchange } from './exchange.js';
 import { Trainer } from './trainer.js';
 
@@ -64,12 +64,12 @@ export class Lab {
     if (module === null || typeof module !== 'object' || typeof module.calls !== 'function')
       throw new TypeError('Lab: make a lab with `await createLab()` (the constructor is not part of the API)');
     this.#exchange = new Exchange(module);
-    this.#methods = methodsOf(module.calls());
-    this.#core = coreLimits(module.limits());
+    this.#methods = methodsOf(parseTable(module.calls()));
+    this.#core = coreLimits(parseTable(module.limits()));
     this.#ranges = freeze(
       Object.assign(describeRanges(this.#core), { maxElements: this.#core.maxElements, maxWork: this.#core.maxWork }),
     );
-    this.#trainerCore = coreLimits(module.trainerLimits());
+    this.#trainerCore = coreLimits(parseTable(module.trainerLimits()));
     this.#trainerRanges = freeze(describeRanges(this.#trainerCore));
     this.build = build;
   }

@@ -1,10 +1,13 @@
-// The call table (calls.hpp, exported once by the module's `calls()`) and the core's limits as the JS
+// The call table (calls.hpp, exported once by the module's `calls()` as JSON) and the core's limits as the JS
 // layer walks them: built at load into frozen null-prototype records, so nothing a caller or a polluted
 // Object.prototype does later can change or extend them. Plain functions of the table; no wasm here.
 import { freeze } from './options.js';
 import { describeRange } from './messages.js';
 
 const { create, defineProperty, hasOwn } = Object;
+
+/** The module's JSON text (describe.hpp) as plain data, by the JSON.parse this module found at load. */
+export const parseTable = JSON.parse;
 
 export const REQUIRED = Symbol('required');
 export const OPTIONAL = Symbol('optional');
