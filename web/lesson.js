@@ -198,9 +198,26 @@ export function mountLesson(main, lab, { lesson, platform = null }) {
   const ready = new Promise((resolve) => {
     allMounted = resolve;
   }).then(typeset);
+  // One exercise per task, so that no task of the page's holds the learner up for several mounts: sections
+  // that come into view together queue, nearest first (the observer lists them in page order).
+  const queued = [];
+  let draining = false;
+  function drain() {
+    const section = queued.shift();
+    if (section) mount(section);
+    draining = queued.length > 0;
+    if (draining) setTimeout(drain, 0);
+  }
+  function queue(section) {
+    if (!queued.includes(section)) queued.push(section);
+    if (!draining) {
+      draining = true;
+      setTimeout(drain, 0);
+    }
+  }
   const observer =
     typeof IntersectionObserver === 'function'
-      ? new IntersectionObserver((entries) => entries.forEach((e) => e.isIntersecting && mount(e.target)), {
+      ? new IntersectionObserver((entries) => entries.forEach((e) => e.isIntersecting && queue(e.target)), {
           rootMargin: '25% 0px',
         })
       : null;
@@ -235,17 +252,13 @@ export function mountLesson(main, lab, { lesson, platform = null }) {
   }
 
   // The fallback: whatever has not come into view is mounted in idle time, top first, one exercise per
-  // idle period at least (a busy page still gets there: each request gives up waiting after 500 ms).
+  // idle period (a busy page still gets there: each request gives up waiting after 500 ms).
   const idle = (f) =>
-    typeof requestIdleCallback === 'function'
-      ? requestIdleCallback(f, { timeout: 500 })
-      : setTimeout(() => f({ timeRemaining: () => 0 }), 50);
-  function mountWhenIdle(deadline) {
-    do {
-      const next = waiting.keys().next();
-      if (next.done) return;
-      mount(next.value);
-    } while (deadline.timeRemaining() > 10);
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(f, { timeout: 500 }) : setTimeout(f, 50);
+  function mountWhenIdle() {
+    const next = waiting.keys().next();
+    if (next.done) return;
+    mount(next.value);
     idle(mountWhenIdle);
   }
 
