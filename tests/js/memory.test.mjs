@@ -1,7 +1,7 @@
 // Repeated calls leak nothing. After a warm-up, 10,000 calls of every method — valid ones and, mixed
-// in, ones the core rejects — must not grow WebAssembly memory and must leave no Embind handle alive.
-// Two views: a Lab over a module instance of our own (`observed`), where Embind's count_emval_handles()
-// and the heap size are visible; and the public createLab API, watched through a spy on
+// in, ones the core rejects — must not grow WebAssembly memory. (The module has no Embind: no handle can
+// be left alive.) Two views: a Lab over a module instance of our own (`observed`), where the heap size is
+// visible; and the public createLab API, watched through a spy on
 // WebAssembly.Memory.prototype.grow (Emscripten's emscripten_realloc_buffer calls wasmMemory.grow) and
 // on WebAssembly.instantiate (to reach the instance's memory). tests/js/hostile.test.mjs does the same
 // for calls that lie to the boundary.
@@ -274,20 +274,17 @@ function call(subject, method, i) {
 
 const growsOf = (memory) => grows.filter((g) => g.memory === memory).length;
 
-test('count_emval_handles is exposed by the observed module', () => {
-  assert.equal(typeof raw.count_emval_handles, 'function');
+test('the observed module shows its memory', () => {
   assert.ok(raw.HEAPU8 instanceof Uint8Array);
   assert.equal(raw.HEAPU8.buffer, rawMemory.buffer);
 });
 
 for (const method of Object.keys(METHODS)) {
-  test(`${method}: ${CALLS} calls (1 in ${BAD_EVERY} rejected) grow no memory and keep no handle`, () => {
+  test(`${method}: ${CALLS} calls (1 in ${BAD_EVERY} rejected) grow no memory`, () => {
     for (let i = 0; i < WARM_UP; i++) call(observed, method, i);
-    const handles = raw.count_emval_handles();
     const bytes = rawMemory.buffer.byteLength;
     const grown = growsOf(rawMemory);
     for (let i = 0; i < CALLS; i++) call(observed, method, i);
-    assert.equal(raw.count_emval_handles(), handles, 'Embind handles alive after the loop');
     assert.equal(growsOf(rawMemory), grown, 'memory.grow calls during the loop');
     assert.equal(rawMemory.buffer.byteLength, bytes, 'memory size after the loop');
     assert.equal(raw.HEAPU8.length, bytes);
@@ -302,10 +299,6 @@ for (const method of Object.keys(METHODS)) {
     assert.equal(labMemory.buffer.byteLength, bytes, 'memory size after the loop');
   });
 }
-
-test('no Embind handle is left alive at all once the loops are over', () => {
-  assert.equal(raw.count_emval_handles(), 0);
-});
 
 // Detached typed arrays and look-alikes (Proxies) are refused with a TypeError naming the option
 // before anything is copied into wasm memory, so such calls cost no memory.

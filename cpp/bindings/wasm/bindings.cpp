@@ -1,9 +1,9 @@
-// The glue, the only file that knows Emscripten. Embind exports, once at load, the call table (calls.hpp)
-// and the core's ranges and caps, all built from constants, as JSON text (describe.hpp). Every call then goes through
-// plain wasm exports (pelab_*, below): the addresses where the JS layer writes a call's option cells and lists,
-// `pelab_run`, and the getters of the results and the status. Only numbers cross: no JS object is converted,
-// no caller's string is read, and no JS runs between the lab and the core.
-#include <emscripten/bind.h>
+// The glue, the only file that knows Emscripten: plain wasm exports (pelab_*), no Embind. Once, at load, the
+// JS layer reads the call table (calls.hpp) and the core's ranges and caps as JSON text built from constants
+// (describe.hpp, pelab_describe). Every call then goes through the exports below: the addresses where the
+// JS layer writes a call's option cells and lists, `pelab_run`, and the getters of the results and the
+// status. Only numbers cross: no JS object is converted, no caller's string is read, and no JS runs between
+// the lab and the core.
 #include <emscripten/emscripten.h>
 
 #include <cstdint>
@@ -110,9 +110,9 @@ std::string calls_of() {
 
 }  // namespace
 
-// What the JS layer calls on every call, as plain wasm exports, not Embind functions: Embind's invokers
-// build argument arrays with Array.prototype.push and call through Function.prototype.apply, which a page
-// may replace; a wasm export is called with numbers and runs no JS at all. Each checks its indices, so no
+// What the JS layer calls on every call, as plain wasm exports (Embind's invokers, used here before, built
+// argument arrays with Array.prototype.push and called through Function.prototype.apply, which a page may
+// replace); a wasm export is called with numbers and runs no JS at all. Each checks its indices, so no
 // value reaches memory it should not.
 extern "C" {
 
@@ -211,9 +211,27 @@ std::string trainer_limits() {
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(pelab) {
-  using emscripten::function;
-  function("calls", &calls_of);
-  function("limits", &limits_of);
-  function("trainerLimits", &trainer_limits);
+// The three descriptions, each made once: the call table, the lab's limits and the trainer's.
+const std::string& description(int which) {
+  static const std::string texts[] = {calls_of(), limits_of(), trainer_limits()};
+  static const std::string none;
+  return which >= 0 && which < 3 ? texts[which] : none;
+}
+
+// Which build these bytes are, as a custom section the loader reads before it instantiates them: the two
+// builds import the same functions, so the other build's bytes would link, and then run against this
+// build's loader, whose memory layout is not theirs.
+#ifdef PELAB_NO_SIMD
+__asm__(".section .custom_section.pelab_build,\"\",@\n.ascii \"scalar\"\n");
+#else
+__asm__(".section .custom_section.pelab_build,\"\",@\n.ascii \"simd\"\n");
+#endif
+
+extern "C" {
+// Where description `which` (0 the call table, 1 the lab's limits, 2 the trainer's) lies in wasm memory,
+// as JSON text of `pelab_describe_length(which)` bytes: the JS layer reads them once, at load.
+EMSCRIPTEN_KEEPALIVE std::uintptr_t pelab_describe(int which) {
+  return reinterpret_cast<std::uintptr_t>(description(which).data());
+}
+EMSCRIPTEN_KEEPALIVE int pelab_describe_length(int which) { return static_cast<int>(description(which).size()); }
 }

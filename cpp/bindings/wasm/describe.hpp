@@ -1,6 +1,6 @@
 // The call table and the core's ranges as JSON text, for the JS layer's checks and messages: built from
 // constants only, once per module, and handed over as one string (JSON.parse makes plain data of it,
-// faster than building the objects through Embind value by value). No caller's value ever reaches these.
+// in one pass). No caller's value ever reaches these.
 #pragma once
 #include <cmath>
 #include <cstddef>

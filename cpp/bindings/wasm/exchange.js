@@ -6,6 +6,7 @@ import { copyInto, copyOf, freeze, heapView, typedLength } from './options.js';
 import { nameIndex, place } from './table.js';
 
 const { create } = Object;
+const utf8 = new TextDecoder(); // made at import: a page that replaces TextDecoder later changes nothing
 
 // The per-call exports (bindings.cpp's pelab_*), each called once here, harmlessly (an index that names
 // nothing), so that Emscripten swaps its lazy wrapper, which calls through Function.prototype.apply, for the
@@ -19,6 +20,8 @@ const EXPORTS = [
   ['result_length', [-1, 0]],
   ['result_number', [-1]],
   ['trainer_delete', [-1]],
+  ['describe', [-1]],
+  ['describe_length', [-1]],
   ['status_rule', []],
   ['status_param', []],
   ['status_got', []],
@@ -77,6 +80,12 @@ export class Exchange {
   constructor(module) {
     this.#module = module;
     this.#raw = exportsOf(module);
+  }
+
+  /** Description `which` (0 the call table, 1 the lab's limits, 2 the trainer's) as its JSON text. */
+  describe(which) {
+    const at = this.#raw.describe(which);
+    return utf8.decode(this.#module.HEAPU8.subarray(at, at + this.#raw.describe_length(which)));
   }
 
   /** Sizes the buffer of list option `option` of a method for `length` numbers: false if the core refuses. */

@@ -1,4 +1,4 @@
-// The idiomatic JS layer over the wasm module (load.js loads it; Embind serves only its tables, at load,
+// The idiomatic JS layer over the wasm module (load.js loads it; it reads its tables once, at load,
 // and every call goes to plain wasm exports): options objects with defaults, type
 // checks that throw TypeError, the core's range checks turned into RangeError, and results that are plain
 // typed arrays owned by the caller. The numbers all come from the C++ core. This file is the checker and
@@ -61,15 +61,15 @@ export class Lab {
 
   // Not public (lab.d.ts): createLab() loads the module and makes the lab.
   constructor(module, build) {
-    if (module === null || typeof module !== 'object' || typeof module.calls !== 'function')
+    if (module === null || typeof module !== 'object' || typeof module._pelab_describe !== 'function')
       throw new TypeError('Lab: make a lab with `await createLab()` (the constructor is not part of the API)');
     this.#exchange = new Exchange(module);
-    this.#methods = methodsOf(parseTable(module.calls()));
-    this.#core = coreLimits(parseTable(module.limits()));
+    this.#methods = methodsOf(parseTable(this.#exchange.describe(0)));
+    this.#core = coreLimits(parseTable(this.#exchange.describe(1)));
     this.#ranges = freeze(
       Object.assign(describeRanges(this.#core), { maxElements: this.#core.maxElements, maxWork: this.#core.maxWork }),
     );
-    this.#trainerCore = coreLimits(parseTable(module.trainerLimits()));
+    this.#trainerCore = coreLimits(parseTable(this.#exchange.describe(2)));
     this.#trainerRanges = freeze(describeRanges(this.#trainerCore));
     this.build = build;
   }

@@ -103,32 +103,28 @@ function misfit(bytes, wasm, simd) {
 // Instantiates the module from `bytes` ourselves (Emscripten's instantiateWasm hook), so that a
 // failure (bytes that do not compile, or link to another build's imports) rejects here, with our
 // words, and Emscripten prints nothing. Rejects with `refuse(cause)`.
-function instantiate(factory, bytes, refuse) {
+function instantiate(factory, bytes, simd, refuse) {
   let failed;
   const failure = new Promise((resolve, reject) => {
-    failed = (cause) => reject(bindingFailure(cause) ?? refuse(cause));
+    failed = (cause) => reject(refuse(cause));
   });
   const instantiateWasm = (imports, receive) => {
-    WebAssembly.instantiate(bytes, imports)
-      .then((result) => receive(result.instance))
+    WebAssembly.compile(bytes)
+      .then((module) => {
+        // The other build's bytes would link too (both import the same): their custom section says which
+        // build they are (bindings.cpp), read before they run against this build's loader.
+        const [section] = WebAssembly.Module.customSections(module, 'pelab_build');
+        const which = section === undefined ? '' : String.fromCharCode(...new Uint8Array(section));
+        if (which !== (simd ? 'simd' : 'scalar'))
+          throw new TypeError(`the module is ${which ? `the ${which} build` : 'not the core'}`);
+        return WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
+      })
       .catch(failed);
     return {};
   };
   // Every setting the module reads is an own property, so none can be inherited from a polluted
   // Object.prototype (the generated loader needs a plain object).
   return Promise.race([factory({ locateFile: undefined, wasmBinary: undefined, instantiateWasm }), failure]);
-}
-
-// Bytes that compiled but whose bindings Embind could not register: not the bytes' fault. Emscripten's loader
-// reads its function table through a plain array, so an index key a page gave Array.prototype or
-// Object.prototype (or a replaced built-in) before createLab lands here (README: "Hardening": out of scope).
-function bindingFailure(cause) {
-  if (cause?.name !== 'BindingError') return null;
-  return new Error(
-    `createLab: the module compiled, but its functions could not be registered (${String(cause.message).slice(0, 200)}): ` +
-      'a script on this page changed a built-in, or gave Array.prototype or Object.prototype an index key, before createLab',
-    { cause },
-  );
 }
 
 // createLab's own options: a plain record of the known ones, after refusing any other name.
@@ -193,7 +189,7 @@ export async function createLab(options = {}) {
     const refuse = (cause) =>
       withParam(new TypeError(`createLab: wasmBinary ${misfit(bytes, wasm, simd)}`, { cause }), 'wasmBinary');
     if (!hasMagic(bytes)) throw refuse(undefined);
-    return new Lab(await instantiate(factory, bytes, refuse), build);
+    return new Lab(await instantiate(factory, bytes, simd, refuse), build);
   }
   if (isNode) {
     const url = new URL(/* webpackIgnore: true */ locateFile ? locateFile(wasm, '') : wasm, import.meta.url).href;
@@ -211,7 +207,7 @@ export async function createLab(options = {}) {
     const refuse = (cause) =>
       loadError(`the WebAssembly core ${misfit(read, wasm, simd)}; it was read from`, url, wasm, cause);
     if (!hasMagic(read)) throw refuse(undefined);
-    return new Lab(await instantiate(factory, read, refuse), build);
+    return new Lab(await instantiate(factory, read, simd, refuse), build);
   }
   // The browser: Emscripten fetches the .wasm (from the URL a bundler may have rewritten in the
   // module) and rejects with a bare "Aborted(…)" when it cannot; say which URL, and what to do.
@@ -221,8 +217,6 @@ export async function createLab(options = {}) {
     return new Lab(await factory({ locateFile: locate, wasmBinary: undefined, instantiateWasm: undefined }), build);
   } catch (failure) {
     if (failure?.param === 'locateFile') throw failure; // its answer was no URL: nothing was fetched
-    const bindings = bindingFailure(failure);
-    if (bindings) throw bindings;
     // Emscripten fetches relative to the page (locateFile's answer) or to its module (the default).
     const url =
       located === undefined ? new URL(/* webpackIgnore: true */ wasm, import.meta.url).href : absolute(located);
