@@ -53,8 +53,9 @@ Mismatch check_gradient(double* x, std::size_t n, const double* analytic, Object
     x[i] = saved;
     const double numeric = (up - down) / (2 * h);
     ++checked;
-    if (std::fabs(numeric - analytic[i]) >
-        tol.absolute + tol.relative * std::max(std::fabs(numeric), std::fabs(analytic[i])))
+    // Written as "not within", so that a NaN on either side fails the check rather than passing it.
+    if (!(std::fabs(numeric - analytic[i]) <=
+          tol.absolute + tol.relative * std::max(std::fabs(numeric), std::fabs(analytic[i]))))
       return {i, numeric, analytic[i], true};
   }
   return {};
@@ -73,11 +74,15 @@ std::vector<T> as(const std::vector<double>& v) {
 }
 
 // max |a - b| / (max |b| + floor): how far a float result is from the double one, relative to its size.
+// A NaN anywhere makes it NaN (std::max would drop it), so no check can pass on one.
 template <typename A>
 double relative_difference(const std::vector<A>& a, const std::vector<double>& b, double floor = 1e-3) {
   double worst = 0, size = floor;
   for (double x : b) size = std::max(size, std::fabs(x));
-  for (std::size_t i = 0; i < b.size(); ++i) worst = std::max(worst, std::fabs(double(a[i]) - b[i]));
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    const double d = std::fabs(double(a[i]) - b[i]);
+    if (std::isnan(d) || d > worst) worst = d;  // a NaN, once taken, stays: no d compares greater
+  }
   return worst / size;
 }
 
