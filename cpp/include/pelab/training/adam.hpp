@@ -17,7 +17,7 @@ class Adam {
   explicit Adam(std::size_t parameters) : m_(parameters, 0.f), v_(parameters, 0.f) {}
   // One update of params (n = the size given at construction) from grads; t counts updates from 1.
   void update(float* params, const float* grads, const AdamSettings& s);
-  // The moments, one per parameter: never subnormal (adam.cpp says why).
+  // The moments, one per parameter (for tests): never subnormal (adam.cpp says why).
   const std::vector<float>& first_moments() const { return m_; }
   const std::vector<float>& second_moments() const { return v_; }
 

@@ -134,7 +134,7 @@ class Model {
   T* parameters() { return paramMemory_.data(); }
   T* gradients() { return gradMemory_.data(); }
   std::size_t parameter_count() const { return paramMemory_.size(); }
-  // Tensor i of the flat buffers (kParameterNames[i]): its first element and size.
+  // Tensor i of the flat buffers (kParameterNames[i]): its first element and size (for tests).
   std::size_t tensor_offset(int i) const { return offsets_[static_cast<std::size_t>(i)]; }
   std::size_t tensor_size(int i) const { return sizes_[static_cast<std::size_t>(i)]; }
 

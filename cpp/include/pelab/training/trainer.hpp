@@ -62,22 +62,18 @@ class Trainer {
   // out (n, n), n = probe_rows(count): row t holds query t's softmax weights over the keys.
   // Returns P(label 1) from the same forward pass (probability() below, without a second pass).
   double attention_weights(const int* tokens, int count, int layer, int head, float* out);
-  // P(label 1) for one sequence.
+  // P(label 1) for one sequence (for tests: the bindings read it from attention_weights).
   double probability(const int* tokens, int count);
 
   // Learned encoding: one flag per row of the table, 1 once a training sequence has reached that
   // position (its row has had a gradient). Rows never reached keep their initial values exactly.
   // Empty for the other encodings.
   const std::vector<std::uint8_t>& learned_rows_trained() const { return rowsTrained_; }
-  // The position table added to the tokens (learned: as trained so far), position_rows() × dModel;
-  // null when the encoding is none.
+  // For tests (no binding calls these): the position table added to the tokens (learned: as trained so
+  // far), positionRows × dModel, null when the encoding is none; sample `index` of the task at `length`
+  // under `seed` from the evaluation stream (what evaluate() sees); the model itself.
   const float* position_table() const { return model_.position_table(); }
-  int position_rows() const { return model_.config().positionRows; }
-
-  // Sample `index` of the task at `length` (as check_evaluate accepts) under `seed`, from the
-  // evaluation stream: what evaluate() sees, for showing examples.
   void example(int length, std::uint32_t seed, std::uint64_t index, int* tokens, int& label) const;
-
   Model<float>& model() { return model_; }
 
  private:
