@@ -1,12 +1,12 @@
 // Train it yourself: seven copies of one small model, trained live in a worker, and what each learns.
 // The exercise's data (the prediction, the explain-back) and the wiring; the experiment is train-arms.js,
 // the worker's protocol train-session.js, the panels train-panels.js, the page's sentences train-words.js.
-import { h, uid } from '../widgets/dom.js';
+import { h } from '../widgets/dom.js';
 import { choiceQuestion } from '../widgets/question.js';
-import { ARMS, MODEL, SEED_MAX, TEST_LENGTHS, TEST_SAMPLES } from './train-arms.js';
+import { ARMS, MODEL, TEST_LENGTHS, TEST_SAMPLES } from './train-arms.js';
 import { TRAIN_MIN, TRAIN_MAX, slopesText } from './train-words.js';
 import { trainingSession } from './train-session.js';
-import { statsPanel, curvesPanel, extrapolationPanel, attentionPanel } from './train-panels.js';
+import { controlBar, statsPanel, curvesPanel, extrapolationPanel, attentionPanel } from './train-panels.js';
 
 const CHUNK = 20; // steps per message to the worker: one curve point, ~100–170 ms of work for seven arms
 const BLOCK = 1000; // Play stops at each multiple of this (the length of the lab's measured runs)
@@ -149,36 +149,7 @@ export default {
       { class: 'hint' },
       'Training unlocks once you have checked your prediction (or shown the solution).',
     );
-    const status = h('p', { class: 'status', role: 'status' });
-    const play = h('button', { type: 'button', disabled: true, onclick: () => (playing ? pause() : start()) }, 'Play');
-    const stepButton = h(
-      'button',
-      { type: 'button', class: 'secondary', disabled: true, onclick: stepOnce },
-      `Step +${CHUNK}`,
-    );
-    const resetButton = h('button', { type: 'button', class: 'secondary', disabled: true, onclick: reset }, 'Reset');
-    const seedId = uid('seed'),
-      seedHint = uid('seed-hint');
-    const seed = h('input', {
-      id: seedId,
-      type: 'number',
-      min: 0,
-      max: SEED_MAX,
-      step: 1,
-      value: 1,
-      disabled: true,
-      inputmode: 'numeric',
-      'aria-describedby': seedHint,
-    });
-    const seedMessage = h('p', { class: 'hint', id: seedHint }, 'A new seed takes effect when you press Reset.');
-    const controls = h(
-      'div',
-      { class: 'train-controls' },
-      h('div', { class: 'actions' }, play, stepButton, resetButton),
-      h('div', { class: 'control seed' }, h('label', { for: seedId }, 'Seed'), seed),
-      seedMessage,
-    );
-
+    const bar = controlBar({ play: () => (playing ? pause() : start()), step: stepOnce, reset }, CHUNK);
     const session = trainingSession(
       { reset: onReset, train: onTrain, measure, attention, fail },
       () => root.isConnected,
@@ -195,19 +166,15 @@ export default {
       extrapolation.element,
       map.element,
     );
-    root.append(heading(1, 'Train the seven models'), lockNote, controls, status, results);
+    root.append(heading(1, 'Train the seven models'), lockNote, bar.element, bar.status, results);
     host.append(intro.element, question.element, root);
 
     const at = (n) => n.toLocaleString('en');
 
     function setState(name) {
       root.dataset.state = name;
-      play.textContent = playing ? 'Pause' : 'Play';
       const live = name !== 'locked' && name !== 'starting' && name !== 'error';
-      play.disabled = !live || (!playing && step >= MAX_STEPS);
-      stepButton.disabled = !live || playing || step >= MAX_STEPS;
-      resetButton.disabled = !live;
-      seed.disabled = !live;
+      bar.show({ live, playing, done: step >= MAX_STEPS });
       map.disabled = !live;
     }
 
@@ -215,15 +182,15 @@ export default {
       if (session.started || root.dataset.state === 'error') return;
       lockNote.hidden = true;
       if (!session.start(1)) return;
-      status.textContent = 'Starting the trainer…';
+      bar.status.textContent = 'Starting the trainer…';
       setState('starting');
     }
 
     function fail(message) {
       playing = false;
       busy = false;
-      status.textContent = message;
-      status.classList.add('error');
+      bar.status.textContent = message;
+      bar.status.classList.add('error');
       setState('error');
     }
 
@@ -237,7 +204,7 @@ export default {
       if (step >= MAX_STEPS) return;
       playing = true;
       stopAt = Math.min(MAX_STEPS, (Math.floor(step / BLOCK) + 1) * BLOCK);
-      status.textContent = `Training to step ${at(stopAt)}…`;
+      bar.status.textContent = `Training to step ${at(stopAt)}…`;
       setState('training');
       if (!busy) sendChunk();
     }
@@ -255,7 +222,7 @@ export default {
 
     // Training has stopped: say so, then measure the chart and refresh the heatmap once it settles.
     function stopped(message) {
-      status.textContent = message;
+      bar.status.textContent = message;
       setState('idle');
       clearTimeout(settleTimer);
       settleTimer = setTimeout(() => {
@@ -267,18 +234,12 @@ export default {
     }
 
     function reset() {
-      const value = seed.value.trim() === '' ? NaN : Number(seed.value);
-      if (!Number.isInteger(value) || value < 0 || value > SEED_MAX) {
-        seed.setAttribute('aria-invalid', 'true');
-        seedMessage.textContent = `The seed must be a whole number from 0 to ${SEED_MAX}.`;
-        return;
-      }
-      seed.removeAttribute('aria-invalid');
-      seedMessage.textContent = 'A new seed takes effect when you press Reset.';
+      const value = bar.seed();
+      if (value === null) return; // the field says why
       playing = false;
       busy = false;
       clearTimeout(settleTimer);
-      status.textContent = `Resetting with seed ${value}…`;
+      bar.status.textContent = `Resetting with seed ${value}…`;
       setState('starting');
       session.reset(value);
     }
@@ -293,7 +254,7 @@ export default {
       results.hidden = false;
       stats.show(0, null);
       curves.clear();
-      status.textContent = 'Ready: seven untrained models at step 0. Press Play, or Step.';
+      bar.status.textContent = 'Ready: seven untrained models at step 0. Press Play, or Step.';
       setState('idle');
       map.request();
     }

@@ -1,11 +1,12 @@
-// The train-it page's four panels, each built once and updated from the worker's answers: the table of
-// the latest losses and accuracies, the training curves, the extrapolation chart, and the attention
-// heatmap with the learner's own sequence. Each returns {element, ...its updates}; train-it.js wires them.
+// The train-it page's parts, each built once: its control bar, and the four panels updated from the
+// worker's answers (the table of the latest losses and accuracies, the training curves, the extrapolation
+// chart, the attention heatmap with the learner's own sequence). Each returns {element, ...its updates};
+// train-it.js wires them.
 import { h, fmt, uid } from '../widgets/dom.js';
 import { LinePlot } from '../widgets/lineplot.js';
 import { Heatmap } from '../widgets/heatmap.js';
 import { select } from './common.js';
-import { ARMS, MODEL } from './train-arms.js';
+import { ARMS, MODEL, SEED_MAX } from './train-arms.js';
 import {
   FILLERS,
   TRAIN_MIN,
@@ -21,6 +22,59 @@ const PAUSE_MS = 700; // a pause in typing this long counts as done
 const UNLABELLED = 12; // a test length drawn but not labelled: its label would touch 8's and 16's on a phone
 const armName = (id) => ARMS.find((a) => a.id === id).name;
 const stepText = (step) => step.toLocaleString('en');
+
+/**
+ * Play (or Pause), Step, Reset and the seed, with the status line under them. `on` holds what each button
+ * does; show() sets what each allows; seed() is the field's seed, or null (and the field says why).
+ */
+export function controlBar(on, chunk) {
+  const play = h('button', { type: 'button', disabled: true, onclick: on.play }, 'Play');
+  const step = h('button', { type: 'button', class: 'secondary', disabled: true, onclick: on.step }, `Step +${chunk}`);
+  const reset = h('button', { type: 'button', class: 'secondary', disabled: true, onclick: on.reset }, 'Reset');
+  const seedId = uid('seed'),
+    seedHint = uid('seed-hint');
+  const seed = h('input', {
+    id: seedId,
+    type: 'number',
+    min: 0,
+    max: SEED_MAX,
+    step: 1,
+    value: 1,
+    disabled: true,
+    inputmode: 'numeric',
+    'aria-describedby': seedHint,
+  });
+  const NEW_SEED = 'A new seed takes effect when you press Reset.';
+  const seedMessage = h('p', { class: 'hint', id: seedHint }, NEW_SEED);
+  return {
+    element: h(
+      'div',
+      { class: 'train-controls' },
+      h('div', { class: 'actions' }, play, step, reset),
+      h('div', { class: 'control seed' }, h('label', { for: seedId }, 'Seed'), seed),
+      seedMessage,
+    ),
+    status: h('p', { class: 'status', role: 'status' }),
+    /** `live`: trainers are there to drive; `playing`: Play reads Pause; `done`: the page's last step is reached. */
+    show({ live, playing, done }) {
+      play.textContent = playing ? 'Pause' : 'Play';
+      play.disabled = !live || (!playing && done);
+      step.disabled = !live || playing || done;
+      reset.disabled = seed.disabled = !live;
+    },
+    seed() {
+      const value = seed.value.trim() === '' ? NaN : Number(seed.value);
+      if (!Number.isInteger(value) || value < 0 || value > SEED_MAX) {
+        seed.setAttribute('aria-invalid', 'true');
+        seedMessage.textContent = `The seed must be a whole number from 0 to ${SEED_MAX}.`;
+        return null;
+      }
+      seed.removeAttribute('aria-invalid');
+      seedMessage.textContent = NEW_SEED;
+      return value;
+    },
+  };
+}
 
 /** The latest mean loss and accuracy of each arm, as a table (its rows carry the numbers as data-*). */
 export function statsPanel(chunk) {
