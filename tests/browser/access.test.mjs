@@ -121,6 +121,17 @@ test('a heatmap’s data table moves its window to any row and column, and its C
   assert.equal(row[0], 100);
   assert.ok(Math.abs(row[1 + 40] - shown.value) <= 5e-5, `${row[41]} vs ${shown.value}`); // the table shows 4 decimals
   assert.ok(Math.abs(row[1 + 40] - Math.sin(100 / 10000 ** (40 / 64))) < 1e-5); // pair 20's sine at position 100
+  // A redraw (a slider moved) does not take the focus from a learner inside the table; the table catches up
+  // once the focus leaves it, and the window asked for is kept.
+  const link = explorer.locator('a.download');
+  await link.focus();
+  await explorer.getByLabel('dModel', { exact: true }).evaluate((s) => {
+    s.value = String(Number(s.value) + 2);
+    s.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  assert.ok(await link.evaluate((a) => a === document.activeElement), 'focus kept on the link');
+  await from.focus();
+  assert.match(await table.locator('caption').innerText(), /dimension 40–63 of 0–65/);
   assert.deepEqual(problems, []);
   await page.close();
 });

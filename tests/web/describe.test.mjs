@@ -58,4 +58,5 @@ test('a CSV file is named from the plot’s label, in lower case, dashes for the
   assert.equal(csvName('q·k (the score)'), 'q-k-the-score.csv');
   assert.equal(csvName('···'), 'data.csv');
   assert.ok(csvName('x'.repeat(100)).length <= 64);
+  assert.equal(csvName(`${'ab '.repeat(20)}cd`), `${'ab-'.repeat(19)}ab.csv`); // cut at 60, no dash left at the end
 });

@@ -46,6 +46,7 @@ export function controlBar(on, chunk) {
   });
   const NEW_SEED = 'A new seed takes effect when you press Reset.';
   const seedMessage = h('p', { class: 'hint', id: seedHint }, NEW_SEED);
+  const status = h('p', { class: 'status', role: 'status' });
   return {
     element: h(
       'div',
@@ -54,7 +55,7 @@ export function controlBar(on, chunk) {
       h('div', { class: 'control seed' }, h('label', { for: seedId }, 'Seed'), seed),
       seedMessage,
     ),
-    status: h('p', { class: 'status', role: 'status' }),
+    status,
     /** `live`: trainers are there to drive; `playing`: Play reads Pause; `done`: the page's last step is reached. */
     show({ live, playing, done }) {
       play.textContent = playing ? 'Pause' : 'Play';
@@ -67,6 +68,7 @@ export function controlBar(on, chunk) {
       if (!Number.isInteger(value) || value < 0 || value > SEED_MAX) {
         seed.setAttribute('aria-invalid', 'true');
         seedMessage.textContent = `The seed must be a whole number from 0 to ${SEED_MAX}.`;
+        status.textContent = `Not reset: ${seedMessage.textContent}`; // the status line is what is announced
         return null;
       }
       seed.removeAttribute('aria-invalid');

@@ -34,6 +34,6 @@ export const csvName = (label) =>
     label
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 60) || 'data'
+      .slice(0, 60)
+      .replace(/^-+|-+$/g, '') || 'data'
   }.csv`;

@@ -88,7 +88,7 @@ export class Heatmap {
     const summary = element('summary', {}, 'Data table');
     summary.append(element('span', { class: 'visually-hidden' }, `: ${label}`));
     this.summary = element('p', { class: 'plot-summary', id: summaryId });
-    this.window = { row: 0, column: 0 };
+    this.wanted = { row: 0, column: 0 }; // the window's corner as asked for; shown clamped to the matrix
     this.windowControls = element('div', { class: 'table-window' });
     this.windowFields = {
       row: this.#windowField('row', rowName, label),
@@ -98,6 +98,10 @@ export class Heatmap {
     this.tableSlot = element('div');
     this.details.append(summary, this.summary, this.windowControls, this.tableSlot);
     this.details.addEventListener('toggle', () => this.#fillTable());
+    // A table is not rebuilt under the learner's focus: it catches up when focus leaves it.
+    this.tableSlot.addEventListener('focusout', (event) => {
+      if (this.stale && !this.tableSlot.contains(event.relatedTarget)) this.#fillTable();
+    });
     this.root.append(this.canvas, this.legend, this.hint, this.readout, this.details);
     host.append(this.root);
     this.context = this.canvas.getContext('2d');
@@ -163,9 +167,10 @@ export class Heatmap {
     const input = element('input', { id, type: 'number', min: '0', step: '1', value: '0' });
     input.addEventListener('change', () => {
       const offset = which === 'row' ? this.firstRow : 0;
-      const value = Math.round(Number(input.value)) - offset;
-      this.window[which] = Number.isFinite(value) ? Math.max(0, value) : 0;
+      const value = Math.round(Number(input.value)) - offset; // 1e400 is Infinity: the last window
+      this.wanted[which] = Number.isNaN(value) ? 0 : Math.max(0, value);
       this.#fillTable();
+      this.readout.textContent = this.tableSlot.querySelector('caption')?.textContent ?? '';
     });
     const tag = element('label', { for: id }, `From ${name}`);
     tag.append(element('span', { class: 'visually-hidden' }, `: ${label}`));
@@ -178,10 +183,11 @@ export class Heatmap {
   // matrix; rebuilt only while it is open.
   #fillTable() {
     if (!this.details.open || !this.data) return;
+    this.stale = this.tableSlot.contains(document.activeElement);
+    if (this.stale) return;
     const { rows: allRows, columns: allColumns } = this;
-    this.window.row = Math.max(0, Math.min(this.window.row, allRows - TABLE_CELLS));
-    this.window.column = Math.max(0, Math.min(this.window.column, allColumns - TABLE_CELLS));
-    const { row, column } = this.window;
+    const row = Math.max(0, Math.min(this.wanted.row, allRows - TABLE_CELLS)),
+      column = Math.max(0, Math.min(this.wanted.column, allColumns - TABLE_CELLS));
     const rows = Math.min(allRows, TABLE_CELLS),
       cols = Math.min(allColumns, TABLE_CELLS);
     const values = new Float32Array(rows * cols);
@@ -214,6 +220,7 @@ export class Heatmap {
     const link = csvLink(csvName(this.label), this.label, csv);
     this.tableSlot.replaceChildren(
       matrixTable({
+        name: `Values of ${this.label}`, // its region's name: the caption alone is alike for two maps
         caption: `Values by ${this.rowName} (rows) and ${this.columnName} (columns)${more}`,
         values,
         rows,

@@ -66,6 +66,11 @@ export class LinePlot {
       this.tableSlot,
     );
     this.details.addEventListener('toggle', () => this.#fillTable());
+    // A table is not rebuilt under the learner's focus (a keyboard user reading it while training runs):
+    // it catches up when focus leaves it.
+    this.tableSlot.addEventListener('focusout', (event) => {
+      if (this.stale && !this.tableSlot.contains(event.relatedTarget)) this.#fillTable();
+    });
     this.root = h('figure', { class: 'plot' }, this.svg, this.legend, hint, this.readout, this.details);
     host.append(this.root);
     this.cursor = 0;
@@ -193,6 +198,8 @@ export class LinePlot {
   // The table and the CSV link, rebuilt only while the data table is open.
   #fillTable() {
     if (!this.details.open || !this.x) return;
+    this.stale = this.tableSlot.contains(document.activeElement);
+    if (this.stale) return;
     const { x, series, xLabel } = this;
     const csv = () =>
       csvOf(

@@ -3,8 +3,10 @@
 import { h, fmt } from './dom.js';
 import { cssColour, textToneFor } from './colormap.js';
 
-/** rows × cols values as a table; `limit` colours cells on the diverging map; extra columns optional. */
+/** rows × cols values as a table; `limit` colours cells on the diverging map; extra columns optional;
+ *  `name` names its scroll region (the caption by default). */
 export function matrixTable({
+  name,
   caption,
   values,
   rows,
@@ -41,7 +43,7 @@ export function matrixTable({
     ),
   );
   return scrollBox(
-    caption,
+    name ?? caption,
     h('table', { class: 'matrix' }, h('caption', {}, caption), h('thead', {}, head), h('tbody', {}, body)),
   );
 }
