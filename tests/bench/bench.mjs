@@ -11,6 +11,7 @@ import * as prettier from 'prettier';
 import { createLab } from 'positional-encoding-lab';
 import * as idiomatic from './idiomatic.mjs';
 import { browserFigures } from './browser_bench.mjs';
+import { longTaskFigures, printLongTasks } from './long_tasks.mjs';
 import { trainingFigures, printTraining } from './train_bench.mjs';
 import { scalarLab } from '../js/own-module.mjs';
 
@@ -130,6 +131,7 @@ const training = args.includes('--no-training')
   ? null
   : await trainingFigures({ simd, scalar, nativeTrainBench, reps });
 const browser = args.includes('--no-browser') ? null : await browserFigures({ reps });
+const longTasks = args.includes('--no-browser') ? null : await longTaskFigures();
 const sizes = Object.fromEntries(
   ['pelab.wasm', 'pelab-scalar.wasm'].map((f) => [f, statSync(fileURLToPath(new URL(`dist/${f}`, root))).size]),
 );
@@ -144,6 +146,7 @@ const results = {
   dots,
   training,
   browser,
+  longTasks,
   wasmBytes: sizes,
 };
 // Laid out as Prettier lays out JSON (the format check covers the committed results.json).
@@ -187,7 +190,11 @@ if (browser) {
       `(${browser.longFrames} of ${browser.frames} frames over 1.5 × the p50) |`,
   );
   console.log(
-    `| the same drag while Train it yourself's models all train in their worker: frame to frame p50 / p95 | ` +
+    `| lesson 3's RoPE slider swept: frame to frame p50 / p95 | ` +
+      `${f(browser.ropeSlider.frameToFrameP50Ms, 1)} / ${f(browser.ropeSlider.frameToFrameP95Ms, 1)} ms |`,
+  );
+  console.log(
+    `| the same sweep while Train it yourself's models all train in their worker: frame to frame p50 / p95 | ` +
       `${f(browser.whileTraining.frameToFrameP50Ms, 1)} / ${f(browser.whileTraining.frameToFrameP95Ms, 1)} ms ` +
       `(${browser.whileTraining.stepsDuring} training steps meanwhile) |`,
   );
@@ -198,4 +205,5 @@ if (browser) {
 console.log(
   `| wasm sizes | SIMD ${(sizes['pelab.wasm'] / 1024).toFixed(0)} KB, scalar ${(sizes['pelab-scalar.wasm'] / 1024).toFixed(0)} KB |`,
 );
+if (longTasks) printLongTasks(longTasks);
 console.log(`\nwrote ${outFile}`);

@@ -136,8 +136,8 @@ async function allocation(page, reps) {
   }, reps);
 }
 
-// Starts "Train it yourself" (its prediction answered first, as a learner must) and returns the step it
-// has reached; training then runs in its worker while the explorer's slider is dragged.
+// Starts "Train it yourself" (its prediction answered first, as a learner must) and returns once it has taken
+// a step; training then runs in its worker while a slider of the same page (lesson 3) is dragged.
 async function startTraining(page) {
   const s = page.locator('section[data-exercise="train-it"]');
   await s.locator('input[type=radio]').first().check();
@@ -146,6 +146,37 @@ async function startTraining(page) {
   await page.waitForFunction(() => Number(document.querySelector('.train-lab')?.dataset.step) > 0);
 }
 const trainedSteps = (page) => page.evaluate(() => Number(document.querySelector('.train-lab').dataset.step));
+
+// The first slider of exercise `id` swept from its minimum to its maximum and back, one input a frame, with
+// the same two records as drag() (that slider redraws its own plot).
+async function dragSlider(page, id, frames) {
+  return page.evaluate(
+    async ({ id, count }) => {
+      const el = document.querySelector(`section[data-exercise="${id}"] input[type=range]`);
+      el.scrollIntoView();
+      const lo = Number(el.min),
+        hi = Number(el.max);
+      return new Promise((done) => {
+        const rerender = [],
+          frameToFrame = [];
+        let last = null,
+          i = 0;
+        requestAnimationFrame(function frame(now) {
+          if (i > 0) frameToFrame.push(now - last);
+          last = now;
+          const phase = (i % 40) / 20;
+          el.value = String(Math.round(lo + (hi - lo) * (phase < 1 ? phase : 2 - phase)));
+          const start = performance.now();
+          el.dispatchEvent(new Event('input', { bubbles: true }));
+          rerender.push(performance.now() - start);
+          if (++i < count) requestAnimationFrame(frame);
+          else done({ rerender, frameToFrame });
+        });
+      });
+    },
+    { id, count: frames },
+  );
+}
 
 export async function browserFigures({ frames = 180, paintRuns = 11, reps = 15 } = {}) {
   const lab = await openLab({ mounts: [[FLOOR, floorDir]] });
@@ -157,9 +188,12 @@ export async function browserFigures({ frames = 180, paintRuns = 11, reps = 15 }
     await page.waitForSelector('body[data-ready=true]');
     const { freshMs, refillMs } = await allocation(page, reps);
     const { rerender, frameToFrame } = await drag(page, frames);
+    await page.goto(`${lab.url}lesson-3.html`); // train-it's lesson
+    await page.waitForSelector('body[data-ready=true]');
+    const idle = await dragSlider(page, 'rope', frames);
     await startTraining(page);
     const stepsBefore = await trainedSteps(page);
-    const training = await drag(page, frames);
+    const training = await dragSlider(page, 'rope', frames);
     const stepsDuring = (await trainedSteps(page)) - stepsBefore;
     await context.close();
     return {
@@ -170,6 +204,11 @@ export async function browserFigures({ frames = 180, paintRuns = 11, reps = 15 }
       frameToFrameP50Ms: percentile(frameToFrame, 0.5),
       frameToFrameP95Ms: percentile(frameToFrame, 0.95),
       longFrames: frameToFrame.filter((d) => d > 1.5 * median(frameToFrame)).length,
+      ropeSlider: {
+        frameToFrameP50Ms: percentile(idle.frameToFrame, 0.5),
+        frameToFrameP95Ms: percentile(idle.frameToFrame, 0.95),
+        rerenderP95Ms: percentile(idle.rerender, 0.95),
+      },
       whileTraining: {
         frameToFrameP50Ms: percentile(training.frameToFrame, 0.5),
         frameToFrameP95Ms: percentile(training.frameToFrame, 0.95),
@@ -181,8 +220,9 @@ export async function browserFigures({ frames = 180, paintRuns = 11, reps = 15 }
       note:
         'first paint: navigation → first non-blank heatmap pixels, median of runs, vs a trivial page on the same server; ' +
         're-render: synchronous input-to-drawn time of one redraw during a drag of the positions slider at dModel 512; ' +
-        'frame-to-frame: deltas of requestAnimationFrame timestamps during that drag; whileTraining: the same drag ' +
-        "while Train it yourself's four models train in their worker",
+        'frame-to-frame: deltas of requestAnimationFrame timestamps during that drag; ' +
+        "ropeSlider: lesson 3's RoPE slider swept the same way; " +
+        "whileTraining: that sweep again while Train it yourself's models train in their worker",
     };
   } finally {
     await lab.close();

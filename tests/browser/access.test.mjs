@@ -21,15 +21,60 @@ async function ready(options, lesson = 'sinusoid') {
   return { page, problems };
 }
 
-test('on a phone, a tap on the heatmap reads the tapped cell, not cell (0, 0)', async () => {
+test('on a phone, a tap on the heatmap reads the tapped cell, not cell (0, 0), and magnifies it with its neighbours', async () => {
   const { page, problems } = await ready({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
-  const canvas = page.locator('#explorer canvas');
+  const canvas = page.locator('#explorer canvas:not(.loupe)');
+  const loupe = page.locator('#explorer canvas.loupe');
   await canvas.scrollIntoViewIfNeeded();
+  assert.equal(await loupe.isVisible(), false, 'no loupe before a tap');
   const box = await canvas.boundingBox();
-  await page.touchscreen.tap(box.x + box.width * 0.7, box.y + box.height * 0.6);
+  // The colour at a point inside one cell (its 3 × 3 neighbourhood alike), read before the tap outlines it.
+  const point = await canvas.evaluate(
+    (c, { x, y }) => {
+      const ctx = c.getContext('2d'),
+        r = c.getBoundingClientRect(),
+        k = c.width / r.width;
+      const at = (px, py) => [
+        ...ctx.getImageData(Math.round((px - r.left) * k), Math.round((py - r.top) * k), 1, 1).data,
+      ];
+      for (let dx = 0; dx < 20; dx++) {
+        const px = x + dx,
+          seen = new Set();
+        for (const [ox, oy] of [
+          [-1, -1],
+          [0, -1],
+          [1, -1],
+          [-1, 0],
+          [0, 0],
+          [1, 0],
+          [-1, 1],
+          [0, 1],
+          [1, 1],
+        ])
+          seen.add(String(at(px + ox, y + oy)));
+        if (seen.size === 1) return { x: px, y, colour: at(px, y) };
+      }
+      return null;
+    },
+    { x: box.x + box.width * 0.7, y: box.y + box.height * 0.6 },
+  );
+  assert.ok(point, 'a point inside one cell');
+  await page.touchscreen.tap(point.x, point.y);
   const text = await page.locator('#explorer .readout').innerText();
   assert.match(text, /^Position \d+, dimension \d+/);
   assert.ok(!/^Position 0, dimension 0 /.test(text), text);
+  // The loupe: 7 × 7 cells of 16 px, the tapped one in the middle, in the colour it has on the map.
+  assert.equal(await loupe.isVisible(), true, 'the loupe shows after a tap');
+  const seen = await loupe.evaluate((c) => {
+    const r = c.getBoundingClientRect(),
+      k = c.width / r.width;
+    const middle = [
+      ...c.getContext('2d').getImageData(Math.round((r.width / 2) * k), Math.round((r.height / 2) * k), 1, 1).data,
+    ];
+    return { width: r.width, height: r.height, middle };
+  });
+  assert.ok(seen.width >= 7 * 16 && seen.height >= 7 * 16, `loupe ${seen.width} × ${seen.height} px`);
+  assert.deepEqual(seen.middle, point.colour);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -9,6 +9,8 @@ import { csvLink, csvName, csvOf } from './csv.js';
 
 const TABLE_CELLS = 24; // the data table shows 24 × 24 cells at a time, from the row and column the learner picks
 const SUMMARY_MS = 300; // the sentence describing the map waits for a drag to pause (it reads every cell)
+const LOUPE_CELLS = 7; // a tap magnifies the 7 × 7 cells around it (odd: the tapped cell is in the middle)
+const LOUPE_PX = 16; // each drawn 16 CSS pixels square (on a phone a cell of a large matrix is 3 or 4 px)
 
 let hints = 0; // for unique hint ids
 
@@ -78,6 +80,10 @@ export class Heatmap {
       'aria-describedby': `${hintId} ${summaryId}`,
     });
     this.readout = element('p', { class: 'readout', 'aria-live': 'polite' });
+    // A tapped cell magnified with its neighbours (a finger covers dozens of cells of a large matrix), shown
+    // after a touch or pen press, beside the readout of its value; the readout is what a screen reader hears.
+    this.loupe = element('canvas', { class: 'loupe', 'aria-hidden': 'true' });
+    this.loupe.hidden = true;
     this.legend = this.#legend();
     // The data-table alternative: a sentence on the whole matrix (the map's description too), then, built
     // only when opened (a matrix can be half a million cells), a window of it the learner moves by row and
@@ -102,7 +108,7 @@ export class Heatmap {
     this.tableSlot.addEventListener('focusout', (event) => {
       if (this.stale && !this.tableSlot.contains(event.relatedTarget)) this.#fillTable();
     });
-    this.root.append(this.canvas, this.legend, this.hint, this.readout, this.details);
+    this.root.append(this.canvas, this.legend, this.hint, this.loupe, this.readout, this.details);
     host.append(this.root);
     this.context = this.canvas.getContext('2d');
     this.cells = document.createElement('canvas'); // the matrix at one pixel per cell, scaled up by #draw
@@ -116,7 +122,10 @@ export class Heatmap {
     this.canvas.addEventListener('pointerdown', (e) => this.#press(e));
     this.canvas.addEventListener('keydown', (e) => this.#key(e));
     this.canvas.addEventListener('focus', () => this.#announce());
-    this.canvas.addEventListener('blur', () => this.#draw());
+    this.canvas.addEventListener('blur', () => {
+      this.loupe.hidden = true;
+      this.#draw();
+    });
     // Size and colours are read when they change, never while drawing: reading layout in the middle of
     // a slider drag would force a reflow of the whole page on every frame. (The first update reads them
     // once, so that the first picture is drawn at once rather than a frame later.)
@@ -358,6 +367,7 @@ export class Heatmap {
     ctx.drawImage(this.cells, 0, 0, this.columns, this.rows, area.x, area.y, area.w, area.h);
     this.#axes(ctx, area);
     if (document.activeElement === this.canvas) this.#outlineFocus(ctx, area);
+    this.#drawLoupe();
     if (this.#firstDrawn) {
       this.#firstDrawn();
       this.#firstDrawn = null;
@@ -430,7 +440,40 @@ export class Heatmap {
     const cell = this.#cellAt(event);
     if (!cell) return;
     this.focus = cell;
+    if (event.pointerType !== 'mouse') this.loupe.hidden = false;
     this.#announce();
+  }
+
+  // The loupe: LOUPE_CELLS × LOUPE_CELLS cells around the focus cell (fewer at an edge of the matrix, or of
+  // a smaller one), LOUPE_PX CSS pixels each, the focus cell outlined.
+  #drawLoupe() {
+    if (this.loupe.hidden) return;
+    const cols = Math.min(LOUPE_CELLS, this.columns),
+      rows = Math.min(LOUPE_CELLS, this.rows);
+    const half = LOUPE_CELLS >> 1;
+    const column = Math.max(0, Math.min(this.focus.column - half, this.columns - cols)),
+      row = Math.max(0, Math.min(this.focus.row - half, this.rows - rows));
+    const ratio = window.devicePixelRatio || 1;
+    const width = cols * LOUPE_PX,
+      height = rows * LOUPE_PX;
+    if (this.loupe.width !== Math.round(width * ratio) || this.loupe.height !== Math.round(height * ratio)) {
+      this.loupe.width = Math.round(width * ratio);
+      this.loupe.height = Math.round(height * ratio);
+      this.loupe.style.width = `${width}px`;
+      this.loupe.style.height = `${height}px`;
+    }
+    const ctx = this.loupe.getContext('2d');
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(this.cells, column, row, cols, rows, 0, 0, width, height);
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = this.style.focus;
+    ctx.strokeRect(
+      (this.focus.column - column) * LOUPE_PX + 1.5,
+      (this.focus.row - row) * LOUPE_PX + 1.5,
+      LOUPE_PX - 3,
+      LOUPE_PX - 3,
+    );
   }
 
   #key(event) {
