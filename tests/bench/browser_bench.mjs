@@ -141,7 +141,7 @@ async function allocation(page, reps) {
 async function startTraining(page) {
   const s = page.locator('section[data-exercise="train-it"]');
   await s.locator('input[type=radio]').first().check();
-  await s.getByRole('button', { name: /^Check\b/ }).click();
+  await s.getByRole('button', { name: /^Record my prediction\b/ }).click();
   await s.getByRole('button', { name: /^Play/ }).click();
   await page.waitForFunction(() => Number(document.querySelector('.train-lab')?.dataset.step) > 0);
 }

@@ -72,7 +72,7 @@ async function train(page, seconds = 4) {
   const s = page.locator('section[data-exercise="train-it"]');
   await s.scrollIntoViewIfNeeded();
   await s.locator('input[type=radio]').first().check();
-  await s.getByRole('button', { name: /^Check\b/ }).click();
+  await s.getByRole('button', { name: /^Record my prediction\b/ }).click();
   const start = await now(page);
   await s.getByRole('button', { name: /^Play/ }).click();
   await page.waitForTimeout(seconds * 1000);

@@ -303,3 +303,30 @@ test('one announcement per slider step, on every slider of every lesson: its own
   }
   assert.ok(sliders >= 5, `${sliders} sliders`);
 });
+
+test('a plot says where it shows its exercise’s answer only once the question is answered', async () => {
+  // Each exercise whose plot stands before its question; the plot's description is what a screen reader hears.
+  for (const id of ['frequency-structure', 'precision', 'alibi']) {
+    const { page, problems } = await ready({ viewport: { width: 1100, height: 900 } }, lessonOf(id).id);
+    const section = page.locator(`section[data-exercise="${id}"]`);
+    const description = () =>
+      section.locator('svg.lineplot').evaluate((plot) =>
+        plot
+          .getAttribute('aria-describedby')
+          .split(' ')
+          .map((ref) => document.getElementById(ref)?.textContent ?? '')
+          .join(' '),
+      );
+    assert.doesNotMatch(await description(), /For the question/, `${id} before an answer`);
+    await section.getByRole('button', { name: /^Show solution/ }).click();
+    const said = await description();
+    assert.match(said, /For the question: .*\d/, `${id} after the solution`);
+    assert.equal(
+      await section.locator('figure.plot .plot-answer').isVisible(),
+      true,
+      `${id}: the sentence is on the page too`,
+    );
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});

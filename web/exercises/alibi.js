@@ -3,7 +3,7 @@ import { Heatmap } from '../widgets/heatmap.js';
 import { LinePlot } from '../widgets/lineplot.js';
 import { textTable } from '../widgets/tables.js';
 import { numberQuestion } from '../widgets/number.js';
-import { slider } from './common.js';
+import { hiddenUntilAnswered, slider } from './common.js';
 
 const N = 12, // tokens in the bias heatmaps
   MAX_HEADS = 16,
@@ -40,7 +40,7 @@ export default {
       'each pair of tokens gets the same bias in either order. In the causal form a query sees only the keys ' +
       'before it; reversing puts before it the tokens that came after it, so it attends to other tokens.',
   },
-  mount(host, { lab, onResult, heading }) {
+  mount(host, { lab, onResult, answered = false, heading }) {
     const state = { heads: 4 };
     const slopesSlot = h('div');
     const plotView = h('div', { class: 'demo' });
@@ -97,8 +97,17 @@ export default {
     });
     const asked = lab.alibiBias({ heads: ASKED.heads, n: ASKED.query + 1 });
     const expected = asked[(ASKED.head - 1) * (ASKED.query + 1) ** 2 + ASKED.query * (ASKED.query + 1) + ASKED.key];
+    // Where the plot shows the answer, said once it is given: the asked distance lies past the plot's last,
+    // on the line of the asked head continued.
+    const distance = Math.abs(ASKED.query - ASKED.key);
+    const explain = () =>
+      plot.explain(
+        `For the question: with the slider at ${ASKED.heads} heads, the line of head ${ASKED.head} falls by ` +
+          `its slope, ${slopeText(lab.alibiSlopes({ heads: ASKED.heads })[ASKED.head - 1])}, per step of ` +
+          `distance; continued past the plot's last distance (${N - 1}) to ${distance}, it reaches ${expected}.`,
+      );
     const question = numberQuestion({
-      onResult,
+      onResult: hiddenUntilAnswered([], { answered, onResult, explain }),
       expected,
       tolerance: 1e-3,
       prompt:

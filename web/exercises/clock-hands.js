@@ -150,12 +150,18 @@ export default {
       question.element,
       worked,
     );
-    new Heatmap(heat, {
+    const map = new Heatmap(heat, {
       label: `PE(p)·PE(q) for positions 0 to ${N - 1} at dModel ${D}`,
       rowName: 'position p',
       columnName: 'position q',
       limit: PAIRS,
-    }).update(lab.dotMatrix({ table: lab.sinusoidal({ positions: N, dModel: D }), rows: N, dModel: D }), N, N);
+    });
+    map.update(lab.dotMatrix({ table: lab.sinusoidal({ positions: N, dModel: D }), rows: N, dModel: D }), N, N);
+    // The map is shown only once the question is answered, so it says at once where the answer lies.
+    map.explain(
+      `For the question: along the diagonal q = p + 1 every cell is ${fmt(given, 3)} to float rounding: ` +
+        `PE(p)·PE(p+1) for p from 0 to ${N - 2}, and, with no p in the sum, at p = ${p + shift} too.`,
+    );
     return question;
   },
 };

@@ -49,13 +49,16 @@ export function coreDistance(lab, a, b) {
 
 /**
  * Parts of a section that would give its answer away stay hidden until the question is checked or its
- * solution shown (or was answered on an earlier visit: `answered`). Returns the onResult to give the
- * question, which reveals them and then reports.
+ * solution shown (or was answered on an earlier visit: `answered`), and so do the sentences `explain` says
+ * (a plot's explain(): where it shows the answer). Returns the onResult to give the question, which
+ * reveals them and then reports.
  */
-export function hiddenUntilAnswered(parts, { answered = false, onResult }) {
+export function hiddenUntilAnswered(parts, { answered = false, onResult, explain }) {
   for (const part of parts) part.hidden = !answered;
+  if (answered) explain?.();
   return (result) => {
     for (const part of parts) part.hidden = false;
+    explain?.();
     onResult?.(result);
   };
 }

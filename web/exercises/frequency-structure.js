@@ -131,7 +131,18 @@ export default {
         ),
       ),
     );
-    const question = choiceQuestion({ ...QUESTION, onResult: hiddenUntilAnswered([lengths], { answered, onResult }) });
+    // Where the curves show the answer, said once it is given: their values stay bounded whatever the position.
+    const drawn = series.flatMap((s) => [...s.values]);
+    const explain = () =>
+      plot.explain(
+        `For the question: at every position from 0 to ${P - 1} the three curves stay between ` +
+          `${fmt(Math.min(...drawn), 3)} and ${fmt(Math.max(...drawn), 3)}, where the raw integer p would ` +
+          `add up to ${P - 1} to every dimension.`,
+      );
+    const question = choiceQuestion({
+      ...QUESTION,
+      onResult: hiddenUntilAnswered([lengths], { answered, onResult, explain }),
+    });
     host.append(question.element, lengths);
     return question;
   },

@@ -91,8 +91,16 @@ export default {
       after,
     );
     // Side by side on one colour scale (±3), so that a colour means the same number in both.
-    new Heatmap(left, { label: 'Learned position table at initialisation', limit: SCALE }).update(learned, P, D);
-    new Heatmap(right, { label: 'Sinusoidal position table', limit: SCALE }).update(sinus, P, D);
+    // The two maps are shown only once the question is answered, so they say at once where it shows.
+    const learnedMap = new Heatmap(left, { label: 'Learned position table at initialisation', limit: SCALE });
+    learnedMap.update(learned, P, D);
+    learnedMap.explain(
+      `For the question: these ${P} × ${D} = ${P * D} numbers are what the learned table adds to train, drawn ` +
+        'at random from N(0, 1): nothing in them depends on the position yet.',
+    );
+    const sinusMap = new Heatmap(right, { label: 'Sinusoidal position table', limit: SCALE });
+    sinusMap.update(sinus, P, D);
+    sinusMap.explain('For the question: computed from the formula, with nothing to train; each column a wave.');
     return question;
   },
 };

@@ -1,7 +1,7 @@
-import { h } from '../widgets/dom.js';
+import { h, fmt } from '../widgets/dom.js';
 import { LinePlot } from '../widgets/lineplot.js';
 import { choiceQuestion } from '../widgets/question.js';
-import { maxAbsDifference } from './common.js';
+import { hiddenUntilAnswered, maxAbsDifference } from './common.js';
 
 const D = 64,
   STARTS = [0, 256, 1024, 2048, 4096, 8192, 16384, 32768, 65000];
@@ -44,7 +44,7 @@ export default {
       'A float32 keeps 24 significant bits, so the gap between neighbouring floats grows with the size of the ' +
       'number: the angle p·ω is rounded more coarsely the larger p is, and sin and cos pass that error on.',
   },
-  mount(host, { lab, onResult }) {
+  mount(host, { lab, onResult, answered = false }) {
     const naive = [],
       ours = [];
     for (const start of STARTS) {
@@ -67,14 +67,27 @@ export default {
       ),
       view,
     );
-    new LinePlot(view, {
+    const plot = new LinePlot(view, {
       label: 'Max absolute error against float64 by position',
       xLabel: 'position',
       yLabel: 'max |error|',
       logY: true,
       table: 'Data table of the errors',
-    }).update(STARTS, series);
-    const question = choiceQuestion({ onResult, ...QUESTION });
+    });
+    plot.update(STARTS, series);
+    // Where the curves show the answer, said once it is given: the float32 angle's error at a small and the
+    // largest start, against the table's worst.
+    const last = STARTS.length - 1;
+    const explain = () =>
+      plot.explain(
+        `For the question: the float32 angle's largest error is ${fmt(naive[1], 3)} over positions ` +
+          `${STARTS[1]}–${STARTS[1] + 15} and ${fmt(naive[last], 3)} over ${STARTS[last]}–${STARTS[last] + 15}; ` +
+          `the lab's table stays at or below ${fmt(Math.max(...ours), 3)} at every start.`,
+      );
+    const question = choiceQuestion({
+      ...QUESTION,
+      onResult: hiddenUntilAnswered([], { answered, onResult, explain }),
+    });
     host.append(question.element);
     return question;
   },

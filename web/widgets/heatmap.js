@@ -73,11 +73,14 @@ export class Heatmap {
       'Point at a cell or tap it to read its value; or focus the map and use the arrow keys.',
     );
     const summaryId = `heatmap-summary-${hints}`;
+    // Where the map shows its exercise's answer, said once the learner has answered (explain()).
+    this.answer = element('p', { class: 'plot-answer', id: `heatmap-answer-${hints}` });
+    this.answer.hidden = true;
     this.canvas = element('canvas', {
       tabindex: '0',
       role: 'img',
       'aria-label': label,
-      'aria-describedby': `${hintId} ${summaryId}`,
+      'aria-describedby': `${hintId} ${summaryId} ${this.answer.id}`,
     });
     this.readout = element('p', { class: 'readout', 'aria-live': 'polite' });
     // A tapped cell magnified with its neighbours (a finger covers dozens of cells of a large matrix), shown
@@ -108,7 +111,7 @@ export class Heatmap {
     this.tableSlot.addEventListener('focusout', (event) => {
       if (this.stale && !this.tableSlot.contains(event.relatedTarget)) this.#fillTable();
     });
-    this.root.append(this.canvas, this.legend, this.hint, this.loupe, this.readout, this.details);
+    this.root.append(this.canvas, this.legend, this.hint, this.loupe, this.readout, this.answer, this.details);
     host.append(this.root);
     this.context = this.canvas.getContext('2d');
     this.cells = document.createElement('canvas'); // the matrix at one pixel per cell, scaled up by #draw
@@ -240,6 +243,12 @@ export class Heatmap {
       }),
       paragraph(link),
     );
+  }
+
+  /** A sentence on where the map shows its exercise's answer, for after it is answered (part of its description). */
+  explain(text) {
+    this.answer.textContent = text;
+    this.answer.hidden = false;
   }
 
   /**

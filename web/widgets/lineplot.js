@@ -39,12 +39,14 @@ export class LinePlot {
     // and what the curves do; the readout below speaks the values once the learner points or presses a key.
     const hintId = uid('plot-hint'),
       summaryId = uid('plot-summary');
+    // Where the plot shows its exercise's answer, said once the learner has answered (explain()).
+    this.answer = h('p', { class: 'plot-answer', id: uid('plot-answer'), hidden: true });
     this.w = UNLAID_W;
     this.svg = svg('svg', {
       viewBox: `0 0 ${UNLAID_W} ${MAX_H}`,
       role: 'img',
       'aria-label': label,
-      'aria-describedby': `${hintId} ${summaryId}`,
+      'aria-describedby': `${hintId} ${summaryId} ${this.answer.id}`,
       class: 'lineplot', // focusable once it holds data (update): an empty plot is no tab stop
     });
     const hint = h(
@@ -71,7 +73,7 @@ export class LinePlot {
     this.tableSlot.addEventListener('focusout', (event) => {
       if (this.stale && !this.tableSlot.contains(event.relatedTarget)) this.#fillTable();
     });
-    this.root = h('figure', { class: 'plot' }, this.svg, this.legend, hint, this.readout, this.details);
+    this.root = h('figure', { class: 'plot' }, this.svg, this.legend, hint, this.readout, this.answer, this.details);
     host.append(this.root);
     this.cursor = 0;
     this.svg.addEventListener('pointermove', (e) => this.#hover(e)); // mouse, pen, and a finger moved across it
@@ -88,6 +90,12 @@ export class LinePlot {
   #width() {
     const shown = this.svg.getBoundingClientRect().width;
     return shown > 0 ? Math.round(Math.min(MAX_W, Math.max(MIN_W, shown))) : UNLAID_W;
+  }
+
+  /** A sentence on where the plot shows its exercise's answer, for after it is answered (part of its description). */
+  explain(text) {
+    this.answer.textContent = text;
+    this.answer.hidden = false;
   }
 
   /**
