@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { describeSeries, describeMatrix } from '../../web/widgets/describe.js';
 import { csvOf, csvName } from '../../web/widgets/csv.js';
+import { tableNumber } from '../../web/widgets/tables.js';
 
 test('a line plot names each series’ first, last, lowest and highest value and where each is', () => {
   const x = [0, 10, 20, 30];
@@ -21,11 +22,10 @@ test('a line plot names each series’ first, last, lowest and highest value and
 
 test('values that are not finite are skipped and counted; an empty plot says so', () => {
   const text = describeSeries('x', [1, 2, 3], [{ name: 's', values: [NaN, 2, -Infinity] }]);
-  assert.equal(
-    text,
-    'x from 1 to 3. s: 2.000 at 2, 2.000 at 2; lowest 2.000 at 2, highest 2.000 at 2; 2 values not finite.',
-  );
-  assert.equal(describeSeries('x', [1], [{ name: 's', values: [NaN] }]), 'x from 1 to 1. s: no finite value.');
+  assert.equal(text, 'x from 1 to 3. s: 2.000 at 2; 2 values not finite.'); // one value left: said once
+  assert.equal(describeSeries('x', [1], [{ name: 's', values: [NaN] }]), 'x 1. s: no finite value.');
+  // One point (a curve after its first training chunk): its value once, not as first, last, lowest and highest.
+  assert.equal(describeSeries('step', [20], [{ name: 'loss', values: [0.69] }]), 'step 20. loss: 0.690 at 20.');
   assert.equal(describeSeries('x', [], []), 'No data yet.');
 });
 
@@ -59,4 +59,17 @@ test('a CSV file is named from the plot’s label, in lower case, dashes for the
   assert.equal(csvName('···'), 'data.csv');
   assert.ok(csvName('x'.repeat(100)).length <= 64);
   assert.equal(csvName(`${'ab '.repeat(20)}cd`), `${'ab-'.repeat(19)}ab.csv`); // cut at 60, no dash left at the end
+});
+
+test('a data table writes a log-scale plot’s numbers in exponential notation throughout, others in decimals', () => {
+  // precision's errors: decimals would write 0.000008 beside 0.001960
+  assert.deepEqual(
+    [0, 8.07e-6, 0.00196].map((v) => tableNumber(v, true)),
+    ['0.000000', '8.070e-6', '1.960e-3'],
+  );
+  assert.deepEqual(
+    [-1, 0.5].map((v) => tableNumber(v)),
+    ['-1.000000', '0.500000'],
+  );
+  assert.equal(tableNumber(NaN, true), 'NaN');
 });

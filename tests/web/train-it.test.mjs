@@ -28,6 +28,9 @@ test('anything else is a message that names the problem', () => {
   assert.match(parseSequence('   ').error, /^Type a sequence/);
   assert.match(parseSequence('x A q B').error, /^“q” is not a token here/);
   assert.match(parseSequence('x A 0 B').error, /^“0” is not a token here/);
+  // A character that does not show is named by its code point, not quoted invisibly.
+  assert.match(parseSequence('x A\u200b B').error, /^U\+200B \(a character that does not show\) is not a token/);
+  assert.match(parseSequence('x A \u0301 B').error, /^U\+0301 /);
   assert.match(parseSequence('x A x A B').error, /exactly one A and one B; this one has 2 A and 1 B/);
   assert.match(parseSequence('x x x').error, /this one has 0 A and 0 B/);
   assert.match(parseSequence(`A B ${'x'.repeat(63)}`).error, /^At most 64 tokens .* this one has 65/);

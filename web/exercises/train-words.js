@@ -14,13 +14,20 @@ const LETTERS = ['CLS', 'A', 'B', ...FILLERS];
  * without spaces or commas between them; exactly one A and one B (the task's sequences), at most
  * `maxLength` tokens (the longest the models take).
  */
+// A character as an error quotes it: one that shows, in quotes; one that does not (a zero-width space, a
+// control character, a combining mark alone), by its code point, so that the learner can find it.
+const quoted = (c) =>
+  /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(c)
+    ? `“${c}”`
+    : `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')} (a character that does not show)`;
+
 export function parseSequence(text, maxLength = MODEL.maxEvalLength) {
   const chars = [...String(text)].filter((c) => !/[\s,]/u.test(c));
   if (chars.length === 0) return { error: 'Type a sequence, for example x x A x B x.' };
   const tokens = [];
   for (const c of chars) {
     const id = LETTERS.indexOf(c.length === 1 && /[ab]/i.test(c) ? c.toUpperCase() : c.toLowerCase());
-    if (id < 1) return { error: `“${c}” is not a token here: use A, B and the fillers ${FILLERS.join(', ')}.` };
+    if (id < 1) return { error: `${quoted(c)} is not a token here: use A, B and the fillers ${FILLERS.join(', ')}.` };
     tokens.push(id);
   }
   const a = tokens.filter((t) => t === 1).length,

@@ -11,7 +11,7 @@ const num = (v) => fmt(v, 3);
  */
 export function describeSeries(xLabel, x, series) {
   if (!x.length) return 'No data yet.';
-  const span = `${xLabel} from ${x[0]} to ${x[x.length - 1]}`;
+  const span = x.length === 1 ? `${xLabel} ${x[0]}` : `${xLabel} from ${x[0]} to ${x[x.length - 1]}`;
   const lines = series.map(({ name, values }) => {
     const at = [];
     for (let i = 0; i < x.length; i++) if (Number.isFinite(values[i])) at.push(i);
@@ -23,10 +23,11 @@ export function describeSeries(xLabel, x, series) {
       if (values[i] > values[hi]) hi = i;
     }
     const skipped = x.length - at.length;
+    const rest = skipped ? `; ${skipped} values not finite.` : '.';
+    if (at.length === 1) return `${name}: ${num(values[at[0]])} at ${x[at[0]]}${rest}`; // one value: said once
     return (
       `${name}: ${num(values[at[0]])} at ${x[at[0]]}, ${num(values[at.at(-1)])} at ${x[at.at(-1)]}; ` +
-      `lowest ${num(values[lo])} at ${x[lo]}, highest ${num(values[hi])} at ${x[hi]}` +
-      (skipped ? `; ${skipped} values not finite.` : '.')
+      `lowest ${num(values[lo])} at ${x[lo]}, highest ${num(values[hi])} at ${x[hi]}${rest}`
     );
   });
   return `${span}. ${lines.join(' ')}`;

@@ -215,7 +215,7 @@ export class LinePlot {
         Array.from(x, (xv, i) => [xv, ...series.map((s) => s.values[i])]),
       );
     this.tableSlot.replaceChildren(
-      seriesTable(`Values of ${this.label}`, xLabel, x, series),
+      seriesTable(`Values of ${this.label}`, xLabel, x, series, { exponential: this.logY }),
       h('p', {}, csvLink(csvName(this.label), this.label, csv)),
     );
   }

@@ -72,9 +72,21 @@ function scrollBox(name, table) {
 }
 
 /** A plot's series as a table named `name`: an x column, then one column per series. */
-export function seriesTable(name, xName, x, series) {
+/**
+ * A data table's number: 6 decimals, or, for a plot on a log scale (values over orders of magnitude, where
+ * decimals would write 0.000008 beside 0.002), exponential with 4 significant digits throughout.
+ */
+export const tableNumber = (v, exponential = false) =>
+  exponential && v !== 0 && Number.isFinite(v) ? v.toExponential(3) : fmt(v, 6);
+
+export function seriesTable(name, xName, x, series, { exponential = false } = {}) {
   const rows = Array.from(x, (xv, i) =>
-    h('tr', {}, h('th', { scope: 'row' }, String(xv)), ...series.map((s) => h('td', {}, fmt(s.values[i], 6)))),
+    h(
+      'tr',
+      {},
+      h('th', { scope: 'row' }, String(xv)),
+      ...series.map((s) => h('td', {}, tableNumber(s.values[i], exponential))),
+    ),
   );
   return scrollBox(
     name,
