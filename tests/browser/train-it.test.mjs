@@ -130,7 +130,8 @@ test('the seven arms trained in the page: the table, chart and heatmap show what
   assert.equal(await chart.locator('.plot-legend li.rule-key').innerText(), 'chance (0.5)');
   assert.equal(await chart.locator('svg text', { hasText: 'chance' }).count(), 0);
   assert.match(await chart.innerText(), /The learned table has 128 rows; training has reached 16 of them/);
-  await chart.locator('details.data-table summary').click(); // the table is built when it is opened
+  await chart.locator('details.data-table summary').click(); // the table is built when it is opened,
+  await chart.locator('details.data-table tbody tr').first().waitFor(); // on the toggle event, a task later
   const table = await chart
     .locator('details.data-table tbody tr')
     .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));

@@ -159,8 +159,7 @@ export default {
     map.update(lab.dotMatrix({ table: lab.sinusoidal({ positions: N, dModel: D }), rows: N, dModel: D }), N, N);
     // The map is shown only once the question is answered, so it says at once where the answer lies.
     map.explain(
-      `For the question: along the diagonal q = p + 1 every cell is ${fmt(given, 3)} to float rounding: ` +
-        `PE(p)·PE(p+1) for p from 0 to ${N - 2}, and, with no p in the sum, at p = ${p + shift} too.`,
+      `For the question: the diagonal q = p + 1 holds ${fmt(given, 3)} throughout, as does p = ${p + shift}.`,
     );
     return question;
   },

@@ -135,9 +135,8 @@ export default {
     const drawn = series.flatMap((s) => [...s.values]);
     const explain = () =>
       plot.explain(
-        `For the question: at every position from 0 to ${P - 1} the three curves stay between ` +
-          `${fmt(Math.min(...drawn), 3)} and ${fmt(Math.max(...drawn), 3)}, where the raw integer p would ` +
-          `add up to ${P - 1} to every dimension.`,
+        `For the question: from position 0 to ${P - 1} the curves stay between ${fmt(Math.min(...drawn), 3)} ` +
+          `and ${fmt(Math.max(...drawn), 3)}; the raw p would add up to ${P - 1}.`,
       );
     const question = choiceQuestion({
       ...QUESTION,

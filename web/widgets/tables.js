@@ -71,7 +71,6 @@ function scrollBox(name, table) {
   return box;
 }
 
-/** A plot's series as a table named `name`: an x column, then one column per series. */
 /**
  * A data table's number: 6 decimals, or, for a plot on a log scale (values over orders of magnitude, where
  * decimals would write 0.000008 beside 0.002), exponential with 4 significant digits throughout.
@@ -79,6 +78,7 @@ function scrollBox(name, table) {
 export const tableNumber = (v, exponential = false) =>
   exponential && v !== 0 && Number.isFinite(v) ? v.toExponential(3) : fmt(v, 6);
 
+/** A plot's series as a table named `name`: an x column, then one column per series. */
 export function seriesTable(name, xName, x, series, { exponential = false } = {}) {
   const rows = Array.from(x, (xv, i) =>
     h(
