@@ -6,7 +6,6 @@ import { h } from './widgets/dom.js';
 import { exercises, findExercise, maxScores } from './exercises/index.js';
 import { createProgress } from './progress.js';
 import { mountExercise } from './mount.js';
-import { typeset } from './widgets/math.js';
 import { storageNote } from './widgets/storage-note.js';
 import { card } from './cards/card.js';
 import formulaCard from './cards/formula.js';
@@ -161,7 +160,8 @@ function backToContents(nav) {
  * mounts each exercise — its controls, its computations — only when it is needed: when its section comes
  * near the viewport (IntersectionObserver), or else, one by one in idle time, so that the whole page is
  * there for find-in-page and for anyone who waits (the page calls this once its heatmap is on screen).
- * `ready` resolves when every exercise is mounted and its formulas typeset; `controllers` fills as they mount.
+ * `ready` resolves when every exercise is mounted (its formulas with it: they are typeset at build time);
+ * `controllers` fills as they mount.
  * `platform`: a course platform's session (web/platforms/connect.js), which keeps the progress and hears
  * every record; without one the progress is kept in the site's storage (for the visit, where it is denied).
  */
@@ -197,7 +197,7 @@ export function mountLesson(main, lab, { lesson, platform = null }) {
   let allMounted;
   const ready = new Promise((resolve) => {
     allMounted = resolve;
-  }).then(typeset);
+  });
   // One exercise per task, so that no task of the page's holds the learner up for several mounts: sections
   // that come into view together queue, nearest first (the observer lists them in page order).
   const queued = [];

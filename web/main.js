@@ -4,7 +4,7 @@
 // Marks:
 //   pelab:first-heatmap  (lesson 1) the first animation frame after the heatmap was drawn: the frame that
 //                        puts its pixels on screen (the benchmark watches the pixels themselves);
-//   pelab:ready          every exercise mounted and every formula typeset (also body[data-ready=true]).
+//   pelab:ready          every exercise mounted, its formulas with it (also body[data-ready=true]).
 import { createLab } from 'positional-encoding-lab';
 import { mountExplorer } from './explorer.js';
 import { connectPlatform } from './platforms/connect.js';
@@ -63,7 +63,7 @@ try {
     mountLesson(document.getElementById('exercises'), lab, { lesson, platform }),
   );
   window.pelab.lesson = mounted;
-  await step('The lesson’s formulas could not be typeset', () => mounted.ready); // every exercise is mounted by then
+  await step('The lesson’s exercises could not all be mounted', () => mounted.ready);
   performance.mark('pelab:ready');
   document.body.dataset.ready = 'true';
 } catch (error) {

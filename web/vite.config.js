@@ -1,5 +1,6 @@
 // Bundles the lesson page and the single-exercise embed page into dist/site: our JS layer and the wasm
-// come from dist/ through the public package entry, KaTeX from node_modules; nothing from a CDN.
+// come from dist/ through the public package entry, the formulas as MathML (web/widgets/mathml.js); nothing
+// from a CDN.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { LESSONS, MERGED } from './course/outline.js';

@@ -1,7 +1,7 @@
 // Library builds for the npm package, selected with LIB=components|workers|embed:
 //   components → dist/components.js: <pe-exercise> with the exercises, widgets and styles bundled in;
-//                KaTeX, loaded when a formula first needs it, is a chunk in dist/assets/; the lab itself
-//                stays an import of ./index.js (the package entry).
+//                the formulas are MathML written at build time (scripts/mathml.mjs); the lab itself stays
+//                an import of ./index.js (the package entry).
 //   workers    → dist/assets/implement-worker.js and dist/assets/train-worker.js, the exercises' workers;
 //                train-worker imports the package entry as ../index.js, so it loads the package's own core
 //                and .wasm (bundled in, lib mode would inline the .wasm as a data: URL, which a strict CSP

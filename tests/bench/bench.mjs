@@ -12,6 +12,7 @@ import { createLab } from 'positional-encoding-lab';
 import * as idiomatic from './idiomatic.mjs';
 import { browserFigures } from './browser_bench.mjs';
 import { longTaskFigures, printLongTasks } from './long_tasks.mjs';
+import { pageByteFigures, printPageBytes } from './page_bytes.mjs';
 import { trainingFigures, printTraining } from './train_bench.mjs';
 import { scalarLab } from '../js/own-module.mjs';
 
@@ -132,6 +133,7 @@ const training = args.includes('--no-training')
   : await trainingFigures({ simd, scalar, nativeTrainBench, reps });
 const browser = args.includes('--no-browser') ? null : await browserFigures({ reps });
 const longTasks = args.includes('--no-browser') ? null : await longTaskFigures();
+const pageBytes = args.includes('--no-browser') ? null : await pageByteFigures();
 const sizes = Object.fromEntries(
   ['pelab.wasm', 'pelab-scalar.wasm'].map((f) => [f, statSync(fileURLToPath(new URL(`dist/${f}`, root))).size]),
 );
@@ -147,6 +149,7 @@ const results = {
   training,
   browser,
   longTasks,
+  pageBytes,
   wasmBytes: sizes,
 };
 // Laid out as Prettier lays out JSON (the format check covers the committed results.json).
@@ -205,5 +208,6 @@ if (browser) {
 console.log(
   `| wasm sizes | SIMD ${(sizes['pelab.wasm'] / 1024).toFixed(0)} KB, scalar ${(sizes['pelab-scalar.wasm'] / 1024).toFixed(0)} KB |`,
 );
+if (pageBytes) printPageBytes(pageBytes);
 if (longTasks) printLongTasks(longTasks);
 console.log(`\nwrote ${outFile}`);

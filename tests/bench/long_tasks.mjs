@@ -1,6 +1,6 @@
 // Long tasks (over 50 ms: what holds a learner's input up, WCAG's and RAIL's threshold) on the lesson pages, in
 // headless Chromium at 1× and at 4× CPU throttling (DevTools' "slow device"), for the four things a learner does:
-//  - load: navigation until every exercise is mounted and typeset (body[data-ready=true]) and 1 s after;
+//  - load: navigation until every exercise is mounted (body[data-ready=true]) and 1 s after;
 //  - scroll: the page wheeled from top to bottom, a screen at a time, every 150 ms (load finished first);
 //  - drag: the explorer's positions slider (lesson 1) swept at dModel 512, one input a frame, as a hand does;
 //  - training: lesson 3's "Train it yourself" playing for 4 s while its charts follow.

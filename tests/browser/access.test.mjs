@@ -13,7 +13,7 @@ after(async () => {
   await lab.close();
 });
 
-// Lesson `lesson`'s page (web/course/outline.js), mounted and typeset.
+// Lesson `lesson`'s page (web/course/outline.js), mounted.
 async function ready(options, lesson = 'sinusoid') {
   const { page, problems } = await watchedPage(lab.browser, options);
   await page.goto(lessonUrl(lab.url, lesson));

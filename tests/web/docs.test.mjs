@@ -41,7 +41,8 @@ test('the README lists every exercise id, in lesson order, each under its own le
 test('the page’s code and prose stay within 120 columns (prose as data, not in 200-column calls)', async () => {
   const { readdir } = await import('node:fs/promises');
   const web = new URL('../../web/', import.meta.url);
-  const files = (await readdir(web, { recursive: true })).filter((f) => f.endsWith('.js'));
+  // widgets/mathml.js is KaTeX's output, one formula a line (scripts/mathml.mjs writes it; no one edits it).
+  const files = (await readdir(web, { recursive: true })).filter((f) => f.endsWith('.js') && f !== 'widgets/mathml.js');
   assert.ok(files.length > 30, `${files.length} files`);
   const long = [];
   for (const file of files) {

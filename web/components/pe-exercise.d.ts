@@ -15,7 +15,7 @@ export interface PeResultDetail {
   prediction?: string | null;
 }
 
-/** `pe-ready`'s detail: the exercise is mounted and its formulas are typeset. */
+/** `pe-ready`'s detail: the exercise is mounted, its formulas with it. */
 export interface PeReadyDetail {
   exercise: string;
 }

@@ -7,7 +7,6 @@ import { createLab } from 'positional-encoding-lab';
 import { findExercise, unknownExerciseMessage } from '../exercises/index.js';
 import { h } from '../widgets/dom.js';
 import { mountExercise } from '../mount.js';
-import { typeset } from '../widgets/math.js';
 import { loadLab } from '../widgets/core-loader.js';
 import themeCss from '../styles/theme.css?inline';
 import exerciseCss from '../styles/exercise.css?inline';
@@ -78,8 +77,6 @@ export class PeExercise extends HTMLElement {
     const lab = await loadLab(this.shadowRoot, sharedLab);
     if (this.#mounted !== name) return; // renamed while loading
     this.#show(exercise, lab);
-    await typeset(); // KaTeX loads on first use: ready means the formulas are there too
-    if (this.#mounted !== name) return;
     // Bubbles and crosses shadow roots like pe-result, so one listener on the document hears every exercise;
     // a listener on the element hears it as before.
     this.dispatchEvent(

@@ -11,7 +11,6 @@ import { fromGradedPrediction, rightLetter } from '../records/prediction.js';
 import { checkedRecord, createProgress } from '../progress.js';
 import { h } from '../widgets/dom.js';
 import { mountExercise } from '../mount.js';
-import { typeset } from '../widgets/math.js';
 import { adoptSeed, learnerSeed } from '../order.js';
 import { answeredStatement, anonymousAgent } from '../platforms/xapi.js';
 import { loadLab } from '../widgets/core-loader.js';
@@ -168,6 +167,5 @@ if (!exercise) {
   if (lastWelcome) laterWelcome(lastWelcome);
   const note = storageNote(siteStorage(), welcome);
   if (note) root.after(note);
-  await typeset(); // KaTeX loads on first use: ready means the formulas are there too
   document.body.dataset.ready = 'true';
 }

@@ -23,6 +23,7 @@ const Q = [1, 0, 0, 1, 1, 1],
 
 export default {
   id: 'attention-equation',
+  formulas: { inline: TILES.map((tile) => tile[1]) }, // typeset at build time: scripts/mathml.mjs
   title: 'Warm-up: write the attention equation',
   why: 'It writes down the equation the rest of the course reads: what attention takes in and what it computes.',
   sources: [['Vaswani et al., Attention Is All You Need, section 3.2.1', 'https://arxiv.org/abs/1706.03762']],

@@ -38,9 +38,13 @@ const QUESTION = {
   ],
 };
 
+// The formula the exercise shows (typeset at build time: scripts/mathml.mjs).
+const FREQUENCY = `\\omega_k = 10000^{-2k/${D}}`;
+
 export default {
   questions: [QUESTION],
   id: 'frequency-structure',
+  formulas: { inline: [FREQUENCY] },
   title: 'Fast pairs and slow pairs',
   why:
     'It reads the formula: each [[dimension-pair]] turns at its own [[angular-frequency]]. Why sines and ' +
@@ -61,7 +65,7 @@ export default {
         'p',
         {},
         `Pair k of a ${D}-wide table turns by `,
-        formula(`\\omega_k = 10000^{-2k/${D}}`),
+        formula(FREQUENCY),
         ' radians per position: pair 0 (ω = 1) fastest, later pairs more slowly. Three pairs:',
       ),
       curves,

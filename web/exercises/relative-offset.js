@@ -35,9 +35,13 @@ const QUESTION = {
   ],
 };
 
+// The formula the exercise shows (typeset at build time: scripts/mathml.mjs).
+const ROTATION = '\\begin{pmatrix}\\cos k\\omega & \\sin k\\omega\\\\ -\\sin k\\omega & \\cos k\\omega\\end{pmatrix}';
+
 export default {
   questions: [QUESTION],
   id: 'relative-offset',
+  formulas: { display: [ROTATION] },
   title: 'An offset is a rotation',
   why: 'It asks what moving every position by the same [[offset]] k does to the encoding, pair by pair.',
   sources: [
@@ -88,7 +92,7 @@ export default {
     );
     worked.append(
       h('p', {}, 'By the angle addition formulas, each block rotates its pair by kω:'),
-      formula('\\begin{pmatrix}\\cos k\\omega & \\sin k\\omega\\\\ -\\sin k\\omega & \\cos k\\omega\\end{pmatrix}', {
+      formula(ROTATION, {
         display: true,
       }),
       s.element,

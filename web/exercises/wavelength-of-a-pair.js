@@ -7,8 +7,12 @@ const D = 48, // a width no other section shows, so no readout on the page gives
 /** The question's width and pair, for tests that check the answer against the core. */
 export const ASKED = { dModel: D, pair: K };
 
+// The formula the exercise shows (typeset at build time: scripts/mathml.mjs).
+const WAVELENGTH = '\\lambda_k = 2\\pi / \\omega_k = 2\\pi \\cdot 10000^{2k/d}';
+
 export default {
   id: 'wavelength-of-a-pair',
+  formulas: { inline: [WAVELENGTH] },
   title: 'Work it out: the wavelength of a pair',
   why:
     'It turns the formula into a number: how many positions a [[dimension-pair]] takes for one full turn, its ' +
@@ -31,16 +35,7 @@ export default {
         `ω${K} = 10000^(−2·${K}/${D}) = ${fmt(omega[K], 6)}, so one turn takes 2π/ω${K} = ` +
         `${fmt(expected, 3)} positions (computed by the core).`,
     });
-    host.append(
-      h(
-        'p',
-        {},
-        'Use the formula (a calculator is fine): ',
-        formula('\\lambda_k = 2\\pi / \\omega_k = 2\\pi \\cdot 10000^{2k/d}'),
-        '.',
-      ),
-      question.element,
-    );
+    host.append(h('p', {}, 'Use the formula (a calculator is fine): ', formula(WAVELENGTH), '.'), question.element);
     return question;
   },
 };

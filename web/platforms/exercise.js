@@ -9,7 +9,6 @@ import { findExercise, maxScores, unknownExerciseMessage } from '../exercises/in
 import { createProgress } from '../progress.js';
 import { mountExercise } from '../mount.js';
 import { h } from '../widgets/dom.js';
-import { typeset } from '../widgets/math.js';
 import { connectPlatform } from './connect.js';
 import { loadLab } from '../widgets/core-loader.js';
 import { storageNote } from '../widgets/storage-note.js';
@@ -47,6 +46,5 @@ if (!exercise) {
   const note = platform ? null : storageNote(siteStorage()); // under an LMS, the LMS keeps the record
   if (note) root.after(note);
   window.pelabExercise = controller;
-  await typeset();
   document.body.dataset.ready = 'true';
 }

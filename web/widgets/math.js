@@ -1,51 +1,19 @@
-// Typeset formulas with KaTeX, as MathML (its HTML output needs inline styles, which the strict CSP
-// forbids; MathML needs none and Chromium renders it natively). Only our own TeX strings come here.
-//
-// KaTeX is most of the page's script, and no formula is above the fold, so it is loaded the first time
-// a formula is asked for, not with the page. formula() still returns its element at once, so callers
-// append it where it belongs; the element is filled when KaTeX has arrived (at once, once it has).
+// Formulas as MathML (KaTeX's HTML output needs inline styles, which the strict CSP forbids; MathML needs
+// none, browsers render it natively, and screen readers read it as mathematics). KaTeX typesets them at
+// build time (scripts/mathml.mjs, into mathml.js), so a page carries only the MathML of its own formulas:
+// a formula is shown at once, and only one declared in its exercise's or card's `formulas` can be.
 import { h } from './dom.js';
-
-let katex = null;
-let loading = null;
-
-function load() {
-  loading ??= import('katex').then((module) => {
-    katex = module.default;
-  });
-  return loading;
-}
-
-function render(el, tex, display) {
-  el.innerHTML = katex.renderToString(tex, { output: 'mathml', displayMode: display, throwOnError: true });
-  el.classList.remove('pending');
-}
+import MATHML from './mathml.js';
 
 export function formula(tex, { display = false, label } = {}) {
   const el = h(display ? 'div' : 'span', { class: display ? 'formula display' : 'formula' });
   if (label) el.setAttribute('aria-label', label);
-  if (katex) {
-    render(el, tex, display);
-  } else {
-    el.classList.add('pending');
-    load().then(
-      () => render(el, tex, display),
-      (error) => {
-        el.textContent = tex; // the source is better than nothing
-        el.classList.remove('pending');
-        console.error(`KaTeX could not be loaded: ${error.message}`);
-      },
-    );
+  const typeset = MATHML[display ? 'display' : 'inline'];
+  const math = Object.hasOwn(typeset, tex) ? typeset[tex] : null;
+  if (math) el.innerHTML = math;
+  else {
+    el.textContent = tex; // the source is better than nothing
+    console.error(`formula: ${display ? 'display' : 'inline'} TeX not declared in a "formulas" list: ${tex}`);
   }
   return el;
-}
-
-/** Resolves when every formula asked for so far is typeset (at once when none is waiting). */
-export function typeset() {
-  return loading
-    ? loading.then(
-        () => {},
-        () => {},
-      )
-    : Promise.resolve();
 }

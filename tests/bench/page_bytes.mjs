@@ -1,0 +1,42 @@
+// Every page's download before the learner acts (tests/browser/page-bytes.mjs counts it): the course home, the
+// three lessons, the glossary and an embedded exercise, uncompressed and gzip-compressed, against the
+// performance issue's budget for lesson 1 (350 KB uncompressed).
+import { openLab } from '../browser/browser.mjs';
+import { pageBytes } from '../browser/page-bytes.mjs';
+import { LESSONS } from '../../web/course/outline.js';
+
+export const LESSON_1_BUDGET_KB = 350;
+const PAGES = [
+  ['index.html', { ready: null }],
+  ...LESSONS.map((l) => [l.url, {}]),
+  ['glossary.html', {}],
+  ['embed.html?exercise=clock-hands', {}],
+];
+
+export async function pageByteFigures() {
+  const lab = await openLab();
+  try {
+    const figures = [];
+    for (const [path, options] of PAGES) {
+      const { files, bytes, gzip } = await pageBytes(lab.browser, new URL(path, lab.url).href, options);
+      const largest = files.sort((a, b) => b.bytes - a.bytes).slice(0, 3);
+      figures.push({ page: path, files: files.length, bytes, gzip, largest: largest.map(name) });
+    }
+    return figures;
+  } finally {
+    await lab.close();
+  }
+}
+const name = (f) => `${new URL(f.url).pathname.split('/').pop()} ${kb(f.bytes)}`;
+const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+
+export function printPageBytes(figures) {
+  console.log('\n| page, before the learner acts | files | bytes | gzip | largest |\n|---|---|---|---|---|');
+  for (const r of figures) {
+    const budget = r.page === LESSONS[0].url ? ` (target ≤ ${LESSON_1_BUDGET_KB} KB)` : '';
+    console.log(`| ${r.page} | ${r.files} | ${kb(r.bytes)}${budget} | ${kb(r.gzip)} | ${r.largest.join(', ')} |`);
+  }
+}
+
+// `node tests/bench/page_bytes.mjs` prints this table alone.
+if (import.meta.url === `file://${process.argv[1]}`) printPageBytes(await pageByteFigures());
