@@ -21,12 +21,16 @@ export function declared() {
   return { inline: [...new Set(inline)].sort(), display: [...new Set(display)].sort() };
 }
 
+const THIN_SPACE = '0.1667em'; // TeX's \thinspace, 3 mu
+
 // KaTeX's <math> element (its MathML output wraps it in a span of class "katex", which nothing here styles).
 function mathml(tex, displayMode) {
   const html = katex.renderToString(tex, { output: 'mathml', displayMode, throwOnError: true });
   const math = html.match(/^<span class="katex">(<math[\s\S]*<\/math>)<\/span>$/);
   if (!math) throw new Error(`KaTeX's output for ${tex} is not one <math> element in a span`);
-  return math[1];
+  // TeX sets a thin space between an operator's name and its argument (sin kω); KaTeX writes an invisible
+  // function application there, which Chromium's MathML gives no width (it drew "sinkω"): give it the space.
+  return math[1].replaceAll('<mo>\u2061</mo>', `<mo rspace="${THIN_SPACE}">\u2061</mo>`);
 }
 
 /** The text of web/widgets/mathml.js for the formulas declared. */

@@ -2,8 +2,11 @@
 // names that tell the page's many buttons apart.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openLab, watchedPage, lessonOf, lessonUrl } from './browser.mjs';
+import { openLab, watchedPage, lessonOf, lessonUrl, accessible } from './browser.mjs';
 import { LESSONS } from '../../web/course/outline.js';
+
+// A plot's summary sentence (web/widgets/describe.js): a curve's range and highest point, a matrix's extremes.
+const DESCRIBED = /(from -?[\d.]+ to -?[\d.]+\. .*highest|\d+ × \d+ \(.* by .*\): smallest .* largest )/;
 
 let lab;
 before(async () => {
@@ -59,6 +62,8 @@ test('on a phone, a tap on the heatmap reads the tapped cell, not cell (0, 0), a
     { x: box.x + box.width * 0.7, y: box.y + box.height * 0.6 },
   );
   assert.ok(point, 'a point inside one cell');
+  const figureHeight = () => page.locator('#explorer figure.heatmap').evaluate((f) => f.offsetHeight);
+  const before = await figureHeight();
   await page.touchscreen.tap(point.x, point.y);
   const text = await page.locator('#explorer .readout').innerText();
   assert.match(text, /^Position \d+, dimension \d+/);
@@ -75,6 +80,12 @@ test('on a phone, a tap on the heatmap reads the tapped cell, not cell (0, 0), a
   });
   assert.ok(seen.width >= 7 * 16 && seen.height >= 7 * 16, `loupe ${seen.width} × ${seen.height} px`);
   assert.deepEqual(seen.middle, point.colour);
+  // Over the map, on the screen where the finger is, and taking no room: nothing under the map moves.
+  const lens = await page.locator('#explorer .lens').boundingBox();
+  assert.ok(lens.y >= box.y && lens.y + lens.height <= box.y + box.height, 'the lens lies over the map');
+  assert.ok(lens.y >= 0 && lens.y + lens.height <= 740, `the lens on screen (${lens.y}–${lens.y + lens.height})`);
+  assert.equal(await figureHeight(), before, 'the figure keeps its height');
+  assert.equal(await page.locator('#explorer .lens').innerText(), text, 'the lens repeats the readout');
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -118,18 +129,14 @@ test('on a 360 px phone every drawn label is 12 px or more, no two labels of a d
         const text = select.options[select.selectedIndex].text;
         if (context.measureText(text).width + 28 > select.clientWidth) cut.push(`${text} in ${select.clientWidth} px`);
       }
-      // Every plot and heatmap with data is described by a sentence the page computed from it.
-      const undescribed = [...document.querySelectorAll('svg.lineplot[tabindex], .heatmap canvas')]
-        .filter((plot) => plot.checkVisibility())
-        .filter((plot) => {
-          const ids = (plot.getAttribute('aria-describedby') ?? '').split(' ');
-          const said = ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
-          return !/(from -?[\d.]+ to -?[\d.]+\. .*highest|\d+ × \d+ \(.* by .*\): smallest .* largest )/.test(said);
-        })
-        .map((plot) => plot.getAttribute('aria-label'));
-      return { small, overlaps, cut, count, undescribed };
+      return { small, overlaps, cut, count };
     });
-    assert.deepEqual(found.undescribed, [], lesson.id);
+    // Every plot and heatmap with data is described, in the accessibility tree, by a sentence the page
+    // computed from it.
+    const undescribed = (await accessible(page, 'svg.lineplot[tabindex], .heatmap canvas'))
+      .filter(({ description }) => !DESCRIBED.test(description))
+      .map(({ name }) => name);
+    assert.deepEqual(undescribed, [], lesson.id);
     assert.deepEqual(found.small, [], lesson.id);
     assert.deepEqual(found.overlaps, [], lesson.id);
     assert.deepEqual(found.cut, [], lesson.id);
@@ -309,14 +316,8 @@ test('a plot says where it shows its exercise’s answer only once the question 
   for (const id of ['frequency-structure', 'precision', 'alibi']) {
     const { page, problems } = await ready({ viewport: { width: 1100, height: 900 } }, lessonOf(id).id);
     const section = page.locator(`section[data-exercise="${id}"]`);
-    const description = () =>
-      section.locator('svg.lineplot').evaluate((plot) =>
-        plot
-          .getAttribute('aria-describedby')
-          .split(' ')
-          .map((ref) => document.getElementById(ref)?.textContent ?? '')
-          .join(' '),
-      );
+    const description = async () =>
+      (await accessible(page, `section[data-exercise="${id}"] svg.lineplot`)).map((s) => s.description).join(' ');
     assert.doesNotMatch(await description(), /For the question/, `${id} before an answer`);
     await section.getByRole('button', { name: /^Show solution/ }).click();
     const said = await description();

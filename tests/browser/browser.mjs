@@ -94,3 +94,26 @@ export async function resetProgress(page) {
 
 /** The rules every axe run here uses: WCAG 2.0, 2.1 and 2.2 A and AA, and axe's best practices. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * The name and description Chromium's accessibility tree gives each visible element matching `selector`
+ * (light DOM): what a screen reader hears, which the referenced elements' text is not when one is hidden
+ * (a closed <details> keeps its content out of a description).
+ */
+export async function accessible(page, selector) {
+  const count = await page.evaluate((s) => {
+    const found = [...document.querySelectorAll(s)].filter((e) => e.checkVisibility());
+    found.forEach((e, i) => (e.dataset.axProbe = String(i)));
+    return found.length;
+  }, selector);
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+  const said = [];
+  for (let i = 0; i < count; i++) {
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: `[data-ax-probe="${i}"]` });
+    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+    said.push({ name: nodes[0].name?.value ?? '', description: nodes[0].description?.value ?? '' });
+  }
+  await cdp.detach();
+  return said;
+}

@@ -57,6 +57,9 @@ for (const lesson of LESSONS)
       const shows = page.locator(`section[data-exercise="${id}"]`).getByRole('button', { name: /^Show solution/ });
       for (let i = 0; i < (await shows.count()); i++) await shows.nth(i).click();
     }
+    // Shown the solution, train-it starts its trainer and then shows its results: counted once they are there.
+    if (lesson.exercises.includes('train-it'))
+      await page.waitForSelector('.train-lab[data-state=idle] .train-results:not([hidden])', { timeout: 60000 });
     const counts = await page.evaluate(`(${lessonCounts})()`);
     const scores = maxScores();
     const graded = lesson.exercises.reduce((sum, id) => sum + scores.get(id), 0);

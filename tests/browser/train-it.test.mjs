@@ -192,6 +192,11 @@ test('the seven arms trained in the page: the table, chart and heatmap show what
     /^No encoding \+ causal mask/.test(document.querySelector('.train-answer').textContent),
   );
   assert.match(await answer.innerText(), /Here A is after B/);
+  // The map's readout names the edited sequence's tokens (it kept the first sequence's before).
+  const map = s.getByRole('img', { name: /^Attention weights of the chosen head/ });
+  await map.focus();
+  await map.press('ArrowDown');
+  assert.match(await s.locator('.attention-map .readout').innerText(), /^query 1 \(B\) attends to key 0 \(y\)/);
   // Causal attention: no position attends to a later one (the data table holds the weights).
   await s.locator('.attention-map details summary').click();
   await s.locator('.attention-map details tbody tr').nth(4).waitFor(); // filled when opened

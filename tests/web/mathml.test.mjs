@@ -21,5 +21,7 @@ test('each formula is one <math> element whose annotation is its own TeX, displa
       assert.equal(math.includes(' display="block"'), mode === 'display', tex);
       const annotation = math.match(/<annotation encoding="application\/x-tex">([\s\S]*)<\/annotation>/)[1];
       assert.equal(annotation.replaceAll('&amp;', '&'), tex);
+      // An operator's name is set off from its argument (sin kω, not sinkω): no unspaced function application.
+      assert.doesNotMatch(math, /<mo>\u2061<\/mo>/, tex);
     }
 });

@@ -11,8 +11,11 @@
 export function lessonCounts(root = document.body) {
   const OPTIONAL = /^(Show solution|Compare with a model answer|Data table|Reset progress|Download)/;
   const count = (text) => (text.match(/\S+/g) ?? []).length;
-  // A screen reader's copy of a sentence the page shows (.visually-hidden) is read once, not twice.
-  const spoken = [...root.querySelectorAll('.visually-hidden')].reduce((n, e) => n + count(e.innerText), 0);
+  // A screen reader's copy of a sentence the page shows (.visually-hidden) is read once, not twice; only a
+  // rendered one is in the page's innerText (an unrendered element's innerText is its whole textContent).
+  const spoken = [...root.querySelectorAll('.visually-hidden')]
+    .filter((e) => e.checkVisibility())
+    .reduce((n, e) => n + count(e.innerText), 0);
   const words = count(root.innerText) - spoken;
   const controls = [...root.querySelectorAll('input, select, textarea, button')].filter(
     (c) =>

@@ -45,7 +45,7 @@ export const LESSONS = [
     id: 'beyond-absolute',
     title: 'Beyond absolute',
     url: 'lesson-3.html',
-    minutes: 19,
+    minutes: 22,
     exercises: ['absolute-vs-relative', 'rope', 'alibi', 'train-it'],
   },
 ];

@@ -1,6 +1,7 @@
 import { h } from '../widgets/dom.js';
 import { choiceQuestion } from '../widgets/question.js';
 import { textTable } from '../widgets/tables.js';
+import { settledStatus } from '../widgets/settled.js';
 import { DEMO, hiddenUntilAnswered, maxAbsDifference, slider, tokenize } from './common.js';
 
 const SENTENCE = 'the dog bites the man in the park';
@@ -88,6 +89,7 @@ export default {
     const state = { shift: 50 };
     const view = h('div', { class: 'demo' });
     const result = h('div'); // not a live region: a table re-read on every slider step is noise
+    const status = settledStatus({ shown: false }); // the table in a sentence, once the slider stops
     const atZero = { sinusoidal: weights(lab, sentence, 'sinusoidal', 0), rope: weights(lab, sentence, 'rope', 0) };
     function show() {
       const rows = ARMS.map(([arm, name]) => {
@@ -96,13 +98,12 @@ export default {
         const change = maxAbsDifference(weights(lab, sentence, arm, state.shift), atZero[arm]);
         return [name, change.toExponential(1), change < 1e-5 ? 'same (float rounding)' : 'changed'];
       });
-      result.replaceChildren(
-        textTable({
-          caption: `Moved from positions 0–${sentence.tokens.length - 1} by ${state.shift}`,
-          head: ['encoding', 'largest change of a weight', 'weights'],
-          rows,
-        }),
+      const caption = `Moved from positions 0–${sentence.tokens.length - 1} by ${state.shift}`;
+      result.replaceChildren(textTable({ caption, head: ['encoding', 'largest change of a weight', 'weights'], rows }));
+      const said = rows.map(
+        ([name, change, what]) => `${name}: ${what}` + (change === '—' ? '' : `, largest change ${change}`),
       );
+      status.text = `${caption}: ${said.join('; ')}.`;
     }
     view.append(
       slider({
@@ -116,6 +117,7 @@ export default {
         },
       }).element,
       result,
+      ...status.elements,
     );
     // Predict first: the demo appears once the prediction is checked (or the solution shown).
     const reveal = hiddenUntilAnswered([view], { answered, onResult });

@@ -98,7 +98,7 @@ export default {
       h(
         'p',
         {},
-        `Left: a counter’s bits. Right: 1 where a pair’s sin is ≥ 0, for a table ${D} wide with base ${BASE} `,
+        `First: a counter’s bits. Second: 1 where a pair’s sin is ≥ 0, for a table ${D} wide with base ${BASE} `,
         `(the core’s ω: ${Array.from(omega, (w) => fmt(w, 4)).join(', ')}).`,
       ),
       h(

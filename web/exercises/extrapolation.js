@@ -2,6 +2,7 @@ import { h, fmt } from '../widgets/dom.js';
 import { LinePlot } from '../widgets/lineplot.js';
 import { choiceQuestion } from '../widgets/question.js';
 import { hiddenUntilAnswered, slider } from './common.js';
+import { settledStatus } from '../widgets/settled.js';
 
 const D = 32,
   MAX_LEN = 512,
@@ -81,9 +82,9 @@ export default {
       xLabel: 'dimension',
       yLabel: 'value',
     });
-    const learnedText = h('p', { class: 'core-message' });
-    const slowText = h('p', {});
-    view.append(learnedText, slowText);
+    // What the learned table and the sinusoid give at the position, said once the learner stops moving.
+    const status = settledStatus({ className: 'core-message' });
+    view.append(...status.elements);
     const dims = Array.from({ length: D }, (_, i) => i);
     // The slowest pair's sine over every position a model trained on MAX_LEN positions has seen.
     const seen = lab.sinusoidal({ positions: MAX_LEN, dModel: D });
@@ -96,21 +97,22 @@ export default {
     function show(p) {
       const pe = lab.sinusoidal({ positions: 1, dModel: D, start: p });
       const series = [{ name: `sinusoidal PE(${p})`, values: pe }];
+      let learned;
       try {
         series.push({
           name: `learned row ${p}`,
           values: lab.learnedLookup({ maxLen: MAX_LEN, dModel: D, seed: 1, position: p }),
         });
-        learnedText.textContent = `The learned table has a row for position ${p}.`;
+        learned = `The learned table has a row for position ${p}.`;
       } catch (error) {
         // The core refuses a position past the table with a RangeError; the page says it in the lesson's words.
         if (!(error instanceof RangeError)) throw error;
-        learnedText.textContent =
+        learned =
           `The learned table has no row for position ${p}: ` + `its ${MAX_LEN} rows are positions 0 to ${MAX_LEN - 1}.`;
       }
       plot.update(dims, series);
-      slowText.textContent =
-        `The sine of the slowest pair: ${fmt(seenLo, 3)} to ${fmt(seenHi, 3)} over positions ` +
+      status.text =
+        `${learned} The sine of the slowest pair: ${fmt(seenLo, 3)} to ${fmt(seenHi, 3)} over positions ` +
         `0–${MAX_LEN - 1}; ${fmt(pe[2 * SLOW], 3)} at ${p}.`;
     }
     const s = slider({ label: 'Position', min: 0, max: 2000, value: 300, oninput: show });

@@ -267,14 +267,12 @@ export default {
       stats.show(step, answer.arms);
       curves.add(step, answer.arms);
       if (playing && step < stopAt) return sendChunk();
-      if (playing) {
-        playing = false;
-        stopped(
-          step >= MAX_STEPS
-            ? `Stopped at step ${at(step)}, this page’s limit. Reset to start again.`
-            : `Stopped at step ${at(step)}. Play continues to ${at(Math.min(MAX_STEPS, step + BLOCK))}.`,
-        );
-      } else if (root.dataset.state === 'pausing') stopped(`Paused at step ${at(step)}.`);
+      const [wasPlaying, pausing] = [playing, root.dataset.state === 'pausing'];
+      playing = false;
+      if (step >= MAX_STEPS) stopped(`Stopped at step ${at(step)}, this page’s limit. Reset to start again.`);
+      else if (wasPlaying)
+        stopped(`Stopped at step ${at(step)}. Play continues to ${at(Math.min(MAX_STEPS, step + BLOCK))}.`);
+      else if (pausing) stopped(`Paused at step ${at(step)}.`);
       else stopped(`At step ${at(step)}.`);
     }
 

@@ -51,17 +51,21 @@ export function controlBar(on, chunk) {
     element: h(
       'div',
       { class: 'train-controls' },
-      h('div', { class: 'actions' }, play, step, reset),
+      h('div', { class: 'actions', role: 'group', 'aria-label': 'Training of the seven models' }, play, step, reset),
       h('div', { class: 'control seed' }, h('label', { for: seedId }, 'Seed'), seed),
       seedMessage,
     ),
     status,
     /** `live`: trainers are there to drive; `playing`: Play reads Pause; `done`: the page's last step is reached. */
     show({ live, playing, done }) {
+      const focused = [play, step].find((b) => b === document.activeElement);
       play.textContent = playing ? 'Pause' : 'Play';
       play.disabled = !live || (!playing && done);
       step.disabled = !live || playing || done;
       reset.disabled = seed.disabled = !live;
+      // A button disabled under the learner's focus (Play or Step at the last step) hands it to Reset, the
+      // one that still works, rather than letting it fall to the page.
+      if (focused?.disabled && !reset.disabled) reset.focus();
     },
     seed() {
       const value = seed.value.trim() === '' ? NaN : Number(seed.value);
@@ -290,13 +294,14 @@ export function attentionPanel(heading, ask) {
   );
   let latest = 0; // the request whose answer is shown; an answer to an older one is dropped
   let letters = []; // the latest request's letters
+  let shown = []; // the shown map's token at each position (the heatmap's readout reads it, so it follows edits)
   let heatmap = null;
+  const label = (i) => `${i} (${shown[i]})`;
 
   function show({ request, step, arm, head, n, weights, probability, reversed }) {
     if (request !== latest) return;
     // A CLS arm's map has one more row and column, for the CLS token at position 0.
-    const shown = n === letters.length + 1 ? ['CLS', ...letters] : letters;
-    const label = (i) => `${i} (${shown[i]})`;
+    shown = n === letters.length + 1 ? ['CLS', ...letters] : letters;
     heatmap ??= new Heatmap(mapHost, {
       label:
         'Attention weights of the chosen head: rows are the attending positions, columns the attended ones, ' +

@@ -84,19 +84,24 @@ export class Heatmap {
     });
     this.readout = element('p', { class: 'readout', 'aria-live': 'polite' });
     // A tapped cell magnified with its neighbours (a finger covers dozens of cells of a large matrix), shown
-    // after a touch or pen press, beside the readout of its value; the readout is what a screen reader hears.
-    this.loupe = element('canvas', { class: 'loupe', 'aria-hidden': 'true' });
-    this.loupe.hidden = true;
+    // after a touch or pen press with a copy of the readout, over the map in the half the finger is not on:
+    // below a tall map it would be off a phone's screen, and it takes no room, so nothing moves when it
+    // shows. The readout is what a screen reader hears; the lens is not read.
+    this.loupe = element('canvas', { class: 'loupe' });
+    this.lensText = element('p', { class: 'lens-text' });
+    this.lens = element('div', { class: 'lens', 'aria-hidden': 'true' });
+    this.lens.append(this.loupe, this.lensText);
+    this.lens.hidden = true;
     this.legend = this.#legend();
-    // The data-table alternative: a sentence on the whole matrix (the map's description too), then, built
-    // only when opened (a matrix can be half a million cells), a window of it the learner moves by row and
-    // column, and the whole of it as a CSV file.
+    // The data-table alternative: a sentence on the whole matrix (the map's description), then, built only
+    // when the table is opened (a matrix can be half a million cells), a window of it the learner moves by
+    // row and column, and the whole of it as a CSV file.
     this.label = label;
     this.details = element('details', { class: 'data-table' });
     // Named for its map, as a page holds several ("Data table" shown, the rest for a screen reader).
-    const summary = element('summary', {}, 'Data table');
-    summary.append(element('span', { class: 'visually-hidden' }, `: ${label}`));
-    this.summary = element('p', { class: 'plot-summary', id: summaryId });
+    const summary = element('summary', { 'aria-label': `Data table: ${label}` }, 'Data table');
+    // For a screen reader, outside the table (Chrome leaves a closed <details>'s content out of a description).
+    this.summary = element('p', { class: 'plot-summary visually-hidden', id: summaryId });
     this.wanted = { row: 0, column: 0 }; // the window's corner as asked for; shown clamped to the matrix
     this.windowControls = element('div', { class: 'table-window' });
     this.windowFields = {
@@ -105,13 +110,22 @@ export class Heatmap {
     };
     this.windowControls.append(this.windowFields.row.field, this.windowFields.column.field);
     this.tableSlot = element('div');
-    this.details.append(summary, this.summary, this.windowControls, this.tableSlot);
+    this.details.append(summary, this.windowControls, this.tableSlot);
     this.details.addEventListener('toggle', () => this.#fillTable());
     // A table is not rebuilt under the learner's focus: it catches up when focus leaves it.
     this.tableSlot.addEventListener('focusout', (event) => {
       if (this.stale && !this.tableSlot.contains(event.relatedTarget)) this.#fillTable();
     });
-    this.root.append(this.canvas, this.legend, this.hint, this.loupe, this.readout, this.answer, this.details);
+    this.root.append(
+      this.canvas,
+      this.legend,
+      this.hint,
+      this.summary,
+      this.lens,
+      this.readout,
+      this.answer,
+      this.details,
+    );
     host.append(this.root);
     this.context = this.canvas.getContext('2d');
     this.cells = document.createElement('canvas'); // the matrix at one pixel per cell, scaled up by #draw
@@ -126,7 +140,7 @@ export class Heatmap {
     this.canvas.addEventListener('keydown', (e) => this.#key(e));
     this.canvas.addEventListener('focus', () => this.#announce());
     this.canvas.addEventListener('blur', () => {
-      this.loupe.hidden = true;
+      this.lens.hidden = true;
       this.#draw();
     });
     // Size and colours are read when they change, never while drawing: reading layout in the middle of
@@ -176,7 +190,14 @@ export class Heatmap {
   // Made once, so typing in it keeps its focus while the table under it is rebuilt.
   #windowField(which, name, label) {
     const id = `${this.summary.id}-${which}`;
-    const input = element('input', { id, type: 'number', min: '0', step: '1', value: '0' });
+    const input = element('input', {
+      id,
+      type: 'number',
+      min: '0',
+      step: '1',
+      value: '0',
+      'aria-label': `From ${name}: ${label}`,
+    });
     input.addEventListener('change', () => {
       const offset = which === 'row' ? this.firstRow : 0;
       const value = Math.round(Number(input.value)) - offset; // 1e400 is Infinity: the last window
@@ -185,7 +206,6 @@ export class Heatmap {
       this.readout.textContent = this.tableSlot.querySelector('caption')?.textContent ?? '';
     });
     const tag = element('label', { for: id }, `From ${name}`);
-    tag.append(element('span', { class: 'visually-hidden' }, `: ${label}`));
     const field = element('span', { class: 'control' });
     field.append(tag, input);
     return { field, input };
@@ -449,14 +469,24 @@ export class Heatmap {
     const cell = this.#cellAt(event);
     if (!cell) return;
     this.focus = cell;
-    if (event.pointerType !== 'mouse') this.loupe.hidden = false;
+    if (event.pointerType !== 'mouse') this.#showLens(event);
     this.#announce();
+  }
+
+  // The lens over the canvas, at its top when the finger is on the lower half, else at its bottom.
+  #showLens(event) {
+    const rect = this.canvas.getBoundingClientRect();
+    const lower = event.clientY - rect.top > rect.height / 2;
+    this.lens.hidden = false;
+    this.lens.dataset.at = lower ? 'top' : 'bottom';
+    this.lens.style.setProperty('--map-height', `${this.canvas.offsetHeight}px`);
   }
 
   // The loupe: LOUPE_CELLS × LOUPE_CELLS cells around the focus cell (fewer at an edge of the matrix, or of
   // a smaller one), LOUPE_PX CSS pixels each, the focus cell outlined.
   #drawLoupe() {
-    if (this.loupe.hidden) return;
+    if (this.lens.hidden) return;
+    this.lensText.textContent = this.readout.textContent;
     const cols = Math.min(LOUPE_CELLS, this.columns),
       rows = Math.min(LOUPE_CELLS, this.rows);
     const half = LOUPE_CELLS >> 1;

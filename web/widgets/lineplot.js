@@ -56,15 +56,15 @@ export class LinePlot {
     );
     this.readout = h('p', { class: 'readout', 'aria-live': 'polite' });
     this.legend = h('ul', { class: 'plot-legend' });
-    // The numbers behind the curves: a sentence (computed, always current), then, once opened, the table
-    // of every value and the CSV file of them.
-    this.summary = h('p', { class: 'plot-summary', id: summaryId });
+    // The numbers behind the curves: a sentence (computed, always current) for a screen reader, outside the
+    // data table (Chrome leaves a closed <details>'s content out of a description), then, once opened, the
+    // table of every value and the CSV file of them.
+    this.summary = h('p', { class: 'plot-summary visually-hidden', id: summaryId });
     this.tableSlot = h('div');
     this.details = h(
       'details',
       { class: 'data-table' },
-      h('summary', {}, table, h('span', { class: 'visually-hidden' }, `: ${label}`)),
-      this.summary,
+      h('summary', { 'aria-label': `${table}: ${label}` }, table),
       this.tableSlot,
     );
     this.details.addEventListener('toggle', () => this.#fillTable());
@@ -73,7 +73,17 @@ export class LinePlot {
     this.tableSlot.addEventListener('focusout', (event) => {
       if (this.stale && !this.tableSlot.contains(event.relatedTarget)) this.#fillTable();
     });
-    this.root = h('figure', { class: 'plot' }, this.svg, this.legend, hint, this.readout, this.answer, this.details);
+    this.root = h(
+      'figure',
+      { class: 'plot' },
+      this.svg,
+      this.legend,
+      hint,
+      this.summary,
+      this.readout,
+      this.answer,
+      this.details,
+    );
     host.append(this.root);
     this.cursor = 0;
     this.svg.addEventListener('pointermove', (e) => this.#hover(e)); // mouse, pen, and a finger moved across it

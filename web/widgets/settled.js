@@ -6,8 +6,12 @@ import { h } from './dom.js';
 
 const PAUSE_MS = 700; // a key held down repeats every 30–50 ms; a learner reading stops for longer
 
-export function settledStatus() {
-  const shown = h('p', { 'aria-hidden': 'true' });
+/**
+ * `className`: the shown copy's class; `shown: false` when the page already shows what the sentence says
+ * (a table the slider rewrites): only the spoken copy is made.
+ */
+export function settledStatus({ className, shown: visible = true } = {}) {
+  const shown = h('p', { 'aria-hidden': 'true', class: className, hidden: !visible });
   const spoken = h('p', { class: 'visually-hidden', role: 'status' });
   let timer = null;
   let first = true;

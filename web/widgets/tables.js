@@ -62,10 +62,18 @@ function markScrollable(box) {
   if (!box) return;
   if (box.scrollWidth > box.clientWidth + 1) box.setAttribute('tabindex', '0');
   else box.removeAttribute('tabindex');
+  // The caption wraps at the box's width, not the wider table's, and stays in view as the table scrolls.
+  box.style.setProperty('--box-width', `${box.clientWidth}px`);
+  markMore(box);
+}
+// Whether columns lie hidden to the right: the box's edge fades then (exercise.css), a cue to scroll.
+function markMore(box) {
+  box.toggleAttribute('data-more', box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
 }
 /** A scroll region named `name` holding `table`, watched for whether it scrolls. */
 function scrollBox(name, table) {
   const box = h('div', { class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': name }, table);
+  box.addEventListener('scroll', () => markMore(box), { passive: true });
   overflow?.observe(box);
   overflow?.observe(table);
   return box;
