@@ -2,6 +2,7 @@
 // term's id so glossary.html#ID lands on it, under a line of letters A–Z that link to the first term of each.
 import { h } from './widgets/dom.js';
 import { GLOSSARY, glossaryTerm } from './course/glossary.js';
+import { focusFragmentTargets } from './widgets/fragment-links.js';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
 const letterOf = (term) => term.term[0].toUpperCase();
@@ -41,6 +42,7 @@ function entry(t) {
   ];
 }
 
+focusFragmentTargets(); // a letter or a "see also" moves focus to its term, not only the view
 document.getElementById('az').append(...alphabet());
 document.getElementById('terms').append(...GLOSSARY.flatMap(entry));
 // The terms are drawn by this script, after the browser may already have looked for the #ID it was opened

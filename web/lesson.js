@@ -2,7 +2,7 @@
 // there and any card it needs first, with a progress bar of the lesson kept in the site's storage
 // (web/storage.js) and a reset, and the lesson's end. (The explorer of lesson 1 is explorer.js; the lesson's
 // own words are web/course/.)
-import { h } from './widgets/dom.js';
+import { h, uid } from './widgets/dom.js';
 import { exercises, findExercise, maxScores } from './exercises/index.js';
 import { createProgress } from './progress.js';
 import { mountExercise } from './mount.js';
@@ -81,10 +81,22 @@ function resetControl() {
   const button = h('button', { type: 'button', class: 'secondary', 'aria-expanded': 'false' }, 'Reset progress');
   const forget = h('button', { type: 'button' }, 'Forget my answers');
   const keep = h('button', { type: 'button', class: 'secondary' }, 'Keep them');
+  // The warning describes the group, so a screen reader hears it on entering (focus goes to "Keep them").
+  const warningId = uid('reset-warning');
   const question = h(
     'div',
-    { class: 'reset-confirm', role: 'group', 'aria-label': 'Reset progress?', hidden: '' },
-    h('p', {}, "Forget your answers to this lesson's exercises? Other lessons keep theirs; this cannot be undone."),
+    {
+      class: 'reset-confirm',
+      role: 'group',
+      'aria-label': 'Reset progress?',
+      'aria-describedby': warningId,
+      hidden: '',
+    },
+    h(
+      'p',
+      { id: warningId },
+      "Forget your answers to this lesson's exercises? Other lessons keep theirs; this cannot be undone.",
+    ),
     forget,
     keep,
   );

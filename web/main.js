@@ -10,8 +10,10 @@ import { mountExplorer } from './explorer.js';
 import { connectPlatform } from './platforms/connect.js';
 import { loadFailure } from './widgets/core-loader.js';
 import { lessonById, lessonIntro } from './course/page.js';
+import { focusFragmentTargets } from './widgets/fragment-links.js';
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+focusFragmentTargets(); // the skip link, the contents and "Back to the contents" move focus, not only the view
 const loading = document.getElementById('loading');
 const lesson = lessonById(document.body.dataset.lesson);
 document.querySelector('main').prepend(lessonIntro(lesson));

@@ -57,7 +57,15 @@ function explainBack({ prompt, model }, title) {
  */
 export function mountExercise(exercise, section, { lab, restored = null, onRecord }) {
   const attempts = createAttempts(restored);
-  const status = h('p', { class: 'attempt-status', role: 'status' });
+  const status = h('p', { class: 'attempt-status' });
+  let verdict = null; // the exercise's last feedback region, which the record line joins (below)
+  // The record line goes at the end of the verdict it describes, inside its live region: a check is then
+  // one announcement (verdict and record), not two. The exercise rewrites its verdict (a check, a reset), so
+  // the line is put back whenever it is taken out.
+  const placeStatus = () => {
+    if (verdict && status.parentNode !== verdict) verdict.append(status);
+  };
+  const keepStatus = new MutationObserver(placeStatus);
   // The explain-back prompt appears once the exercise is answered, so it cannot hint at the answer: until
   // then it is not in the page at all (a hidden prompt and model answer are still read from the DOM, and
   // a prediction's prompt names what happens). `spot` marks where it goes.
@@ -73,6 +81,7 @@ export function mountExercise(exercise, section, { lab, restored = null, onRecor
     // onRecord answers false when the record was not kept where it belongs (a course platform refused it).
     const kept = event.recorded ? onRecord?.(event.record) !== false : true;
     status.textContent = describeRecord({ ...event, kept });
+    placeStatus();
     showExplain();
   };
   // `answered`: a record exists already (an earlier visit), so predict-first demos can start unlocked;
@@ -84,10 +93,16 @@ export function mountExercise(exercise, section, { lab, restored = null, onRecor
   const inner = exercise.mount(section, { lab, onResult, answered: restored !== null, restored, heading });
   nameButtons(section, exercise.title);
   if (restored) status.textContent = describeRecord({ record: restored, practice: true, restored: true });
-  // The record line sits under the verdict it describes, not at the end of a long section.
-  const verdict = [...section.querySelectorAll('.feedback')].pop();
-  if (verdict) verdict.after(status);
-  else section.append(status);
+  // The record line sits under the verdict it describes, not at the end of a long section; an exercise
+  // without one has the line at its end, a live region of its own.
+  verdict = [...section.querySelectorAll('.feedback[aria-live]')].pop() ?? null;
+  if (verdict) {
+    placeStatus();
+    keepStatus.observe(verdict, { childList: true });
+  } else {
+    status.setAttribute('role', 'status');
+    section.append(status);
+  }
   if (spot) section.append(spot);
   showExplain();
   return {

@@ -226,11 +226,18 @@ test('a contents list reaches every exercise in one step, and the lesson’s end
   const links = await page.locator('nav.contents a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   const ids = await page.locator('section[data-exercise] h2').evaluateAll((hs) => hs.map((h) => `#${h.id}`));
   assert.deepEqual(links, ids);
+  // A contents entry takes focus to its exercise's heading.
+  await page.locator('nav.contents details summary').click();
+  await page.locator('nav.contents a').nth(2).click();
+  await page.waitForFunction((id) => `#${document.activeElement?.id}` === id, ids[2]);
+  await page.locator('nav.contents details summary').click(); // closed again, as the test found it
   const back = page.getByRole('link', { name: 'Back to the contents' });
   await back.focus();
   await page.keyboard.press('Enter');
   assert.equal(await page.evaluate(() => location.hash), '#contents');
   assert.ok(await page.locator('nav.contents details').evaluate((d) => d.open));
+  // Focus is on the list itself (a screen reader says where the link went), not left on the page's body.
+  await page.waitForFunction(() => document.activeElement?.id === 'contents');
   await page.keyboard.press('Tab'); // focus continues from the list: its summary, then its first entry
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.getAttribute('href')), links[0]);

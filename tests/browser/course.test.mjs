@@ -149,9 +149,11 @@ test('a migrated prediction whose letter is not known stays closed: no predictio
   const radios = section.locator('input[type=radio]');
   assert.deepEqual(await radios.evaluateAll((all) => all.map((r) => r.disabled)), [true, true, true]);
   await radios.first().dispatchEvent('click'); // forced through, as a script would
-  await section.getByRole('button', { name: /^Record my prediction/ }).click();
+  await section.getByRole('button', { name: /^Record my prediction/ }).dispatchEvent('click'); // closed: pressed anyway
   await section.getByRole('button', { name: /^Run it/ }).click();
-  assert.doesNotMatch(await section.locator('.feedback').innerText(), /prediction|predicted/i);
+  // The verdict says nothing of a prediction (the record line under it says there is one, option unknown).
+  const verdict = (await section.locator('.feedback > :not(.attempt-status)').allInnerTexts()).join(' ');
+  assert.doesNotMatch(verdict, /prediction|predicted/i);
   assert.deepEqual(problems, []);
   await page.close();
 });

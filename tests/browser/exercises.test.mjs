@@ -192,7 +192,7 @@ test('the attention tiles grade a wrong order and run the right one through the 
 });
 
 // four-properties' checks in this learner's order, as four-properties.js shuffles them (the select's values
-// are opaque): check c is listed as item n and chosen in a select as "check n".
+// are opaque): check c is listed as item n and chosen in a select as "check n: its short name".
 async function checkOrder() {
   const seed = Number(await pageOf('four-properties').evaluate(() => localStorage.getItem('pelab:learner-seed:v1')));
   return shuffled(['distance', 'seed', 'near', 'length', 'bounded'], seed, 'four-properties:checks');
@@ -203,6 +203,7 @@ test('matching the four properties scores each match', async () => {
   const selects = s.locator('select');
   const order = await checkOrder();
   const option = (check) => ({ label: `check ${order.indexOf(check) + 1}` });
+  assert.match(await selects.first().locator('option').nth(1).getAttribute('aria-label'), /^check 1: [a-z]/);
   const check = () => s.getByRole('button', { name: /^Check\b/ }).click();
   await selects.first().selectOption(option('distance'));
   await check(); // unfinished: not graded, not recorded

@@ -93,6 +93,9 @@ test('a reload keeps the first answer: checks after it are practice', async () =
   await choice(s, 'why-positional-encoding', 'b').check();
   await s.getByRole('button', { name: /^Check\b/ }).click();
   assert.match(await s.locator('.feedback').innerText(), /^Right\./);
+  // One announcement per check: the record line is part of the verdict's live region, not a second one.
+  assert.equal(await s.locator('[aria-live], [role=status]').count(), 1);
+  assert.match(await s.locator('.feedback[aria-live]').innerText(), /Practice: not recorded\. The record stays/);
   assert.match(await progress(page), new RegExp(`^${progressLine('sinusoid', 0, 1)}`));
   await resetProgress(page); // starting over is the way to a new first answer
   await choice(s, 'why-positional-encoding', 'b').check();
@@ -152,7 +155,8 @@ test('the swap demo runs only after the prediction; the prediction stays what it
     input.disabled = false; // as a devtools edit would
     input.checked = true;
   });
-  await predict.click();
+  assert.equal(await predict.getAttribute('aria-disabled'), 'true', 'the button says it is done');
+  await predict.dispatchEvent('click'); // pressed anyway
   assert.equal((await record(page, 'swap-invariance')).prediction, letter);
   assert.match(await s.locator('.feedback').innerText(), new RegExp(`^You predicted ${letter.replace(')', '\\)')} `));
   // A reload shows the prediction made, locked, and the run open.
@@ -175,7 +179,7 @@ test('a prediction after the solution is no prediction: shown first, the answer 
     await s.getByRole('button', { name: /^Show solution/ }).click();
     const right = exercises.find((e) => e.id === id).questions[0].options.find((o) => o.correct).id;
     assert.equal(await choice(s, id, right).isDisabled(), true, `${id}: locked once the answer is shown`);
-    await s.getByRole('button', { name: /^Record my prediction\b/ }).click();
+    await s.getByRole('button', { name: /^Record my prediction\b/ }).dispatchEvent('click'); // closed: pressed anyway
     assert.deepEqual(
       await record(page, id),
       { correct: false, score: 0, maxScore: 0, prediction: null, solutionViewed: true },

@@ -13,6 +13,7 @@ import {
   progressLine,
   resetProgress,
   AXE_TAGS,
+  accessible,
 } from './browser.mjs';
 import { LESSONS } from '../../web/course/outline.js';
 
@@ -97,6 +98,8 @@ test('progress survives a reload and the reset clears it; corrupt storage is ign
   const ask = page.getByRole('group', { name: 'Reset progress?' });
   await reset.click();
   assert.equal(await reset.getAttribute('aria-expanded'), 'true');
+  const [group] = await accessible(page, '.reset-confirm');
+  assert.match(group.description, /^Forget your answers to this lesson's exercises\? .*cannot be undone/);
   assert.ok(await ask.getByRole('button', { name: 'Keep them' }).evaluate((b) => b === document.activeElement));
   await ask.getByRole('button', { name: 'Keep them' }).click();
   await reset.click();

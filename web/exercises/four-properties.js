@@ -76,6 +76,15 @@ export default {
       bounded:
         `Largest |value| near position ${FAR.toLocaleString('en')}: ${fmt(far.maxAbsValue, 6)}, ` + 'as at position 0',
     };
+    // A check's short name for a screen reader, which lists a select's options alone ("check 3" says nothing);
+    // it repeats the start of the check's own line, no more. The eye has the list beside the selects.
+    const shortName = {
+      distance: 'smallest distance',
+      seed: 'two calls',
+      near: 'nearby positions',
+      length: 'two table lengths',
+      bounded: 'largest value far out',
+    };
     // The checks and the properties in this learner's order (order.js), so the key is no diagonal.
     const seed = learnerSeed();
     const checkOrder = shuffled(Object.keys(checks), seed, 'four-properties:checks');
@@ -90,7 +99,9 @@ export default {
         'select',
         { id },
         h('option', { value: '' }, 'choose a check…'),
-        ...values.map((v, i) => h('option', { value: v }, `check ${i + 1}`)),
+        ...values.map((v, i) =>
+          h('option', { value: v, 'aria-label': `check ${i + 1}: ${shortName[checkOrder[i]]}` }, `check ${i + 1}`),
+        ),
       );
       return h(
         'div',

@@ -71,8 +71,9 @@ export function controlBar(on, chunk) {
       const value = seed.value.trim() === '' ? NaN : Number(seed.value);
       if (!Number.isInteger(value) || value < 0 || value > SEED_MAX) {
         seed.setAttribute('aria-invalid', 'true');
-        seedMessage.textContent = `The seed must be a whole number from 0 to ${SEED_MAX}.`;
-        status.textContent = `Not reset: ${seedMessage.textContent}`; // the status line is what is announced
+        const rule = `a whole number from 0 to ${SEED_MAX}`;
+        seedMessage.textContent = `The seed must be ${rule}.`;
+        status.textContent = `Not reset: the seed must be ${rule}.`; // the status line is what is announced
         return null;
       }
       seed.removeAttribute('aria-invalid');

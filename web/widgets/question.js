@@ -69,10 +69,18 @@ export function choiceQuestion({ prompt, options, onResult, prediction = false, 
   let outcomeShown = false;
   // Closed once predicted or once the solution is shown: a check forced through the locked inputs (by a
   // script, or a devtools edit) changes nothing shown, as attempts.js keeps the record unchanged.
+  // The button says it is done (aria-disabled, not disabled: that would drop the focus it has just been
+  // pressed with).
   const lock = () => {
     closed = true;
     inputs.forEach((i) => (i.disabled = true));
+    checkButton.setAttribute('aria-disabled', 'true');
   };
+  const checkButton = h(
+    'button',
+    { type: 'button', onclick: () => check() },
+    prediction ? 'Record my prediction' : 'Check',
+  );
   let closed = false;
   // A restored record is the prediction, whatever it holds: one whose letter is not known (a migrated record,
   // or the solution shown first) stays closed too, or a "prediction" could be made with the demo open.
@@ -129,7 +137,7 @@ export function choiceQuestion({ prompt, options, onResult, prediction = false, 
     h(
       'div',
       { class: 'actions' },
-      h('button', { type: 'button', onclick: check }, prediction ? 'Record my prediction' : 'Check'),
+      checkButton,
       h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution'),
     ),
     feedback,
@@ -145,6 +153,7 @@ export function choiceQuestion({ prompt, options, onResult, prediction = false, 
       predicted = null;
       outcomeShown = false;
       closed = false;
+      checkButton.removeAttribute('aria-disabled');
       inputs.forEach((i) => {
         i.checked = false;
         i.disabled = false;
