@@ -26,6 +26,14 @@ if [ "${#missing[@]}" -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+# Node 20.19 or later in the 20 line, or 22.12 or later: what Vite 8 (the site's build) requires, and where
+# require() of an ES module works without a flag. Debian 12's own nodejs is 18: a newer one must be installed.
+node_ok=$(node -e 'const [a, b] = process.versions.node.split(".").map(Number); console.log(a > 22 || (a === 22 && b >= 12) || (a === 20 && b >= 19) ? 1 : 0)' 2>/dev/null || echo 0)
+if [ "$node_ok" != 1 ]; then
+  echo "setup: Node $(node --version 2>/dev/null || echo '(none)') found; this project needs Node ^20.19 or >= 22.12" >&2
+  exit 1
+fi
+
 # npm ci only when the lockfile changed since the last install (a stamp in node_modules records it).
 lock_sum=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [ "$(cat node_modules/.setup-lock-sum 2>/dev/null)" != "$lock_sum" ]; then

@@ -13,6 +13,7 @@ import * as idiomatic from './idiomatic.mjs';
 import { browserFigures } from './browser_bench.mjs';
 import { longTaskFigures, printLongTasks } from './long_tasks.mjs';
 import { pageByteFigures, printPageBytes } from './page_bytes.mjs';
+import { bundleCostFigures, printBundleCost } from './bundle_cost.mjs';
 import { trainingFigures, printTraining } from './train_bench.mjs';
 import { scalarLab } from '../js/own-module.mjs';
 
@@ -134,6 +135,7 @@ const training = args.includes('--no-training')
 const browser = args.includes('--no-browser') ? null : await browserFigures({ reps });
 const longTasks = args.includes('--no-browser') ? null : await longTaskFigures();
 const pageBytes = args.includes('--no-browser') ? null : await pageByteFigures();
+const bundleCost = await bundleCostFigures();
 const sizes = Object.fromEntries(
   ['pelab.wasm', 'pelab-scalar.wasm'].map((f) => [f, statSync(fileURLToPath(new URL(`dist/${f}`, root))).size]),
 );
@@ -150,6 +152,7 @@ const results = {
   browser,
   longTasks,
   pageBytes,
+  bundleCost,
   wasmBytes: sizes,
 };
 // Laid out as Prettier lays out JSON (the format check covers the committed results.json).
@@ -209,5 +212,6 @@ console.log(
   `| wasm sizes | SIMD ${(sizes['pelab.wasm'] / 1024).toFixed(0)} KB, scalar ${(sizes['pelab-scalar.wasm'] / 1024).toFixed(0)} KB |`,
 );
 if (pageBytes) printPageBytes(pageBytes);
+printBundleCost(bundleCost);
 if (longTasks) printLongTasks(longTasks);
 console.log(`\nwrote ${outFile}`);

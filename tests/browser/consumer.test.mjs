@@ -149,6 +149,43 @@ test('a Vite app built from the tarball runs in Chromium, component included', a
   }
 });
 
+// A bundler that puts the Emscripten module in a chunk folder of its own (esbuild's or Rollup's chunk names):
+// the module fetches its .wasm beside itself, and a missing one is reported at the URL it was fetched from.
+test('a .wasm missing beside a bundle’s chunk is reported at the URL the chunk fetched, not beside the entry', async () => {
+  const root = join(app, 'chunked');
+  mkdirSync(root, { recursive: true });
+  writeFileSync(
+    join(root, 'main.js'),
+    "import { createLab } from 'positional-encoding-lab';\n" +
+      'globalThis.loaded = createLab().then((lab) => lab.build, (e) => ({ name: e.name, url: e.url }));\n',
+  );
+  writeFileSync(join(root, 'index.html'), '<!doctype html><script type="module" src="main.js"></script>');
+  await esbuild({
+    absWorkingDir: root,
+    entryPoints: ['main.js'],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    chunkNames: 'chunks/[name]-[hash]',
+    outdir: join(root, 'out'),
+    nodePaths: [join(app, 'node_modules')],
+    logLevel: 'silent',
+  });
+  cpSync(join(root, 'index.html'), join(root, 'out', 'index.html'));
+  const server = await startServer({ port: 0, mounts: [['/', join(root, 'out')]] });
+  try {
+    const page = await lab.browser.newPage();
+    const origin = `http://127.0.0.1:${server.address().port}`;
+    await page.goto(`${origin}/`);
+    const answer = await page.evaluate(() => globalThis.loaded);
+    assert.equal(answer.name, 'LabLoadError');
+    assert.equal(answer.url, `${origin}/chunks/pelab.wasm`);
+    await page.close();
+  } finally {
+    server.close();
+  }
+});
+
 test('an esbuild app built from the tarball with the README recipes runs in Chromium, workers included', async () => {
   const root = join(app, 'esbuild');
   const out = join(root, 'out', 'static');

@@ -13,10 +13,16 @@ import {
 } from 'positional-encoding-lab';
 import { connectEmbeds, type PelabResultDetail } from 'positional-encoding-lab/embed';
 import type { PeExercise, PeReadyDetail, PeResultDetail } from 'positional-encoding-lab/components';
+import simdUrl from 'positional-encoding-lab/pelab.wasm';
+import scalarUrl from 'positional-encoding-lab/pelab-scalar.wasm';
 
 export async function use(): Promise<number> {
   const simd: boolean = hasWasmSimd();
   const lab: Lab = await createLab({ locateFile: (path) => `/assets/${path}` });
+  // The builds' files as a bundler's asset URLs (the README's esbuild recipe).
+  await createLab({ locateFile: (file) => (file === 'pelab.wasm' ? simdUrl : scalarUrl) });
+  // @ts-expect-error: an asset URL is a string, not the module's bytes
+  await createLab({ wasmBinary: simdUrl });
   const table: Float32Array = lab.sinusoidal({
     positions: 8,
     dModel: 16,

@@ -53,7 +53,7 @@ export default {
     const mapSlot = h('div', { class: 'demo' });
     // The bias is never positive: its scale runs from the steepest head's −limit to 0, with no positive half.
     const map = new Heatmap(mapSlot, {
-      label: 'ALiBi bias of one head',
+      label: 'ALiBi bias of head 1',
       rowName: 'query i',
       columnName: 'key j',
       signed: false,

@@ -99,7 +99,7 @@ export default {
       h(
         'p',
         {},
-        'Build scaled dot-product attention from the tiles (Tab to a tile, Enter to place it); once right, the core ' +
+        'Build scaled dot-product attention from the tiles (tap or press a tile to place it); once right, the core ' +
           'runs it.',
       ),
       h('div', { class: 'tiles', role: 'group', 'aria-label': 'Tiles', 'data-answer': '' }, tiles),

@@ -124,7 +124,7 @@ export default {
         `${change.toExponential(1)} (float rounding), so the two curves lie on top of each other.`;
     }
     const shiftControl = slider({
-      label: 'move both by s',
+      label: 'Move both positions by s',
       min: 0,
       max: MAX_SHIFT,
       value: state.shift,

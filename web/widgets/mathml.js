@@ -1,4 +1,4 @@
-// Written by scripts/mathml.mjs (KaTeX 0.19.1) from the formulas the exercises and cards declare:
+// Written by scripts/mathml.mjs (KaTeX 0.18.4) from the formulas the exercises and cards declare:
 // edit those, then run `node scripts/mathml.mjs`.
 export default {
   "inline": {

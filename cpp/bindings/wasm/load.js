@@ -100,6 +100,21 @@ function misfit(bytes, wasm, simd) {
   return `does not fit this engine's build: ${build}`;
 }
 
+// The URL of the latest fetch of a file named `name`, from the page's resource timing (failed fetches
+// included), or undefined where there is none. A fetch's entry arrives once its response has ended, which
+// can be after the failure it caused is seen: it is looked for a few times, 25 ms apart.
+async function fetchedUrl(name) {
+  for (let tries = 0; tries < 8; tries++) {
+    const entries = globalThis.performance?.getEntriesByType?.('resource') ?? [];
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const url = entries[i].name;
+      if (typeof url === 'string' && new URL(url).pathname.endsWith(`/${name}`)) return url;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return undefined;
+}
+
 // Instantiates the module from `bytes` ourselves (Emscripten's instantiateWasm hook), so that a
 // failure (bytes that do not compile, or link to another build's imports) rejects here, with our
 // words, and Emscripten prints nothing. Rejects with `refuse(cause)`.
@@ -217,9 +232,13 @@ export async function createLab(options = {}) {
     return new Lab(await factory({ locateFile: locate, wasmBinary: undefined, instantiateWasm: undefined }), build);
   } catch (failure) {
     if (failure?.param === 'locateFile') throw failure; // its answer was no URL: nothing was fetched
-    // Emscripten fetches relative to the page (locateFile's answer) or to its module (the default).
+    // Emscripten fetches relative to the page (locateFile's answer) or to its own module (the default),
+    // which a bundler may have put elsewhere than this one (Rollup's chunks/): the URL it asked for is the
+    // browser's record of the fetch, where the browser keeps one.
     const url =
-      located === undefined ? new URL(/* webpackIgnore: true */ wasm, import.meta.url).href : absolute(located);
+      located === undefined
+        ? ((await fetchedUrl(wasm)) ?? new URL(/* webpackIgnore: true */ wasm, import.meta.url).href)
+        : absolute(located);
     throw loadError(
       `could not fetch or compile the WebAssembly core (${await whyNot(url, failure)}) at`,
       url,
