@@ -3,6 +3,7 @@
 import { Heatmap } from './widgets/heatmap.js';
 import { h } from './widgets/dom.js';
 import { slider, select, numberField } from './widgets/controls.js';
+import { applyLink, copyLinkButton, keepInLink } from './widgets/link-state.js';
 
 const CONVENTIONS = [
   ['paper', 'paper (sin, cos interleaved)'],
@@ -38,13 +39,22 @@ export function mountExplorer(host, labOrPromise) {
     variant: select({ id: 'variant', label: 'Convention', value: 'paper', options: CONVENTIONS }),
   };
   const inputs = Object.fromEntries(Object.entries(controls).map(([k, c]) => [k, c.input]));
+  // The settings a link carries (?positions=256&dModel=128&base=10000&variant=halves), and the address
+  // kept holding them as they change; what a link held that no control takes is said in the status line.
+  const linkNote = applyLink(inputs);
+  const status = h('p', { class: 'status', role: 'status' });
   const form = h(
     'form',
     { class: 'controls', onsubmit: (e) => e.preventDefault() },
     Object.values(controls).map((c) => c.element),
+    h(
+      'div',
+      { class: 'actions' },
+      copyLinkButton(inputs, (text) => (status.textContent = text)),
+    ),
   );
+  keepInLink(inputs, form);
   form.inert = true;
-  const status = h('p', { class: 'status', role: 'status' });
   host.append(form, status);
 
   let variant = 'paper';
@@ -67,8 +77,8 @@ export function mountExplorer(host, labOrPromise) {
   const options = { positions: 0, dModel: 0, base: 0, variant: 'paper', out: table };
   let failed = false,
     lab = null;
-  const describeTable = () => {
-    status.textContent = 'The table is computed by the WebAssembly core on every change.';
+  const describeTable = (note = '') => {
+    status.textContent = `The table is computed by the WebAssembly core on every change.${note && ` ${note}`}`;
   };
   function redraw() {
     if (!lab) return;
@@ -104,7 +114,7 @@ export function mountExplorer(host, labOrPromise) {
     lab = loaded;
     form.inert = false;
     redraw();
-    if (!failed) describeTable();
+    if (!failed) describeTable(linkNote);
   });
   return { redraw, inputs, map, ready };
 }

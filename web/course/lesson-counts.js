@@ -5,11 +5,11 @@
 //   <details>, no model answer not asked for, no screen reader's copy of a sentence shown beside it);
 // - controls: visible inputs, selects, textareas and buttons outside a graded answer ([data-answer]), except
 //   those no learner needs to finish (showing a solution, a data table, a model answer, the explain-back
-//   box, resetting progress).
+//   box, resetting progress, copying a link to a demo's settings).
 // Graded answers are not counted here: each exercise's maxScore (one per point) is, from its data.
 // Self-contained (no imports, no outer names), so that a test can run it in the page.
 export function lessonCounts(root = document.body) {
-  const OPTIONAL = /^(Show solution|Compare with a model answer|Data table|Reset progress|Download)/;
+  const OPTIONAL = /^(Show solution|Compare with a model answer|Data table|Reset progress|Download|Copy link)/;
   const count = (text) => (text.match(/\S+/g) ?? []).length;
   // A screen reader's copy of a sentence the page shows (.visually-hidden) is read once, not twice; only a
   // rendered one is in the page's innerText (an unrendered element's innerText is its whole textContent).

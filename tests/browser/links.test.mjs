@@ -1,0 +1,71 @@
+// A link carries the explorer's settings (web/widgets/link-state.js): opened, the page shows them, computed
+// by the core; bad values are ignored and said; the address follows the controls, and "Copy link" copies it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openLab, watchedPage, lessonUrl } from './browser.mjs';
+
+let lab;
+before(async () => {
+  lab = await openLab();
+});
+after(() => lab.close());
+
+async function open(query, options = {}) {
+  const { page, problems } = await watchedPage(lab.browser, options);
+  await page.goto(`${lessonUrl(lab.url, 'sinusoid')}${query}`);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
+  const settings = () =>
+    page.evaluate(() => {
+      const { inputs, map } = window.pelab.explorer;
+      return { ...Object.fromEntries(Object.entries(inputs).map(([k, i]) => [k, i.value])), rows: map.rows };
+    });
+  return { page, problems, settings };
+}
+
+test('a link opens the explorer at its settings, the table the core computes for them', async () => {
+  const { page, problems, settings } = await open('?positions=256&dModel=128&base=500&variant=halves#explorer');
+  assert.deepEqual(await settings(), { positions: '256', dModel: '128', base: '500', variant: 'halves', rows: 256 });
+  const same = await page.evaluate(() => {
+    const { lab, explorer } = window.pelab;
+    const table = lab.sinusoidal({ positions: 256, dModel: 128, base: 500, variant: 'halves' });
+    return explorer.map.data.every((v, i) => v === table[i]);
+  });
+  assert.equal(same, true);
+  assert.equal(await page.locator('#explorer output[for=positions]').innerText(), '256', 'the shown value follows');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('bad values in a link are ignored and said, and the page works with the rest', async () => {
+  const { page, problems, settings } = await open('?positions=abc&dModel=3&base=1e12&variant=evil&seed=2');
+  assert.deepEqual(await settings(), { positions: '128', dModel: '64', base: '10000', variant: 'paper', rows: 128 });
+  assert.equal(
+    await page.locator('#explorer .status').innerText(),
+    'The table is computed by the WebAssembly core on every change. Ignored from the link: positions=abc ' +
+      '(positions must be a number from 1 to 1024 in steps of 1); dModel=3 (dModel must be a number from 2 to ' +
+      '512 in steps of 2); base=1e12 (base must be a number from 2 to 1000000000); variant=evil (variant must ' +
+      'be one of paper, halves, tensor2tensor).',
+  );
+  await page.locator('#dModel').fill('32');
+  assert.equal((await settings()).dModel, '32');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the address follows the controls, keeping its other parts, and Copy link copies it', async () => {
+  const { page, problems } = await open('?from=course#explorer', {
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  await page.locator('#positions').fill('300');
+  await page.locator('#variant').selectOption('tensor2tensor');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('variant') === 'tensor2tensor');
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('positions'), '300');
+  assert.equal(url.searchParams.get('from'), 'course');
+  assert.equal(url.hash, '#explorer');
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await page.locator('#explorer .status', { hasText: 'Link to these settings copied.' }).waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
+  assert.deepEqual(problems, []);
+  await page.close();
+});

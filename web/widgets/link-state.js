@@ -1,0 +1,84 @@
+// A demo's settings in the page's address, so that a teacher can link to what they mean (as TensorFlow
+// Playground does): `?positions=256&dModel=128` opens the explorer there. The inputs are the schema: a value
+// from a link is taken only if its input would take it (a select's options; a number within the input's min
+// and max, on its step); anything else is ignored and said, never a failure. Other parameters of the
+// address and its #fragment are kept as they are.
+import { h } from './dom.js';
+
+const WRITE_MS = 300; // the address is rewritten once a drag pauses, not on every frame of it
+
+// Why `raw` does not fit `input`, or '' when it does.
+function misfit(input, raw) {
+  if (input.tagName === 'SELECT') {
+    const allowed = [...input.options].map((o) => o.value);
+    return allowed.includes(raw) ? '' : `one of ${allowed.join(', ')}`;
+  }
+  const [min, max] = [Number(input.min), Number(input.max)];
+  const step = input.step === 'any' || input.step === '' ? null : Number(input.step || 1);
+  const rule = `a number from ${min} to ${max}${step ? ` in steps of ${step}` : ''}`;
+  const value = raw.trim() === '' ? NaN : Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) return rule;
+  if (step && Math.abs((value - min) / step - Math.round((value - min) / step)) > 1e-9) return rule;
+  return '';
+}
+
+/**
+ * Sets each of `inputs` ({name: input}) that the page's address names to its value there (firing `input`
+ * so that what shows a value follows), and returns the sentence saying what was ignored ('' if nothing).
+ */
+export function applyLink(inputs, search = location.search) {
+  const params = new URLSearchParams(search);
+  const ignored = [];
+  for (const [name, input] of Object.entries(inputs)) {
+    if (!params.has(name)) continue;
+    const raw = params.get(name);
+    const rule = misfit(input, raw);
+    if (rule) {
+      ignored.push(`${name}=${raw.slice(0, 40)} (${name} must be ${rule})`);
+      continue;
+    }
+    input.value = raw;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  return ignored.length ? `Ignored from the link: ${ignored.join('; ')}.` : '';
+}
+
+/** Keeps the page's address holding `inputs`' values as they change (once they pause). */
+export function keepInLink(inputs, form) {
+  let timer = 0;
+  form.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => history.replaceState(history.state, '', linkTo(inputs)), WRITE_MS);
+  });
+}
+
+/** The page's address with `inputs`' current values in its query. */
+export function linkTo(inputs) {
+  const url = new URL(location.href);
+  for (const [name, input] of Object.entries(inputs)) url.searchParams.set(name, input.value);
+  return url.href;
+}
+
+/**
+ * A "Copy link" button: the address of these settings to the clipboard, said in `status` (a live region);
+ * where the clipboard is refused (a frame without the permission), the link is said for copying by hand.
+ */
+export function copyLinkButton(inputs, say) {
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'secondary',
+      onclick: async () => {
+        const link = linkTo(inputs);
+        try {
+          await navigator.clipboard.writeText(link);
+          say('Link to these settings copied.');
+        } catch {
+          say(`The browser did not allow copying; the link to these settings: ${link}`);
+        }
+      },
+    },
+    'Copy link',
+  );
+}
