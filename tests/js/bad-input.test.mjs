@@ -155,6 +155,12 @@ const SPECS = {
     required: ['x', 'n', 'dHead'],
     lengths: { x: (o) => o.n * o.dHead },
   },
+  // (Its `scaling` options have their own refusals in tests/js/rope-scaling.test.mjs.)
+  ropeFrequencies: {
+    base: { dHead: 8, base: 500, rotaryDims: 6 },
+    params: { dHead: 'int', base: 'real', rotaryDims: 'int' },
+    required: ['dHead'],
+  },
   alibiSlopes: { base: { heads: 6 }, params: { heads: 'int' }, required: ['heads'] },
   alibiBias: {
     base: { heads: 3, n: 5, mask: 'causal' },
@@ -912,6 +918,11 @@ test('lab.limits quotes exactly the documented ranges and caps', () => {
       dHead: int(2, 4096),
       rotaryDims: int(2, 4096),
       scale: real(1, 65536),
+      factor: real(1, 65536),
+      originalMaxPositions: int(1, 1000000),
+      length: int(0, 1000000),
+      betaFast: real(0.001, 1e6),
+      betaSlow: real(0.001, 1e6),
       maxElements: 2 ** 23,
       maxWork: 2 ** 30,
     },

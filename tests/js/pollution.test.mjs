@@ -44,6 +44,8 @@ const POLLUTION = {
   mask: 'causal',
   layout: 'interleaved',
   rope: {},
+  scaling: { type: 'ntk' },
+  factor: 8,
   heads: 2,
   alibi: true,
   steps: 5,
@@ -62,6 +64,7 @@ const GOOD = {
   attention: qkv,
   selfAttention: { x: x8, n: 2, dModel: 4, dK: 4, heads: 2, rope: { start: 3 }, alibi: true },
   rope: { x: x8, n: 2, dHead: 4, start: 5, layout: 'interleaved' },
+  ropeFrequencies: { dHead: 8, scaling: { type: 'yarn', factor: 4, originalMaxPositions: 64 } },
   alibiBias: { heads: 2, n: 3 },
   relativeOffset: { positions: 4, dModel: 4, k: 1 },
   dotMatrix: { table: [1, 2, 3, 4, 5, 6], rows: 3, dModel: 2 },
@@ -94,6 +97,9 @@ const REFUSED = {
   not_divisible: (lab) => lab.attention({ ...qkv, heads: 3 }),
   result_elements: (lab) => lab.alibiBias({ heads: 3, n: 2048 }),
   rotary_dims: (lab) => lab.rope({ x: x8, n: 2, dHead: 4, rotaryDims: 3 }),
+  scaling_needs: (lab) => lab.ropeFrequencies({ dHead: 8, scaling: { type: 'dynamic', factor: 2 } }),
+  below: (lab) =>
+    lab.ropeFrequencies({ dHead: 8, scaling: { type: 'yarn', factor: 2, originalMaxPositions: 8, betaSlow: 40 } }),
   'trainer: choice': (lab) => lab.trainer({ task: 'sort' }),
   'trainer: integer_range': (lab) => lab.trainer({ layers: 0 }),
   'trainer: memory': (lab) =>
@@ -169,6 +175,8 @@ for (const [which, lab] of Object.entries(LABS)) {
     for (const [m, o] of Object.entries(GOOD)) assert.deepStrictEqual(lab[m](o), expectedValues[m], m);
     // The polluted `rope`, `heads`, `alibi` and `mask` are not options: attention stays plain.
     assert.equal(lab.attention(qkv).weights.length, 4);
+    // Nor is the polluted `scaling`: left out, rope's frequencies are unscaled.
+    assert.equal(lab.ropeFrequencies({ dHead: 4 }).invFreq[1], 0.01);
   });
 
   test(`${which}: a trainer is created, trains, evaluates and is probed as before`, () => {

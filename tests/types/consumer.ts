@@ -40,6 +40,12 @@ export async function use(): Promise<number> {
   });
   const turned: Float32Array = lab.rope({ x: new Float32Array(16), n: 2, dHead: 8, layout: 'interleaved', scale: 2 });
   const slopes: Float64Array = lab.alibiSlopes({ heads: 8 });
+  const stretched: Float64Array = lab.ropeFrequencies({
+    dHead: 64,
+    scaling: { type: 'yarn', factor: 4, originalMaxPositions: 4096 },
+  }).invFreq;
+  // @ts-expect-error: YaRN needs the length the model was trained on
+  lab.ropeFrequencies({ dHead: 64, scaling: { type: 'yarn', factor: 4 } });
   const bias: Float32Array = lab.alibiBias({ heads: 8, n: 4, mask: 'causal' });
   const inHeads = lab.selfAttention({ x: [1, 2, 3, 4], n: 2, dModel: 2, dK: 2, heads: 2, rope: { start: 3 } });
   const scored: Float32Array = lab.attention({ q: [1], k: [1], v: [1], n: 1, dK: 1, alibi: true }).scores;
@@ -140,7 +146,7 @@ export async function use(): Promise<number> {
     const detail: PeResultDetail = event.detail;
     void detail.solutionViewed;
   });
-  void [turned, slopes, bias, inHeads.weights, inHeads.scores, scored, queries, keys];
+  void [turned, slopes, stretched, bias, inHeads.weights, inHeads.scores, scored, queries, keys];
   void [simd, table, omega, wavelength, weights, output, limit, loss, accuracy, step, e.accuracy, w.probability, rows];
   return table.length;
 }

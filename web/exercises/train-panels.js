@@ -47,25 +47,35 @@ export function controlBar(on, chunk) {
   const NEW_SEED = 'A new seed takes effect when you press Reset.';
   const seedMessage = h('p', { class: 'hint', id: seedHint }, NEW_SEED);
   const status = h('p', { class: 'status', role: 'status' });
+  // The buttons' group, focusable from script: where focus waits while every button is disabled (a reset
+  // starting the trainers again), rather than falling to the page.
+  const actions = h(
+    'div',
+    { class: 'actions', role: 'group', 'aria-label': 'Training of the seven models', tabindex: '-1' },
+    play,
+    step,
+    reset,
+  );
   return {
     element: h(
       'div',
       { class: 'train-controls' },
-      h('div', { class: 'actions', role: 'group', 'aria-label': 'Training of the seven models' }, play, step, reset),
+      actions,
       h('div', { class: 'control seed' }, h('label', { for: seedId }, 'Seed'), seed),
       seedMessage,
     ),
     status,
     /** `live`: trainers are there to drive; `playing`: Play reads Pause; `done`: the page's last step is reached. */
     show({ live, playing, done }) {
-      const focused = [play, step].find((b) => b === document.activeElement);
+      const focused = [play, step, reset].find((b) => b === document.activeElement);
       play.textContent = playing ? 'Pause' : 'Play';
       play.disabled = !live || (!playing && done);
       step.disabled = !live || playing || done;
       reset.disabled = seed.disabled = !live;
       // A button disabled under the learner's focus (Play or Step at the last step) hands it to Reset, the
-      // one that still works, rather than letting it fall to the page.
-      if (focused?.disabled && !reset.disabled) reset.focus();
+      // one that still works, or while none works (Reset starting the trainers) to their group.
+      if (focused?.disabled) (reset.disabled ? actions : reset).focus();
+      else if (document.activeElement === actions && !reset.disabled) reset.focus(); // back once it works
     },
     seed() {
       const value = seed.value.trim() === '' ? NaN : Number(seed.value);

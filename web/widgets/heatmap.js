@@ -139,6 +139,10 @@ export class Heatmap {
     this.canvas.addEventListener('pointerdown', (e) => this.#press(e));
     this.canvas.addEventListener('keydown', (e) => this.#key(e));
     this.canvas.addEventListener('focus', () => this.#announce());
+    // A swipe that scrolls the page (the browser takes the pointer: pointercancel) is no tap: no lens.
+    this.canvas.addEventListener('pointercancel', () => {
+      this.lens.hidden = true;
+    });
     this.canvas.addEventListener('blur', () => {
       this.lens.hidden = true;
       this.#draw();
@@ -299,6 +303,11 @@ export class Heatmap {
     if (!this.signed && !this.style) this.#readStyle(); // its colours come from the theme
     this.#reserve(rows, columns);
     this.#paintCells();
+    // A readout of the matrix before is not left standing: the focused (or tapped) cell is read anew, quietly
+    // (the text changes, no new announcement is asked for), and any other reading is cleared.
+    if (document.activeElement === this.canvas || !this.lens.hidden)
+      this.readout.textContent = this.#cellText(this.focus.row, this.focus.column);
+    else this.readout.textContent = '';
     this.#draw();
     this.#summarize();
     this.#fillTable();
@@ -474,12 +483,19 @@ export class Heatmap {
   }
 
   // The lens over the canvas, at its top when the finger is on the lower half, else at its bottom.
+  // Of the part of the map on screen (a tall map may be partly scrolled off), so the lens is always in view;
+  // not for a map whose cells are as large as the loupe's already.
   #showLens(event) {
-    const rect = this.canvas.getBoundingClientRect();
-    const lower = event.clientY - rect.top > rect.height / 2;
+    const area = this.#plotArea();
+    if (area.w / this.columns >= LOUPE_PX && area.h / this.rows >= LOUPE_PX) return;
+    const rect = this.canvas.getBoundingClientRect(),
+      figure = this.root.getBoundingClientRect();
+    const top = Math.max(rect.top, 0),
+      bottom = Math.min(rect.bottom, window.innerHeight);
+    const lower = event.clientY > (top + bottom) / 2;
     this.lens.hidden = false;
     this.lens.dataset.at = lower ? 'top' : 'bottom';
-    this.lens.style.setProperty('--map-height', `${this.canvas.offsetHeight}px`);
+    this.lens.style.top = `${(lower ? top : bottom) - figure.top}px`;
   }
 
   // The loupe: LOUPE_CELLS × LOUPE_CELLS cells around the focus cell (fewer at an edge of the matrix, or of

@@ -2,6 +2,7 @@
 // view for small matrices), and a collapsible data table for any plot.
 import { h, fmt } from './dom.js';
 import { cssColour, textToneFor } from './colormap.js';
+import { watchScroll } from './scroll-box.js';
 
 /** rows × cols values as a table; `limit` colours cells on the diverging map; extra columns optional;
  *  `name` names its scroll region (the caption by default). */
@@ -48,34 +49,10 @@ export function matrixTable({
   );
 }
 
-// A table too wide for a phone scrolls sideways: its box is a named region that keyboard users can
-// focus and scroll (WCAG: scrollable regions must be reachable by keyboard, and say what they hold).
-// Only while it can scroll, though: a table that fits is no extra tab stop. The box and its table are
-// watched, so a wider table or a narrower window turns the stop on again.
-const overflow =
-  typeof ResizeObserver === 'function'
-    ? new ResizeObserver((entries) => {
-        for (const { target } of entries) markScrollable(target.closest('.table-scroll'));
-      })
-    : null;
-function markScrollable(box) {
-  if (!box) return;
-  if (box.scrollWidth > box.clientWidth + 1) box.setAttribute('tabindex', '0');
-  else box.removeAttribute('tabindex');
-  // The caption wraps at the box's width, not the wider table's, and stays in view as the table scrolls.
-  box.style.setProperty('--box-width', `${box.clientWidth}px`);
-  markMore(box);
-}
-// Whether columns lie hidden to the right: the box's edge fades then (exercise.css), a cue to scroll.
-function markMore(box) {
-  box.toggleAttribute('data-more', box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
-}
 /** A scroll region named `name` holding `table`, watched for whether it scrolls. */
 function scrollBox(name, table) {
   const box = h('div', { class: 'table-scroll', role: 'region', tabindex: '0', 'aria-label': name }, table);
-  box.addEventListener('scroll', () => markMore(box), { passive: true });
-  overflow?.observe(box);
-  overflow?.observe(table);
+  watchScroll(box, table);
   return box;
 }
 

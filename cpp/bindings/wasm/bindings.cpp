@@ -176,11 +176,13 @@ std::string limits_of() {
   bindings::Json j;
   j.out += "{\"ranges\":{";
   bool first = true;
-  for (const IntParam& p : {limits::positions, limits::dModel, limits::start, limits::seed, limits::maxLen,
-                            limits::position, limits::vocabSize, limits::sequence, limits::dK, limits::dV, limits::rows,
-                            limits::offset, limits::heads, limits::dHead, limits::rotaryDims})
+  for (const IntParam& p :
+       {limits::positions, limits::dModel, limits::start, limits::seed, limits::maxLen, limits::position,
+        limits::vocabSize, limits::sequence, limits::dK, limits::dV, limits::rows, limits::offset, limits::heads,
+        limits::dHead, limits::rotaryDims, limits::originalMaxPositions, limits::scalingLength})
     j.sep(first), j.range(p.name, p);
-  for (const RealParam& p : {limits::base, limits::scale}) j.sep(first), j.range(p.name, p);
+  for (const RealParam& p : {limits::base, limits::scale, limits::scalingFactor, limits::betaFast, limits::betaSlow})
+    j.sep(first), j.range(p.name, p);
   j.out += "},";
   j.key("maxElements"), j.number(static_cast<double>(limits::maxElements)), j.out += ',';
   j.key("maxWork"), j.number(limits::maxWork), j.out += ',';

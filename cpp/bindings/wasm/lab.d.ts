@@ -80,6 +80,19 @@ export interface RopeOptions {
   start?: number;
 }
 
+/**
+ * How RoPE is stretched past the trained length, as Hugging Face transformers computes it: 'linear' (position
+ * interpolation), 'ntk' (the base becomes base·s^(r/(r−2))), 'dynamic' (dynamic NTK at `length`), 'yarn'
+ * (NTK-by-parts, with an attention factor). Left out, 'none'.
+ */
+/** factor: 1 to 65536 (default 1); originalMaxPositions: 1 to 1000000; length: 0 to 1000000 (default 0, counted as
+ *  originalMaxPositions); betaFast, betaSlow: 0.001 to 1e6, betaSlow below betaFast (defaults 32 and 1). */
+export type RopeScaling =
+  | { type?: 'none' }
+  | { type: 'linear' | 'ntk'; factor?: number }
+  | { type: 'dynamic'; factor?: number; originalMaxPositions: number; length?: number }
+  | { type: 'yarn'; factor?: number; originalMaxPositions: number; betaFast?: number; betaSlow?: number };
+
 /** Heads, and how positions enter inside attention (applied to every head). */
 export interface HeadOptions {
   /** Heads splitting dK and dV evenly (1 to 1024; heads × n × n ≤ 2^23). Default 1. */
@@ -204,6 +217,14 @@ export class Lab {
 
   /** x (n × dHead, row r at position start + r) with rope applied: n × dHead. Max abs error vs float64 ≤ 2e-6 for |x| ≤ 1. */
   rope(options: { x: NumberList; n: number; dHead: number } & RopeOptions): Float32Array;
+  /**
+   * RoPE's frequency per rotated pair (rotaryDims / 2 of them, default the head's width) under a scaling, and
+   * the factor cos and sin are multiplied by (YaRN's 0.1·ln s + 1; else 1), in double. factor s is 1 to 65536.
+   */
+  ropeFrequencies(options: { dHead: number; base?: number; rotaryDims?: number; scaling?: RopeScaling }): {
+    invFreq: Float64Array;
+    attentionFactor: number;
+  };
   /** ALiBi's slope of every head, as the paper's reference get_slopes computes them. */
   alibiSlopes(options: { heads: number }): Float64Array;
   /** heads × n × n: −slope·|i − j|; 'causal' puts −Infinity above the diagonal. */

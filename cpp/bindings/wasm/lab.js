@@ -288,6 +288,10 @@ export class Lab {
   rope(options) {
     return this.#run('rope', options);
   }
+  ropeFrequencies(options) {
+    return this.#run('ropeFrequencies', options);
+  }
+
   alibiSlopes(options) {
     return this.#run('alibiSlopes', options);
   }

@@ -1,6 +1,7 @@
 // The lab's calls: each declares its options and results, and runs by asking the core's builder for a
 // checked request, then its kernel, into the results it names.
 #include <algorithm>
+#include <cmath>
 
 #include "calls.hpp"
 #include "pelab/analysis/analysis.hpp"
@@ -10,6 +11,7 @@
 #include "pelab/encodings/learned.hpp"
 #include "pelab/encodings/relative.hpp"
 #include "pelab/encodings/rope.hpp"
+#include "pelab/encodings/rope_scaling.hpp"
 #include "pelab/encodings/sequence.hpp"
 #include "pelab/encodings/sinusoidal.hpp"
 #include "pelab/validation/limits.hpp"
@@ -174,6 +176,29 @@ Status rope_of(CallIO& io) {
   return s;
 }
 
+// An option left out (rotaryDims, scaling.originalMaxPositions, scaling.length) as the core takes it: NaN.
+double or_nan(const CallIO& io, const char* option) { return io.given(option) ? io.number(option) : std::nan(""); }
+
+Status rope_frequencies_of(CallIO& io) {
+  RopeFrequenciesRequest r;
+  const double dHead = io.number("dHead"), rotaryDims = io.given("rotaryDims") ? io.number("rotaryDims") : dHead;
+  // Left out, the scaling is none (its members hold no defaults then).
+  const bool scaled = io.given("scaling");
+  const Status s =
+      scaled ? make_rope_frequencies_request(dHead, io.number("base"), rotaryDims, io.choice("scaling.type"),
+                                             io.number("scaling.factor"), or_nan(io, "scaling.originalMaxPositions"),
+                                             or_nan(io, "scaling.length"), io.number("scaling.betaFast"),
+                                             io.number("scaling.betaSlow"), r)
+             : make_rope_frequencies_request(dHead, io.number("base"), rotaryDims, "none", 1, std::nan(""),
+                                             std::nan(""), kYarnBetaFast, kYarnBetaSlow, r);
+  if (s.ok) {
+    const ScaledFrequencies f = scaled_frequencies(r.rotaryDims, r.base, r.scaling);
+    std::copy(f.invFreq.begin(), f.invFreq.end(), io.float64("invFreq", f.invFreq.size()).begin());
+    io.set("attentionFactor", f.attentionFactor);
+  }
+  return s;
+}
+
 Status alibi_slopes_of(CallIO& io) {
   int count = 0;
   const Status s = make_alibi_slopes_request(io.number("heads"), count);
@@ -292,6 +317,17 @@ constexpr Option kSelfAttention[] = {
     required("x", Kind::floats),         required("n"), required("dModel"), required("dK"), number("seed", 0),
     name("mask", "none", limits::masks), HEAD_OPTIONS};
 constexpr Option kRope[] = {required("x", Kind::floats), required("n"), required("dHead"), ROPE_OPTIONS("")};
+// A scaling's options (encodings/rope_scaling.hpp): left out, the frequencies are rope's own.
+constexpr Option kRopeFrequencies[] = {required("dHead"),
+                                       number("base", 10000),
+                                       optional("rotaryDims"),
+                                       optional("scaling", Kind::group),
+                                       name("scaling.type", "none", limits::ropeScalings),
+                                       number("scaling.factor", 1),
+                                       optional("scaling.originalMaxPositions"),
+                                       optional("scaling.length"),
+                                       number("scaling.betaFast", kYarnBetaFast),
+                                       number("scaling.betaSlow", kYarnBetaSlow)};
 constexpr Option kAlibiSlopes[] = {required("heads")};
 constexpr Option kAlibiBias[] = {required("heads"), required("n"), name("mask", "none", limits::biasMasks)};
 constexpr Option kRelativeOffset[] = {TABLE_OPTIONS, required("k")};
@@ -302,6 +338,7 @@ constexpr Option kPermutation[] = {SEQUENCE_OPTIONS, required("dK"), required("s
 constexpr Result kFloat32[] = {{"", Shape::float32}};
 constexpr Result kFloat64[] = {{"", Shape::float64}};
 constexpr Result kOmega[] = {{"omega", Shape::float64}, {"wavelength", Shape::float64}};
+constexpr Result kScaledFrequencies[] = {{"invFreq", Shape::float64}, {"attentionFactor", Shape::number}};
 constexpr Result kScored[] = {{"weights", Shape::float32}, {"output", Shape::float32}, {"scores", Shape::float32}};
 constexpr Result kProjected[] = {{"weights", Shape::float32},
                                  {"output", Shape::float32},
@@ -338,6 +375,7 @@ const std::vector<Call>& lab_calls() {
       {"attention", "lab", kAttention, kScored, attention_of},
       {"selfAttention", "lab", kSelfAttention, kProjected, self_attention_of},
       {"rope", "lab", kRope, kFloat32, rope_of},
+      {"ropeFrequencies", "lab", kRopeFrequencies, kScaledFrequencies, rope_frequencies_of},
       {"alibiSlopes", "lab", kAlibiSlopes, kFloat64, alibi_slopes_of},
       {"alibiBias", "lab", kAlibiBias, kFloat32, alibi_bias_of},
       {"relativeOffset", "lab", kRelativeOffset, kBlocks, relative_offset},

@@ -33,6 +33,8 @@ const RULE = [
   'last_row_position',
   'learned_short_of_training',
   'exchange',
+  'scaling_needs',
+  'below',
 ];
 // What each cost counts (attention.hpp, analysis.hpp, sequence.hpp, permutation.hpp), with the weights the
 // core exports from limits.hpp (`w`: score, projection, normal).
@@ -160,6 +162,14 @@ export function describeStatus(status, given, limits, names = []) {
       return 'this trainer was deleted';
     case 'live_memory':
       return `the live trainers would keep ${got} floats in all, more than ${hi}: call delete() on each trainer you no longer need (a trainer dropped without delete() is freed only once the garbage collector has taken it, which may be much later)`;
+    case 'scaling_needs': {
+      const type = valueAt(given, param.replace(/[^.]*$/, 'type')); // the type beside it in its options object
+      return `${param} is required for scaling type ${quote(type)}: the number of positions the model was trained on`;
+    }
+    case 'below': {
+      const other = param.replace(/betaSlow$/, 'betaFast');
+      return `${param} must be below ${other} = ${hi} (got ${got})`;
+    }
     case 'exchange':
       return `the lab's raw exports were handed ${param} ${got}, which its call table does not declare there (a fault of the code calling them, not of the options)`;
     default:

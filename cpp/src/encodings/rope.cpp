@@ -54,21 +54,27 @@ Status parse_rope_layout(const std::string& name, RopeLayout& out) {
 
 const char* rope_layout_name(RopeLayout layout) { return limits::ropeLayouts[static_cast<std::size_t>(layout)]; }
 
+Status check_rotary_dims(double rotaryDims, double dHead) {
+  // An integer in range that is odd, below 2 or wider than the head breaks the rope rule (which says
+  // why); anything else, the plain range.
+  const bool integer = std::isfinite(rotaryDims) && std::floor(rotaryDims) == rotaryDims && rotaryDims >= 0 &&
+                       rotaryDims <= static_cast<double>(limits::rotaryDims.hi);
+  if (!integer) return check(limits::rotaryDims, rotaryDims);
+  if (std::fmod(rotaryDims, 2) != 0 || rotaryDims < limits::rotaryDims.lo || rotaryDims > dHead) {
+    Status s = Status::broken(Rule::rotary_dims, "rotaryDims", rotaryDims, static_cast<double>(limits::rotaryDims.lo),
+                              2 * std::floor(dHead / 2));
+    s.a = dHead;
+    return s;
+  }
+  return Status::fine();
+}
+
 Status make_rope_spec(double dHead, double base, const std::string& layout, double rotaryDims, double scale,
                       double start, int n, RopeSpec& out) {
   RopeSpec spec;
   Status s = check(limits::base, base);
   if (s.ok) s = parse_rope_layout(layout, spec.layout);
-  // An integer in range that is odd, below 2 or wider than the head breaks the rope rule (which says
-  // why); anything else, the plain range.
-  const bool integer = std::isfinite(rotaryDims) && std::floor(rotaryDims) == rotaryDims && rotaryDims >= 0 &&
-                       rotaryDims <= static_cast<double>(limits::rotaryDims.hi);
-  if (s.ok && !integer) s = check(limits::rotaryDims, rotaryDims);
-  if (s.ok && (std::fmod(rotaryDims, 2) != 0 || rotaryDims < limits::rotaryDims.lo || rotaryDims > dHead)) {
-    s = Status::broken(Rule::rotary_dims, "rotaryDims", rotaryDims, static_cast<double>(limits::rotaryDims.lo),
-                       2 * std::floor(dHead / 2));
-    s.a = dHead;
-  }
+  if (s.ok) s = check_rotary_dims(rotaryDims, dHead);
   if (s.ok) s = first_error(check(limits::scale, scale), check(limits::start, start));
   if (s.ok && start + n - 1 > limits::start.hi)
     s = Status::broken(Rule::last_row_position, "start", start + n - 1, 0, static_cast<double>(limits::start.hi));

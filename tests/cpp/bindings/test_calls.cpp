@@ -159,6 +159,13 @@ TEST_CASE("every lab call runs from its declared names and fills every result it
       {"attention", {{"n", {3, 0}}, {"dK", {4, 0}}}, {{"q", 12}, {"k", 12}, {"v", 12}}},
       {"selfAttention", {{"n", {2, 0}}, {"dModel", {4, 0}}, {"dK", {4, 0}}}, {{"x", 8}}},
       {"rope", {{"n", {2, 0}}, {"dHead", {4, 0}}}, {{"x", 8}}},
+      {"ropeFrequencies",  // with a YaRN scaling: its group given (1), type by its index (4)
+       {{"dHead", {8, 0}},
+        {"scaling", {1, 0}},
+        {"scaling.type", {4, 0}},
+        {"scaling.factor", {4, 0}},
+        {"scaling.originalMaxPositions", {64, 0}}},
+       {}},
       {"alibiSlopes", {{"heads", {4, 0}}}, {}},
       {"alibiBias", {{"heads", {2, 0}}, {"n", {3, 0}}}, {}},
       {"relativeOffset", {{"positions", {4, 0}}, {"dModel", {8, 0}}, {"k", {2, 0}}}, {}},

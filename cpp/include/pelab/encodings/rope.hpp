@@ -25,6 +25,9 @@ struct RopeSpec {
 Status parse_rope_layout(const std::string& name, RopeLayout& out);
 const char* rope_layout_name(RopeLayout layout);
 
+// rotaryDims for a head of width dHead: an even integer from 2 to dHead (the rotary_dims rule says why not).
+Status check_rotary_dims(double rotaryDims, double dHead);
+
 // A spec for rows of width dHead at positions start … start+n−1 (n already checked), checked in the
 // order base, layout, rotaryDims (range, then even and ≤ dHead), scale, start, the last position.
 Status make_rope_spec(double dHead, double base, const std::string& layout, double rotaryDims, double scale,

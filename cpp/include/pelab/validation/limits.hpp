@@ -29,6 +29,12 @@ inline constexpr IntParam heads{"heads", 1, 1024};
 inline constexpr IntParam dHead{"dHead", 2, 4096};
 inline constexpr IntParam rotaryDims{"rotaryDims", 2, 4096};  // also even and at most the head width
 inline constexpr RealParam scale{"scale", 1.0, 65536.0};      // rope's linear position scaling (HF requires ≥ 1)
+// A RoPE scaling's (encodings/rope_scaling.hpp), named as its options object names them.
+inline constexpr RealParam scalingFactor{"factor", 1.0, 65536.0};
+inline constexpr IntParam originalMaxPositions{"originalMaxPositions", 1, 1000000};
+inline constexpr IntParam scalingLength{"length", 0, 1000000};
+inline constexpr RealParam betaFast{"betaFast", 0.001, 1e6};
+inline constexpr RealParam betaSlow{"betaSlow", 0.001, 1e6};
 
 // The names each named option accepts, in the order the errors list them.
 inline constexpr std::array<const char*, 3> variants{"paper", "halves", "tensor2tensor"};
@@ -36,6 +42,7 @@ inline constexpr std::array<const char*, 3> encodings{"none", "sinusoidal", "lea
 inline constexpr std::array<const char*, 3> masks{"none", "before-softmax", "after-softmax"};
 inline constexpr std::array<const char*, 2> ropeLayouts{"halves", "interleaved"};
 inline constexpr std::array<const char*, 2> biasMasks{"none", "causal"};  // alibiBias's `mask`
+inline constexpr std::array<const char*, 5> ropeScalings{"none", "linear", "ntk", "dynamic", "yarn"};
 
 // A name list (one of the arrays above, or training/limits.hpp's), looked up both ways: the one place a
 // name becomes its index and an index its name.

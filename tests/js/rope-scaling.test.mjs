@@ -1,0 +1,99 @@
+// lab.ropeFrequencies against a transcription of Hugging Face transformers' modeling_rope_utils.py
+// (_compute_default/linear_scaling/ntk/dynamic_ntk/yarn_parameters) written here in float64, and its
+// options refused the lab's way: the error names the option and what it may be.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { labPromise } from './helpers.mjs';
+
+const lab = await labPromise;
+
+const range = (dim) => Array.from({ length: dim / 2 }, (_, j) => 2 * j); // torch.arange(0, dim, 2)
+const hfDefault = (dim, base) => range(dim).map((k) => 1 / base ** (k / dim));
+const hf = {
+  none: ({ dim, base }) => ({ inv: hfDefault(dim, base), attention: 1 }),
+  linear: ({ dim, base, factor }) => ({ inv: hfDefault(dim, base).map((v) => v / factor), attention: 1 }),
+  ntk: ({ dim, base, factor }) => ({ inv: hfDefault(dim, base * factor ** (dim / (dim - 2))), attention: 1 }),
+  dynamic: ({ dim, base, factor, maxPositions, seqLen }) => {
+    const len = seqLen !== undefined && seqLen > maxPositions ? seqLen : maxPositions;
+    return {
+      inv: hfDefault(dim, base * ((factor * len) / maxPositions - (factor - 1)) ** (dim / (dim - 2))),
+      attention: 1,
+    };
+  },
+  yarn: ({ dim, base, factor, maxPositions, betaFast = 32, betaSlow = 1 }) => {
+    const correction = (rotations) => (dim * Math.log(maxPositions / (rotations * 2 * Math.PI))) / (2 * Math.log(base));
+    const low = Math.max(Math.floor(correction(betaFast)), 0);
+    let high = Math.min(Math.ceil(correction(betaSlow)), dim - 1);
+    if (low === high) high += 0.001;
+    const inv = range(dim).map((k, j) => {
+      const posFreq = base ** (k / dim);
+      const ramp = Math.min(1, Math.max(0, (j - low) / (high - low)));
+      return (1 / (factor * posFreq)) * ramp + (1 / posFreq) * (1 - ramp);
+    });
+    return { inv, attention: 0.1 * Math.log(factor) + 1 };
+  },
+};
+
+const relative = (got, want) => Math.max(...want.map((w, i) => Math.abs(got[i] - w) / Math.abs(w)));
+
+test('every scaling gives transformers’ frequencies within 1e-9 relative, and YaRN its attention factor', () => {
+  let cases = 0;
+  for (const dHead of [8, 64, 128])
+    for (const base of [500, 10000, 1e6])
+      for (const factor of [1, 2, 8, 32])
+        for (const maxPositions of [16, 2048])
+          for (const type of Object.keys(hf)) {
+            const scaling = { type, factor };
+            if (type === 'dynamic' || type === 'yarn') scaling.originalMaxPositions = maxPositions;
+            if (type === 'dynamic') scaling.length = 3 * maxPositions;
+            const got = lab.ropeFrequencies({ dHead, base, scaling });
+            const want = hf[type]({ dim: dHead, base, factor, maxPositions, seqLen: 3 * maxPositions });
+            assert.ok(got.invFreq instanceof Float64Array);
+            assert.equal(got.invFreq.length, dHead / 2);
+            assert.ok(relative(got.invFreq, want.inv) <= 1e-9, `${type} ${dHead} ${base} ${factor}`);
+            assert.ok(Math.abs(got.attentionFactor - want.attention) <= 1e-12, `${type} attention factor`);
+            cases += 1;
+          }
+  assert.equal(cases, 360);
+});
+
+test('left out, the scaling is none: rope’s own frequencies; rotaryDims sets how many pairs', () => {
+  const plain = lab.ropeFrequencies({ dHead: 16 });
+  assert.ok(relative(plain.invFreq, hfDefault(16, 10000)) <= 1e-12);
+  assert.equal(plain.attentionFactor, 1);
+  const partial = lab.ropeFrequencies({ dHead: 16, rotaryDims: 8, scaling: { type: 'linear', factor: 4 } });
+  assert.ok(relative(partial.invFreq, hf.linear({ dim: 8, base: 10000, factor: 4 }).inv) <= 1e-12);
+  // Dynamic NTK below its trained length is the unscaled base: (s·L₀/L₀ − (s − 1)) = 1.
+  const below = lab.ropeFrequencies({ dHead: 16, scaling: { type: 'dynamic', factor: 4, originalMaxPositions: 64 } });
+  assert.ok(relative(below.invFreq, hfDefault(16, 10000)) <= 1e-12);
+});
+
+test('bad scaling options are refused, naming the option and what it may be', () => {
+  const refuses = (scaling, type, param, text, rotaryDims = 64) =>
+    assert.throws(
+      () => lab.ropeFrequencies({ dHead: 64, rotaryDims, scaling }),
+      (e) => e instanceof type && e.param === param && text.test(e.message),
+      `${JSON.stringify(scaling)} → ${param}`,
+    );
+  refuses({ type: 'stretch' }, RangeError, 'scaling.type', /one of 'none', 'linear', 'ntk', 'dynamic', 'yarn'/);
+  refuses({ type: 'linear', factor: 0.5 }, RangeError, 'scaling.factor', /from 1 to 65536 \(got 0\.5\)/);
+  refuses({ type: 'yarn', factor: 4 }, RangeError, 'scaling.originalMaxPositions', /required for scaling type "yarn"/);
+  refuses(
+    { type: 'dynamic', factor: 4, originalMaxPositions: 0 },
+    RangeError,
+    'scaling.originalMaxPositions',
+    /from 1/,
+  );
+  refuses(
+    { type: 'yarn', factor: 4, originalMaxPositions: 512, betaFast: 1, betaSlow: 32 },
+    RangeError,
+    'scaling.betaSlow',
+    /must be below scaling\.betaFast = 1 \(got 32\)/,
+  );
+  refuses({ type: 'ntk', factor: 2 }, RangeError, 'rotaryDims', /from 4 to 64/, 2);
+  refuses({ type: 'linear', factor: '2' }, TypeError, 'scaling.factor', /must be a number/);
+  refuses({ type: 'linear', stretch: 2 }, TypeError, 'scaling.stretch', /unknown option/);
+  refuses(4, TypeError, 'scaling', /options object/);
+  // And the lab works after every refusal.
+  assert.equal(lab.ropeFrequencies({ dHead: 4 }).invFreq.length, 2);
+});
