@@ -116,6 +116,8 @@ export function mountExercise(exercise, section, { lab, restored = null, onRecor
     forget() {
       attempts.forget();
       inner.resetTask();
+      // What shows the answer goes away with the answer: a new first answer is given without it in view.
+      for (const part of section.querySelectorAll('[data-until-answered]')) part.hidden = true;
       status.textContent = '';
       showExplain();
     },

@@ -259,3 +259,20 @@ test('inflated stored records count nowhere; every exercise’s own record (its 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('starting over hides again what shows the answer: a demo revealed by answering, a plot’s answer sentence', async () => {
+  const { page, problems, section } = await lessonPage(16);
+  const mask = section('mask-order');
+  const demo = mask.locator('[data-until-answered]').first();
+  assert.equal(await demo.isHidden(), true, 'hidden before the answer');
+  await mask.getByRole('button', { name: /^Show solution/ }).click();
+  assert.equal(await demo.isHidden(), false, 'shown with the solution');
+  const frequency = section('frequency-structure');
+  await frequency.getByRole('button', { name: /^Show solution/ }).click();
+  assert.equal(await frequency.locator('.plot-answer').first().isVisible(), true);
+  await resetProgress(page);
+  assert.equal(await demo.isHidden(), true, 'hidden again once the answers are forgotten');
+  assert.equal(await frequency.locator('.plot-answer').first().isVisible(), false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

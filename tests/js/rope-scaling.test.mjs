@@ -97,3 +97,54 @@ test('bad scaling options are refused, naming the option and what it may be', ()
   // And the lab works after every refusal.
   assert.equal(lab.ropeFrequencies({ dHead: 4 }).invFreq.length, 2);
 });
+
+// Rope in float64 with given angles per position and attention factor (transformers' cos·f and sin·f).
+function rotated(x, { n, dHead, inv, attention, start }) {
+  const out = Float64Array.from(x);
+  const half = dHead / 2;
+  for (let r = 0; r < n; r++)
+    for (let i = 0; i < half; i++) {
+      const angle = (start + r) * inv[i];
+      const [a, b] = [r * dHead + i, r * dHead + i + half];
+      out[a] = attention * (x[a] * Math.cos(angle) - x[b] * Math.sin(angle));
+      out[b] = attention * (x[b] * Math.cos(angle) + x[a] * Math.sin(angle));
+    }
+  return out;
+}
+
+test('rope under each scaling turns by transformers’ angles, times the attention factor (2e-6, to 65,536)', () => {
+  const [n, dHead] = [8, 32];
+  const x = Float32Array.from({ length: n * dHead }, (_, i) => Math.sin(12.9898 * (i + 1)));
+  const scalings = [
+    [{ type: 'linear', factor: 4 }, hf.linear({ dim: dHead, base: 10000, factor: 4 })],
+    [{ type: 'ntk', factor: 8 }, hf.ntk({ dim: dHead, base: 10000, factor: 8 })],
+    [
+      { type: 'dynamic', factor: 4, originalMaxPositions: 512, length: 4096 },
+      hf.dynamic({ dim: dHead, base: 10000, factor: 4, maxPositions: 512, seqLen: 4096 }),
+    ],
+    [
+      { type: 'yarn', factor: 16, originalMaxPositions: 4096 },
+      hf.yarn({ dim: dHead, base: 10000, factor: 16, maxPositions: 4096 }),
+    ],
+  ];
+  for (const [scaling, want] of scalings)
+    for (const start of [0, 65536 - n]) {
+      const got = lab.rope({ x, n, dHead, start, scaling });
+      const expected = rotated(x, { n, dHead, inv: want.inv, attention: want.attention, start });
+      const worst = Math.max(...got.map((v, i) => Math.abs(v - expected[i])));
+      assert.ok(worst <= 2e-6 * want.attention, `${scaling.type} from ${start}: ${worst}`);
+    }
+  // The linear scaling is `scale`, its short form; a call gives one or the other.
+  assert.deepEqual(
+    lab.rope({ x, n, dHead, scaling: { type: 'linear', factor: 4 } }),
+    lab.rope({ x, n, dHead, scale: 4 }),
+  );
+  assert.throws(
+    () => lab.rope({ x, n, dHead, scale: 2, scaling: { type: 'linear', factor: 2 } }),
+    (e) => e instanceof TypeError && e.param === 'scaling' && /give scale .* or scaling .*, not both/.test(e.message),
+  );
+  assert.throws(
+    () => lab.rope({ x, n, dHead, scaling: { type: 'yarn', factor: 2 } }),
+    (e) => e instanceof RangeError && e.param === 'scaling.originalMaxPositions',
+  );
+});

@@ -54,7 +54,10 @@ export function coreDistance(lab, a, b) {
  * reveals them and then reports.
  */
 export function hiddenUntilAnswered(parts, { answered = false, onResult, explain }) {
-  for (const part of parts) part.hidden = !answered;
+  for (const part of parts) {
+    part.hidden = !answered;
+    part.dataset.untilAnswered = ''; // hidden again when the learner starts over (mount.js's forget)
+  }
   if (answered) explain?.();
   return (result) => {
     for (const part of parts) part.hidden = false;

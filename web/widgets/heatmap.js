@@ -74,7 +74,7 @@ export class Heatmap {
     );
     const summaryId = `heatmap-summary-${hints}`;
     // Where the map shows its exercise's answer, said once the learner has answered (explain()).
-    this.answer = element('p', { class: 'plot-answer', id: `heatmap-answer-${hints}` });
+    this.answer = element('p', { class: 'plot-answer', id: `heatmap-answer-${hints}`, 'data-until-answered': '' });
     this.answer.hidden = true;
     this.canvas = element('canvas', {
       tabindex: '0',

@@ -40,7 +40,7 @@ export class LinePlot {
     const hintId = uid('plot-hint'),
       summaryId = uid('plot-summary');
     // Where the plot shows its exercise's answer, said once the learner has answered (explain()).
-    this.answer = h('p', { class: 'plot-answer', id: uid('plot-answer'), hidden: true });
+    this.answer = h('p', { class: 'plot-answer', id: uid('plot-answer'), hidden: true, 'data-until-answered': '' });
     this.w = UNLAID_W;
     this.svg = svg('svg', {
       viewBox: `0 0 ${UNLAID_W} ${MAX_H}`,

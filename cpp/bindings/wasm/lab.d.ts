@@ -215,8 +215,15 @@ export class Lab {
     } & HeadOptions,
   ): SelfAttentionResult;
 
-  /** x (n × dHead, row r at position start + r) with rope applied: n × dHead. Max abs error vs float64 ≤ 2e-6 for |x| ≤ 1. */
-  rope(options: { x: NumberList; n: number; dHead: number } & RopeOptions): Float32Array;
+  /**
+   * x (n × dHead, row r at position start + r) with rope applied: n × dHead. Max abs error vs float64 ≤ 2e-6 for
+   * |x| ≤ 1 (times a scaling's attention factor). `scaling` stretches the context (as ropeFrequencies gives its
+   * angles); `scale` is the short form of a linear one: give one or the other.
+   */
+  rope(
+    options: { x: NumberList; n: number; dHead: number } & RopeOptions &
+      ({ scaling?: undefined } | { scale?: undefined; scaling: RopeScaling }),
+  ): Float32Array;
   /**
    * RoPE's frequency per rotated pair (rotaryDims / 2 of them, default the head's width) under a scaling, and
    * the factor cos and sin are multiplied by (YaRN's 0.1·ln s + 1; else 1), in double. factor s is 1 to 65536.

@@ -200,7 +200,8 @@ export class Lab {
       const a = excludes[i][0],
         b = excludes[i][1];
       if (o[a] !== undefined && o[b] !== undefined) {
-        const kind = (n) => KINDS[this.#methods[fn].schema[n][0]][1];
+        const { schema, groupKinds } = this.#methods[fn];
+        const kind = (n) => (schema[n][0] === 'group' ? groupKinds[n] : KINDS[schema[n][0]][1]);
         throw withParam(new TypeError(`${fn}: give ${a} (${kind(a)}) or ${b} (${kind(b)}), not both`), b);
       }
     }

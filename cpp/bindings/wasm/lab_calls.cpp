@@ -161,13 +161,24 @@ Status self_attention_of(CallIO& io) {
   return s;
 }
 
+// An option left out (scaling.originalMaxPositions, scaling.length) as the core takes it: NaN.
+double or_nan(const CallIO& io, const char* option) { return io.given(option) ? io.number(option) : std::nan(""); }
+
+// The `scaling` options object as given; left out, none (its members hold no defaults then).
+RawRopeScaling raw_scaling(const CallIO& io) {
+  if (!io.given("scaling")) return {};
+  return {io.choice("scaling.type"),    io.number("scaling.factor"),   or_nan(io, "scaling.originalMaxPositions"),
+          or_nan(io, "scaling.length"), io.number("scaling.betaFast"), io.number("scaling.betaSlow")};
+}
+
 Status rope_of(CallIO& io) {
   RopeRequest r;
   const double dHead = io.number("dHead");
   const std::vector<float>& x = io.floats("x");
   const Status s = make_rope_request(io.number("n"), dHead, io.number("base"), io.choice("layout"),
-                                     io.given("rotaryDims") ? io.number("rotaryDims") : dHead, io.number("scale"),
-                                     io.number("start"), length_of(x), r);
+                                     io.given("rotaryDims") ? io.number("rotaryDims") : dHead,
+                                     io.given("scale") ? io.number("scale") : 1, io.number("start"), length_of(x), r,
+                                     raw_scaling(io));
   if (s.ok) {
     std::vector<float>& out = io.float32("", x.size());
     std::copy(x.begin(), x.end(), out.begin());
@@ -176,21 +187,11 @@ Status rope_of(CallIO& io) {
   return s;
 }
 
-// An option left out (rotaryDims, scaling.originalMaxPositions, scaling.length) as the core takes it: NaN.
-double or_nan(const CallIO& io, const char* option) { return io.given(option) ? io.number(option) : std::nan(""); }
-
 Status rope_frequencies_of(CallIO& io) {
   RopeFrequenciesRequest r;
-  const double dHead = io.number("dHead"), rotaryDims = io.given("rotaryDims") ? io.number("rotaryDims") : dHead;
-  // Left out, the scaling is none (its members hold no defaults then).
-  const bool scaled = io.given("scaling");
-  const Status s =
-      scaled ? make_rope_frequencies_request(dHead, io.number("base"), rotaryDims, io.choice("scaling.type"),
-                                             io.number("scaling.factor"), or_nan(io, "scaling.originalMaxPositions"),
-                                             or_nan(io, "scaling.length"), io.number("scaling.betaFast"),
-                                             io.number("scaling.betaSlow"), r)
-             : make_rope_frequencies_request(dHead, io.number("base"), rotaryDims, "none", 1, std::nan(""),
-                                             std::nan(""), kYarnBetaFast, kYarnBetaSlow, r);
+  const double dHead = io.number("dHead");
+  const Status s = make_rope_frequencies_request(
+      dHead, io.number("base"), io.given("rotaryDims") ? io.number("rotaryDims") : dHead, raw_scaling(io), r);
   if (s.ok) {
     const ScaledFrequencies f = scaled_frequencies(r.rotaryDims, r.base, r.scaling);
     std::copy(f.invFreq.begin(), f.invFreq.end(), io.float64("invFreq", f.invFreq.size()).begin());
@@ -316,18 +317,25 @@ constexpr Option kAttention[] = {required("q", Kind::floats),
 constexpr Option kSelfAttention[] = {
     required("x", Kind::floats),         required("n"), required("dModel"), required("dK"), number("seed", 0),
     name("mask", "none", limits::masks), HEAD_OPTIONS};
-constexpr Option kRope[] = {required("x", Kind::floats), required("n"), required("dHead"), ROPE_OPTIONS("")};
-// A scaling's options (encodings/rope_scaling.hpp): left out, the frequencies are rope's own.
-constexpr Option kRopeFrequencies[] = {required("dHead"),
-                                       number("base", 10000),
-                                       optional("rotaryDims"),
-                                       optional("scaling", Kind::group),
-                                       name("scaling.type", "none", limits::ropeScalings),
-                                       number("scaling.factor", 1),
-                                       optional("scaling.originalMaxPositions"),
-                                       optional("scaling.length"),
-                                       number("scaling.betaFast", kYarnBetaFast),
-                                       number("scaling.betaSlow", kYarnBetaSlow)};
+// A scaling's options (encodings/rope_scaling.hpp), after the option that names it: left out, the
+// frequencies are rope's own. `excludes`: rope's `scale` is the short form of a linear scaling, so a call
+// takes one or the other.
+#define SCALING_OPTIONS(excludes)                                                                        \
+  optional("scaling", Kind::group, excludes), name("scaling.type", "none", limits::ropeScalings),        \
+      number("scaling.factor", 1), optional("scaling.originalMaxPositions"), optional("scaling.length"), \
+      number("scaling.betaFast", kYarnBetaFast), number("scaling.betaSlow", kYarnBetaSlow)
+// (Rope's own options, `scale` left out unless given, so that giving it with `scaling` is seen.)
+constexpr Option kRope[] = {required("x", Kind::floats),
+                            required("n"),
+                            required("dHead"),
+                            number("base", 10000),
+                            name("layout", "halves", limits::ropeLayouts),
+                            optional("rotaryDims"),
+                            optional("scale"),
+                            number("start", 0),
+                            SCALING_OPTIONS("scale")};
+constexpr Option kRopeFrequencies[] = {required("dHead"), number("base", 10000), optional("rotaryDims"),
+                                       SCALING_OPTIONS("")};
 constexpr Option kAlibiSlopes[] = {required("heads")};
 constexpr Option kAlibiBias[] = {required("heads"), required("n"), name("mask", "none", limits::biasMasks)};
 constexpr Option kRelativeOffset[] = {TABLE_OPTIONS, required("k")};

@@ -89,20 +89,18 @@ Status make_rope_spec(double dHead, double base, const std::string& layout, doub
 }
 
 Status make_rope_request(double n, double dHead, double base, const std::string& layout, double rotaryDims,
-                         double scale, double start, double xLength, RopeRequest& out) {
+                         double scale, double start, double xLength, RopeRequest& out, const RawRopeScaling& scaling) {
   Status s = first_error(check(limits::sequence, n), check(limits::dHead, dHead));
   if (s.ok) s = make_rope_spec(dHead, base, layout, rotaryDims, scale, start, static_cast<int>(n), out.spec);
+  if (s.ok) s = make_scaling_for(scaling, rotaryDims, dHead, out.spec.scaling);
   if (s.ok) s = check_length("x", xLength, n * dHead);
   if (s.ok) out.n = static_cast<int>(n);
   return s;
 }
 
 std::vector<double> rope_frequencies(const RopeSpec& spec) {
-  const int pairs = spec.rotaryDims / 2;
-  std::vector<double> omega(static_cast<std::size_t>(pairs));
-  const double log_base = std::log(spec.base);
-  for (int i = 0; i < pairs; ++i)
-    omega[static_cast<std::size_t>(i)] = std::exp(-log_base * (2.0 * i / spec.rotaryDims)) / spec.scale;
+  std::vector<double> omega = scaled_frequencies(spec.rotaryDims, spec.base, spec.scaling).invFreq;
+  for (double& w : omega) w /= spec.scale;
   return omega;
 }
 
@@ -112,9 +110,12 @@ void apply_rope(const RopeSpec& spec, float* rows, int n) {
   // One block of (sin | cos) rows at a time: row j holds the sines at [0, h) and the cosines at [h, r).
   std::vector<float> block(static_cast<std::size_t>(RotationRows::block) * r);
   const auto rotate = spec.layout == RopeLayout::halves ? rotate_halves : rotate_interleaved;
+  const auto factor = static_cast<float>(attention_factor(spec.scaling));
   for (int first = 0; first < n; first += RotationRows::block) {
     const int count = std::min(RotationRows::block, n - first);
     turns.write_next(block.data(), count, r, false);
+    if (factor != 1.f)  // cos and sin times the attention factor, as transformers scales them
+      for (float& v : block) v *= factor;
     for (int j = 0; j < count; ++j) {
       const float* sc = block.data() + static_cast<std::size_t>(j) * r;
       rotate(rows + static_cast<std::size_t>(first + j) * spec.dHead, h, sc, sc + h);

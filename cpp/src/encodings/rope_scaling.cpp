@@ -49,6 +49,10 @@ Status nested(Status s, const char* prefix) {
 
 }  // namespace
 
+double attention_factor(const RopeScaling& c) {
+  return c.type == RopeScalingType::yarn && c.factor > 1 ? 0.1 * std::log(c.factor) + 1.0 : 1.0;
+}
+
 ScaledFrequencies scaled_frequencies(int r, double base, const RopeScaling& c) {
   const double stretch = static_cast<double>(r) / (r - 2);  // NTK's exponent (r ≥ 4 where it is used)
   switch (c.type) {
@@ -63,56 +67,60 @@ ScaledFrequencies scaled_frequencies(int r, double base, const RopeScaling& c) {
       const double length = std::max(c.length, c.originalMaxPositions);
       return {unscaled(r, base * std::pow(c.factor * length / c.originalMaxPositions - (c.factor - 1), stretch)), 1.0};
     }
-    case RopeScalingType::yarn: return {yarn(r, base, c), c.factor <= 1 ? 1.0 : 0.1 * std::log(c.factor) + 1.0};
+    case RopeScalingType::yarn: return {yarn(r, base, c), attention_factor(c)};
   }
   return {unscaled(r, base), 1.0};
 }
 
-Status make_rope_scaling(const std::string& type, double factor, double originalMaxPositions, double length,
-                         double betaFast, double betaSlow, RopeScaling& out) {
+Status make_rope_scaling(const RawRopeScaling& raw, RopeScaling& out) {
   RopeScaling c;
-  Status s = limits::parse_choice(limits::ropeScalings, "type", type, c.type);
-  if (s.ok) s = check(limits::scalingFactor, factor);
+  Status s = limits::parse_choice(limits::ropeScalings, "type", raw.type, c.type);
+  if (s.ok) s = check(limits::scalingFactor, raw.factor);
   const bool trained = c.type == RopeScalingType::dynamic || c.type == RopeScalingType::yarn;
   if (s.ok && trained) {
-    if (std::isnan(originalMaxPositions)) {
+    if (std::isnan(raw.originalMaxPositions)) {
       s = Status::broken(Rule::scaling_needs, "originalMaxPositions", 0, 0, 0);
       s.a = static_cast<double>(c.type);
     } else {
-      s = check(limits::originalMaxPositions, originalMaxPositions);
+      s = check(limits::originalMaxPositions, raw.originalMaxPositions);
     }
   }
-  if (s.ok && c.type == RopeScalingType::dynamic && !std::isnan(length)) s = check(limits::scalingLength, length);
+  if (s.ok && c.type == RopeScalingType::dynamic && !std::isnan(raw.length))
+    s = check(limits::scalingLength, raw.length);
   if (s.ok && c.type == RopeScalingType::yarn)
-    s = first_error(check(limits::betaFast, betaFast), check(limits::betaSlow, betaSlow));
-  if (s.ok && c.type == RopeScalingType::yarn && betaSlow >= betaFast)
-    s = Status::broken(Rule::below, "betaSlow", betaSlow, 0, betaFast);
+    s = first_error(check(limits::betaFast, raw.betaFast), check(limits::betaSlow, raw.betaSlow));
+  if (s.ok && c.type == RopeScalingType::yarn && raw.betaSlow >= raw.betaFast)
+    s = Status::broken(Rule::below, "betaSlow", raw.betaSlow, 0, raw.betaFast);
   if (!s.ok) return s;
-  c.factor = factor;
-  c.originalMaxPositions = trained ? originalMaxPositions : 0;
-  c.length = std::isnan(length) ? 0 : length;
-  c.betaFast = betaFast, c.betaSlow = betaSlow;
+  c.factor = raw.factor;
+  c.originalMaxPositions = trained ? raw.originalMaxPositions : 0;
+  c.length = std::isnan(raw.length) ? 0 : raw.length;
+  c.betaFast = raw.betaFast, c.betaSlow = raw.betaSlow;
   out = c;
   return s;
 }
 
-Status make_rope_frequencies_request(double dHead, double base, double rotaryDims, const std::string& type,
-                                     double factor, double originalMaxPositions, double length, double betaFast,
-                                     double betaSlow, RopeFrequenciesRequest& out) {
-  Status s = first_error(check(limits::dHead, dHead), check(limits::base, base));
-  if (s.ok) s = check_rotary_dims(rotaryDims, dHead);
+Status make_scaling_for(const RawRopeScaling& raw, double rotaryDims, double dHead, RopeScaling& out) {
   RopeScaling scaling;
-  if (s.ok)
-    s = nested(make_rope_scaling(type, factor, originalMaxPositions, length, betaFast, betaSlow, scaling), "scaling.");
-  // NTK's exponent r/(r − 2) needs a second pair.
+  Status s = nested(make_rope_scaling(raw, scaling), "scaling.");
   if (s.ok && rotaryDims < 4 && (scaling.type == RopeScalingType::ntk || scaling.type == RopeScalingType::dynamic)) {
     s = Status::broken(Rule::rotary_dims, "rotaryDims", rotaryDims, 4, 2 * std::floor(dHead / 2));
     s.a = dHead;
   }
+  if (s.ok) out = scaling;
+  return s;
+}
+
+Status make_rope_frequencies_request(double dHead, double base, double rotaryDims, const RawRopeScaling& scaling,
+                                     RopeFrequenciesRequest& out) {
+  Status s = first_error(check(limits::dHead, dHead), check(limits::base, base));
+  if (s.ok) s = check_rotary_dims(rotaryDims, dHead);
+  RopeScaling checked;
+  if (s.ok) s = make_scaling_for(scaling, rotaryDims, dHead, checked);
   if (!s.ok) return s;
   out.rotaryDims = static_cast<int>(rotaryDims);
   out.base = base;
-  out.scaling = scaling;
+  out.scaling = checked;
   return s;
 }
 

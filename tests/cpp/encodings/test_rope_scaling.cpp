@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "pelab/encodings/rope.hpp"
 #include "pelab/encodings/rope_scaling.hpp"
 #include "pelab/validation/limits.hpp"
 
@@ -66,7 +67,7 @@ HfYarn hf_yarn(int dim, double base, double factor, double maxPositions, double 
 RopeScaling scaling(const std::string& type, double factor, double L0 = std::nan(""), double L = std::nan(""),
                     double fast = 32, double slow = 1) {
   RopeScaling c;
-  const Status s = make_rope_scaling(type, factor, L0, L, fast, slow, c);
+  const Status s = make_rope_scaling({type, factor, L0, L, fast, slow}, c);
   REQUIRE(s.ok);
   return c;
 }
@@ -133,24 +134,63 @@ TEST_CASE("YaRN's ramp at its edges: bounds equal, clamped at 0 and at r - 1", "
 TEST_CASE("a scaling's options are checked in order, each naming itself", "[rope_scaling][validation]") {
   RopeScaling c;
   const double none = std::nan("");
-  CHECK(make_rope_scaling("stretch", 2, none, none, 32, 1, c).param == "type");
-  CHECK(make_rope_scaling("linear", 0.5, none, none, 32, 1, c).param == "factor");
-  const Status needs = make_rope_scaling("dynamic", 2, none, none, 32, 1, c);
+  CHECK(make_rope_scaling({"stretch", 2, none, none, 32, 1}, c).param == "type");
+  CHECK(make_rope_scaling({"linear", 0.5, none, none, 32, 1}, c).param == "factor");
+  const Status needs = make_rope_scaling({"dynamic", 2, none, none, 32, 1}, c);
   CHECK(needs.rule == Rule::scaling_needs);
   CHECK(needs.param == "originalMaxPositions");
-  CHECK(make_rope_scaling("yarn", 2, 0, none, 32, 1, c).param == "originalMaxPositions");
-  CHECK(make_rope_scaling("dynamic", 2, 512, -1, 32, 1, c).param == "length");
-  const Status order = make_rope_scaling("yarn", 2, 512, none, 1, 32, c);
+  CHECK(make_rope_scaling({"yarn", 2, 0, none, 32, 1}, c).param == "originalMaxPositions");
+  CHECK(make_rope_scaling({"dynamic", 2, 512, -1, 32, 1}, c).param == "length");
+  const Status order = make_rope_scaling({"yarn", 2, 512, none, 1, 32}, c);
   CHECK(order.rule == Rule::below);
   CHECK(order.param == "betaSlow");
   CHECK(order.hi == 1);
   // What a type does not read is not checked: linear takes no L0 and no betas.
-  CHECK(make_rope_scaling("linear", 2, none, none, -5, 99, c).ok);
+  CHECK(make_rope_scaling({"linear", 2, none, none, -5, 99}, c).ok);
   RopeFrequenciesRequest r;
-  const Status nested = make_rope_frequencies_request(64, 10000, 64, "yarn", 0, none, none, 32, 1, r);
+  const Status nested = make_rope_frequencies_request(64, 10000, 64, {"yarn", 0, none, none, 32, 1}, r);
   CHECK(nested.param == "scaling.factor");
-  const Status two = make_rope_frequencies_request(64, 10000, 2, "ntk", 2, none, none, 32, 1, r);
+  const Status two = make_rope_frequencies_request(64, 10000, 2, {"ntk", 2, none, none, 32, 1}, r);
   CHECK(two.rule == Rule::rotary_dims);
   CHECK(two.lo == 4);
-  CHECK(make_rope_frequencies_request(64, 10000, 2, "linear", 2, none, none, 32, 1, r).ok);
+  CHECK(make_rope_frequencies_request(64, 10000, 2, {"linear", 2, none, none, 32, 1}, r).ok);
+}
+
+TEST_CASE("rope under a scaling turns by the scaled angles, times the attention factor, within 2e-6 to 65,536",
+          "[rope_scaling][rope]") {
+  const int dHead = 64, n = 8;
+  struct Method {
+    RawRopeScaling raw;
+    std::vector<double> inv;
+    double attention;
+  };
+  const double none = std::nan("");
+  const HfYarn y = hf_yarn(dHead, 10000, 16, 4096, 32, 1);
+  const std::vector<Method> methods{
+      {{"linear", 4, none, none, 32, 1}, hf_linear(dHead, 10000, 4), 1},
+      {{"ntk", 8, none, none, 32, 1}, hf_ntk(dHead, 10000, 8), 1},
+      {{"dynamic", 4, 512, 4096, 32, 1}, hf_dynamic(dHead, 10000, 4, 512, 4096), 1},
+      {{"yarn", 16, 4096, none, 32, 1}, y.inv, y.attention},
+  };
+  std::vector<float> x(static_cast<std::size_t>(n) * dHead);
+  for (std::size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(std::sin(12.9898 * (i + 1)));
+  for (const Method& m : methods)
+    for (int start : {0, 65536 - n}) {
+      INFO(m.raw.type << " from position " << start);
+      RopeRequest r;
+      REQUIRE(
+          make_rope_request(n, dHead, 10000, "halves", dHead, 1, start, static_cast<double>(x.size()), r, m.raw).ok);
+      std::vector<float> got = x;
+      apply_rope(r.spec, got.data(), n);
+      double worst = 0;
+      for (int row = 0; row < n; ++row)
+        for (int i = 0; i < dHead / 2; ++i) {
+          const double angle = (start + row) * m.inv[static_cast<std::size_t>(i)];
+          const std::size_t a = static_cast<std::size_t>(row) * dHead + i, b = a + dHead / 2;
+          const double ya = m.attention * (x[a] * std::cos(angle) - x[b] * std::sin(angle));
+          const double yb = m.attention * (x[b] * std::cos(angle) + x[a] * std::sin(angle));
+          worst = std::max({worst, std::abs(got[a] - ya), std::abs(got[b] - yb)});
+        }
+      CHECK(worst <= 2e-6 * m.attention);
+    }
 }

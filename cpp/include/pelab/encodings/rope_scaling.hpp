@@ -9,6 +9,7 @@
 //   θ_i, those past the one that turns βslow times take θ_i / s, a linear ramp between (its bounds floored
 //   and ceiled, clamped to [0, r − 1]); the attention factor is 0.1·ln s + 1.
 #pragma once
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -34,25 +35,37 @@ struct ScaledFrequencies {
   double attentionFactor = 1.0;  // cos and sin are multiplied by it
 };
 
+// What cos and sin are multiplied by: YaRN's 0.1·ln s + 1 (1 for s ≤ 1), else 1.
+double attention_factor(const RopeScaling& scaling);
+
 // The frequencies of `rotaryDims` (even, ≥ 2) dimensions with `base`, under `scaling`.
 ScaledFrequencies scaled_frequencies(int rotaryDims, double base, const RopeScaling& scaling);
 
-// A scaling as the caller gives it (`originalMaxPositions` and `length` NaN when left out), checked in the
-// order type, factor, then what the type reads: originalMaxPositions (needed by dynamic and yarn), length
-// (dynamic), betaFast, betaSlow (below betaFast) (yarn). Parameters are named bare ("factor"): a caller
-// that nests them prefixes its own name.
-Status make_rope_scaling(const std::string& type, double factor, double originalMaxPositions, double length,
-                         double betaFast, double betaSlow, RopeScaling& out);
+// A scaling as the caller gives it: left out, none; `originalMaxPositions` and `length` NaN when left out.
+struct RawRopeScaling {
+  std::string type = "none";
+  double factor = 1.0;
+  double originalMaxPositions = std::nan("");
+  double length = std::nan("");
+  double betaFast = kYarnBetaFast, betaSlow = kYarnBetaSlow;
+};
 
-// lab.ropeFrequencies: dHead, base, rotaryDims (rope's rule), then the scaling, its parameters named
-// "scaling.factor", ….
+// Checked in the order type, factor, then what the type reads: originalMaxPositions (needed by dynamic and
+// yarn), length (dynamic), betaFast, betaSlow (below betaFast) (yarn). Parameters are named bare ("factor"):
+// make_scaling_for names them as the caller nests them.
+Status make_rope_scaling(const RawRopeScaling& raw, RopeScaling& out);
+
+// The scaling of `rotaryDims` dimensions, its parameters named "scaling.factor", …; NTK's two forms need
+// rotaryDims ≥ 4 (their exponent r/(r − 2)), refused by rope's rotary_dims rule.
+Status make_scaling_for(const RawRopeScaling& raw, double rotaryDims, double dHead, RopeScaling& out);
+
+// lab.ropeFrequencies: dHead, base, rotaryDims (rope's rule), then the scaling.
 struct RopeFrequenciesRequest {
   int rotaryDims = 0;
   double base = 10000.0;
   RopeScaling scaling;
 };
-Status make_rope_frequencies_request(double dHead, double base, double rotaryDims, const std::string& type,
-                                     double factor, double originalMaxPositions, double length, double betaFast,
-                                     double betaSlow, RopeFrequenciesRequest& out);
+Status make_rope_frequencies_request(double dHead, double base, double rotaryDims, const RawRopeScaling& scaling,
+                                     RopeFrequenciesRequest& out);
 
 }  // namespace pelab
