@@ -14,6 +14,7 @@ import { browserFigures } from './browser_bench.mjs';
 import { longTaskFigures, printLongTasks } from './long_tasks.mjs';
 import { pageByteFigures, printPageBytes } from './page_bytes.mjs';
 import { bundleCostFigures, printBundleCost } from './bundle_cost.mjs';
+import { contextExtensionFigures, printContextExtension } from './context_extension.mjs';
 import { trainingFigures, printTraining } from './train_bench.mjs';
 import { scalarLab } from '../js/own-module.mjs';
 
@@ -136,6 +137,7 @@ const browser = args.includes('--no-browser') ? null : await browserFigures({ re
 const longTasks = args.includes('--no-browser') ? null : await longTaskFigures();
 const pageBytes = args.includes('--no-browser') ? null : await pageByteFigures();
 const bundleCost = await bundleCostFigures();
+const contextExtension = args.includes('--no-training') ? null : await contextExtensionFigures();
 const sizes = Object.fromEntries(
   ['pelab.wasm', 'pelab-scalar.wasm'].map((f) => [f, statSync(fileURLToPath(new URL(`dist/${f}`, root))).size]),
 );
@@ -153,6 +155,7 @@ const results = {
   longTasks,
   pageBytes,
   bundleCost,
+  contextExtension,
   wasmBytes: sizes,
 };
 // Laid out as Prettier lays out JSON (the format check covers the committed results.json).
@@ -213,5 +216,6 @@ console.log(
 );
 if (pageBytes) printPageBytes(pageBytes);
 printBundleCost(bundleCost);
+if (contextExtension) printContextExtension(contextExtension);
 if (longTasks) printLongTasks(longTasks);
 console.log(`\nwrote ${outFile}`);

@@ -148,3 +148,34 @@ test('rope under each scaling turns by transformers’ angles, times the attenti
     (e) => e instanceof RangeError && e.param === 'scaling.originalMaxPositions',
   );
 });
+
+test('a trained RoPE model evaluated with a scaling: the same answer twice, and its trained angles after', () => {
+  const run = lab.trainer({ encoding: 'rope', seed: 5, maxEvalLength: 64 });
+  try {
+    run.step(40);
+    const plain = run.evaluate({ length: 48, samples: 128 });
+    const yarn = { length: 48, samples: 128, ropeScaling: { type: 'yarn', factor: 4, originalMaxPositions: 16 } };
+    const stretched = run.evaluate(yarn);
+    assert.deepEqual(run.evaluate(yarn), stretched);
+    assert.notEqual(stretched.loss, plain.loss);
+    assert.deepEqual(run.evaluate({ length: 48, samples: 128 }), plain);
+    assert.throws(
+      () => run.evaluate({ length: 48, ropeScaling: { type: 'dynamic', factor: 2 } }),
+      (e) => e instanceof RangeError && e.param === 'ropeScaling.originalMaxPositions',
+    );
+  } finally {
+    run.delete();
+  }
+  const other = lab.trainer({ encoding: 'sinusoidal' });
+  try {
+    assert.throws(
+      () => other.evaluate({ length: 16, ropeScaling: { type: 'linear', factor: 2 } }),
+      (e) =>
+        e instanceof RangeError &&
+        e.param === 'ropeScaling' &&
+        /only to a trainer whose encoding is 'rope'/.test(e.message),
+    );
+  } finally {
+    other.delete();
+  }
+});

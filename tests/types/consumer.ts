@@ -52,6 +52,8 @@ export async function use(): Promise<number> {
   });
   // @ts-expect-error: scale is the short form of a linear scaling: not both
   lab.rope({ x: new Float32Array(64), n: 1, dHead: 64, scale: 2, scaling: { type: 'linear', factor: 2 } });
+  const ropeRun = lab.trainer({ encoding: 'rope' });
+  const longer: number = ropeRun.evaluate({ length: 48, ropeScaling: { type: 'linear', factor: 4 } }).accuracy;
   // @ts-expect-error: YaRN needs the length the model was trained on
   lab.ropeFrequencies({ dHead: 64, scaling: { type: 'yarn', factor: 4 } });
   const bias: Float32Array = lab.alibiBias({ heads: 8, n: 4, mask: 'causal' });
@@ -154,7 +156,7 @@ export async function use(): Promise<number> {
     const detail: PeResultDetail = event.detail;
     void detail.solutionViewed;
   });
-  void [turned, slopes, stretched, stretchedRows, bias, inHeads.weights, inHeads.scores, scored, queries, keys];
+  void [turned, slopes, stretched, stretchedRows, longer, bias, inHeads.weights, inHeads.scores, scored, queries, keys];
   void [simd, table, omega, wavelength, weights, output, limit, loss, accuracy, step, e.accuracy, w.probability, rows];
   return table.length;
 }

@@ -306,8 +306,9 @@ export interface TrainerOptions {
 /** A trainer's encodings: the lab's table encodings, and two that act inside attention. */
 export type TrainerEncoding = Encoding | 'rope' | 'alibi';
 
-/** evaluate()'s options: one `length`, or a `lengths` range, never both. */
-export type EvaluateOptions = { samples?: number; seed?: number } & (
+/** evaluate()'s options: one `length`, or a `lengths` range, never both. `ropeScaling` (a RoPE trainer only)
+ *  evaluates with the trained weights and the positions stretched, as ropeFrequencies gives the angles. */
+export type EvaluateOptions = { samples?: number; seed?: number; ropeScaling?: RopeScaling } & (
   { length: number; lengths?: undefined } | { lengths?: [number, number]; length?: undefined }
 );
 

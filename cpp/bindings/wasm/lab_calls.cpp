@@ -15,6 +15,7 @@
 #include "pelab/encodings/sequence.hpp"
 #include "pelab/encodings/sinusoidal.hpp"
 #include "pelab/validation/limits.hpp"
+#include "scaling_options.hpp"
 
 namespace pelab::bindings {
 namespace {
@@ -161,16 +162,6 @@ Status self_attention_of(CallIO& io) {
   return s;
 }
 
-// An option left out (scaling.originalMaxPositions, scaling.length) as the core takes it: NaN.
-double or_nan(const CallIO& io, const char* option) { return io.given(option) ? io.number(option) : std::nan(""); }
-
-// The `scaling` options object as given; left out, none (its members hold no defaults then).
-RawRopeScaling raw_scaling(const CallIO& io) {
-  if (!io.given("scaling")) return {};
-  return {io.choice("scaling.type"),    io.number("scaling.factor"),   or_nan(io, "scaling.originalMaxPositions"),
-          or_nan(io, "scaling.length"), io.number("scaling.betaFast"), io.number("scaling.betaSlow")};
-}
-
 Status rope_of(CallIO& io) {
   RopeRequest r;
   const double dHead = io.number("dHead");
@@ -178,7 +169,7 @@ Status rope_of(CallIO& io) {
   const Status s = make_rope_request(io.number("n"), dHead, io.number("base"), io.choice("layout"),
                                      io.given("rotaryDims") ? io.number("rotaryDims") : dHead,
                                      io.given("scale") ? io.number("scale") : 1, io.number("start"), length_of(x), r,
-                                     raw_scaling(io));
+                                     raw_scaling(io, "scaling"));
   if (s.ok) {
     std::vector<float>& out = io.float32("", x.size());
     std::copy(x.begin(), x.end(), out.begin());
@@ -190,8 +181,9 @@ Status rope_of(CallIO& io) {
 Status rope_frequencies_of(CallIO& io) {
   RopeFrequenciesRequest r;
   const double dHead = io.number("dHead");
-  const Status s = make_rope_frequencies_request(
-      dHead, io.number("base"), io.given("rotaryDims") ? io.number("rotaryDims") : dHead, raw_scaling(io), r);
+  const Status s =
+      make_rope_frequencies_request(dHead, io.number("base"), io.given("rotaryDims") ? io.number("rotaryDims") : dHead,
+                                    raw_scaling(io, "scaling"), r);
   if (s.ok) {
     const ScaledFrequencies f = scaled_frequencies(r.rotaryDims, r.base, r.scaling);
     std::copy(f.invFreq.begin(), f.invFreq.end(), io.float64("invFreq", f.invFreq.size()).begin());
@@ -317,13 +309,6 @@ constexpr Option kAttention[] = {required("q", Kind::floats),
 constexpr Option kSelfAttention[] = {
     required("x", Kind::floats),         required("n"), required("dModel"), required("dK"), number("seed", 0),
     name("mask", "none", limits::masks), HEAD_OPTIONS};
-// A scaling's options (encodings/rope_scaling.hpp), after the option that names it: left out, the
-// frequencies are rope's own. `excludes`: rope's `scale` is the short form of a linear scaling, so a call
-// takes one or the other.
-#define SCALING_OPTIONS(excludes)                                                                        \
-  optional("scaling", Kind::group, excludes), name("scaling.type", "none", limits::ropeScalings),        \
-      number("scaling.factor", 1), optional("scaling.originalMaxPositions"), optional("scaling.length"), \
-      number("scaling.betaFast", kYarnBetaFast), number("scaling.betaSlow", kYarnBetaSlow)
 // (Rope's own options, `scale` left out unless given, so that giving it with `scaling` is seen.)
 constexpr Option kRope[] = {required("x", Kind::floats),
                             required("n"),
@@ -333,9 +318,9 @@ constexpr Option kRope[] = {required("x", Kind::floats),
                             optional("rotaryDims"),
                             optional("scale"),
                             number("start", 0),
-                            SCALING_OPTIONS("scale")};
+                            SCALING_OPTIONS("scaling", "scale")};
 constexpr Option kRopeFrequencies[] = {required("dHead"), number("base", 10000), optional("rotaryDims"),
-                                       SCALING_OPTIONS("")};
+                                       SCALING_OPTIONS("scaling", "")};
 constexpr Option kAlibiSlopes[] = {required("heads")};
 constexpr Option kAlibiBias[] = {required("heads"), required("n"), name("mask", "none", limits::biasMasks)};
 constexpr Option kRelativeOffset[] = {TABLE_OPTIONS, required("k")};

@@ -35,6 +35,7 @@ const RULE = [
   'exchange',
   'scaling_needs',
   'below',
+  'rope_only',
 ];
 // What each cost counts (attention.hpp, analysis.hpp, sequence.hpp, permutation.hpp), with the weights the
 // core exports from limits.hpp (`w`: score, projection, normal).
@@ -170,6 +171,8 @@ export function describeStatus(status, given, limits, names = []) {
       const other = param.replace(/betaSlow$/, 'betaFast');
       return `${param} must be below ${other} = ${hi} (got ${got})`;
     }
+    case 'rope_only':
+      return `${param} stretches RoPE's positions: it applies only to a trainer whose encoding is 'rope'`;
     case 'exchange':
       return `the lab's raw exports were handed ${param} ${got}, which its call table does not declare there (a fault of the code calling them, not of the options)`;
     default:

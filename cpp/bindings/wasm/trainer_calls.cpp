@@ -8,6 +8,7 @@
 #include "pelab/training/limits.hpp"
 #include "pelab/training/spec.hpp"
 #include "pelab/training/trainer.hpp"
+#include "scaling_options.hpp"
 
 namespace pelab::bindings {
 namespace {
@@ -108,9 +109,11 @@ Status evaluate(CallIO& io) {
   const double lo = one ? io.number("length") : range ? io.number("lengths") : t->spec().minLength;
   const double hi = one ? lo : range ? io.second("lengths") : t->spec().maxLength;
   s = one ? t->check_evaluate(lo, samples, seed) : t->check_evaluate(lo, hi, samples, seed);
+  RopeScaling scaling;
+  if (s.ok) s = t->check_rope_scaling(raw_scaling(io, "ropeScaling"), scaling);
   if (s.ok) {
     const training::EvalStats r = t->evaluate(static_cast<int>(lo), static_cast<int>(hi), static_cast<int>(samples),
-                                              static_cast<std::uint32_t>(seed));
+                                              static_cast<std::uint32_t>(seed), scaling);
     io.set("accuracy", r.accuracy);
     io.set("loss", r.loss);
     io.set("samples", double(r.samples));
@@ -160,8 +163,12 @@ const std::vector<Option>& made_options() {
 
 constexpr Option kTrainer = required("trainer", Kind::trainer);
 constexpr Option kStep[] = {kTrainer, number("steps", 1)};
-constexpr Option kEvaluate[] = {kTrainer, optional("length"), optional("lengths", Kind::pair, "length"),
-                                number("samples", 512), number("seed", 0)};
+constexpr Option kEvaluate[] = {kTrainer,
+                                optional("length"),
+                                optional("lengths", Kind::pair, "length"),
+                                number("samples", 512),
+                                number("seed", 0),
+                                SCALING_OPTIONS("ropeScaling", "")};
 constexpr Option kProbe[] = {kTrainer, required("tokens", Kind::tokens), number("layer", 0), number("head", 0)};
 constexpr Option kOnlyTrainer[] = {kTrainer};
 

@@ -100,9 +100,10 @@ Status make_rope_scaling(const RawRopeScaling& raw, RopeScaling& out) {
   return s;
 }
 
-Status make_scaling_for(const RawRopeScaling& raw, double rotaryDims, double dHead, RopeScaling& out) {
+Status make_scaling_for(const RawRopeScaling& raw, double rotaryDims, double dHead, RopeScaling& out,
+                        const char* prefix) {
   RopeScaling scaling;
-  Status s = nested(make_rope_scaling(raw, scaling), "scaling.");
+  Status s = nested(make_rope_scaling(raw, scaling), prefix);
   if (s.ok && rotaryDims < 4 && (scaling.type == RopeScalingType::ntk || scaling.type == RopeScalingType::dynamic)) {
     s = Status::broken(Rule::rotary_dims, "rotaryDims", rotaryDims, 4, 2 * std::floor(dHead / 2));
     s.a = dHead;

@@ -14,17 +14,19 @@ inline std::size_t at(int row, int width) { return static_cast<std::size_t>(row)
 }  // namespace
 
 template <typename T>
-void fill_rope_tables(T* cos, T* sin, int P, int hs, double base) {
+void fill_rope_tables(T* cos, T* sin, int P, int hs, double base, const RopeScaling& scaling) {
   const int half = hs / 2;
   RopeSpec spec;
   spec.dHead = spec.rotaryDims = hs;
   spec.base = base;
+  spec.scaling = scaling;
   const std::vector<double> theta_of = rope_frequencies(spec);
+  const double factor = attention_factor(scaling);
   for (int i = 0; i < half; ++i) {
     const double theta = theta_of[static_cast<std::size_t>(i)];
     for (int p = 0; p < P; ++p) {
-      cos[at(p, half) + static_cast<std::size_t>(i)] = static_cast<T>(std::cos(p * theta));
-      sin[at(p, half) + static_cast<std::size_t>(i)] = static_cast<T>(std::sin(p * theta));
+      cos[at(p, half) + static_cast<std::size_t>(i)] = static_cast<T>(factor * std::cos(p * theta));
+      sin[at(p, half) + static_cast<std::size_t>(i)] = static_cast<T>(factor * std::sin(p * theta));
     }
   }
 }
@@ -70,7 +72,7 @@ void alibi_add(T* scores, int len, T slope) {
 }
 
 #define PELAB_IN_ATTENTION(T)                                                                 \
-  template void fill_rope_tables<T>(T*, T*, int, int, double);                                \
+  template void fill_rope_tables<T>(T*, T*, int, int, double, const RopeScaling&);            \
   template void rope_rotate<T>(T*, int, int, int, const T*, const T*, bool);                  \
   template void rope_rotate_copy<T>(T*, int, const T*, int, int, int, const T*, const T*, T); \
   template void alibi_add<T>(T*, int, T);

@@ -204,10 +204,7 @@ void Model<T>::initialise() {
     fill_sinusoidal({c.positionRows, c.C, c.base, c.variant, 0}, table.data());
     std::copy(table.begin(), table.end(), fixedPositions_.begin());
   }
-  if (c.encoding == Encoding::rope) {
-    const std::size_t half = inAttention_.size() / 2;
-    fill_rope_tables(inAttention_.data(), inAttention_.data() + half, c.maxLength, c.C / c.NH, c.base);
-  }
+  set_rope_scaling({});
   if (c.encoding == Encoding::alibi) {
     const std::vector<double> slopes = alibi_slopes(c.NH);
     std::copy(slopes.begin(), slopes.end(), inAttention_.begin());
@@ -223,6 +220,14 @@ void Model<T>::initialise() {
   std::fill_n(params.ln2w, L * C, T(1));
   std::fill_n(params.lnfw, C, T(1));
   // Biases stay 0 (vectors are zero-initialised).
+}
+
+template <typename T>
+void Model<T>::set_rope_scaling(const RopeScaling& scaling) {
+  if (config_.encoding != Encoding::rope) return;
+  const std::size_t half = inAttention_.size() / 2;
+  fill_rope_tables(inAttention_.data(), inAttention_.data() + half, config_.maxLength, config_.C / config_.NH,
+                   config_.base, scaling);
 }
 
 template <typename T>

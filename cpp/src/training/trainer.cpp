@@ -176,6 +176,22 @@ Status Trainer::check_samples(double maxLength, double samples, double seed) con
   return check_linear_work("samples", Cost::evaluation, samples, sample_work(spec_, maxLength), call_work(spec_));
 }
 
+Status Trainer::check_rope_scaling(const RawRopeScaling& raw, RopeScaling& out) const {
+  const double hs = static_cast<double>(spec_.dModel) / spec_.heads;
+  Status s = make_scaling_for(raw, hs, hs, out, "ropeScaling.");
+  if (s.ok && out.type != RopeScalingType::none && spec_.encoding != Encoding::rope)
+    s = Status::broken(Rule::rope_only, "ropeScaling", 0, 0, 0);
+  return s;
+}
+
+EvalStats Trainer::evaluate(int minLength, int maxLength, int samples, std::uint32_t seed, const RopeScaling& scaling) {
+  if (scaling.type == RopeScalingType::none) return evaluate(minLength, maxLength, samples, seed);
+  model_.set_rope_scaling(scaling);
+  const EvalStats stats = evaluate(minLength, maxLength, samples, seed);
+  model_.set_rope_scaling({});  // the trained angles again, for training and every other call
+  return stats;
+}
+
 EvalStats Trainer::evaluate(int length, int samples, std::uint32_t seed) {
   return evaluate(length, length, samples, seed);
 }

@@ -55,9 +55,10 @@ struct RawRopeScaling {
 // make_scaling_for names them as the caller nests them.
 Status make_rope_scaling(const RawRopeScaling& raw, RopeScaling& out);
 
-// The scaling of `rotaryDims` dimensions, its parameters named "scaling.factor", …; NTK's two forms need
+// The scaling of `rotaryDims` dimensions, its parameters named `prefix` + "factor", …; NTK's two forms need
 // rotaryDims ≥ 4 (their exponent r/(r − 2)), refused by rope's rotary_dims rule.
-Status make_scaling_for(const RawRopeScaling& raw, double rotaryDims, double dHead, RopeScaling& out);
+Status make_scaling_for(const RawRopeScaling& raw, double rotaryDims, double dHead, RopeScaling& out,
+                        const char* prefix = "scaling.");
 
 // lab.ropeFrequencies: dHead, base, rotaryDims (rope's rule), then the scaling.
 struct RopeFrequenciesRequest {

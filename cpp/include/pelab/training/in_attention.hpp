@@ -7,6 +7,8 @@
 #pragma once
 #include <vector>
 
+#include "pelab/encodings/rope_scaling.hpp"
+
 namespace pelab::training {
 
 // What attention_forward/backward apply inside attention; all null: plain attention.
@@ -21,10 +23,11 @@ struct InAttention {
   const T* alibiSlopes = nullptr;
 };
 
-// cos and sin (P, hs/2) of p·θ_i, θ_i from the lab's rope_frequencies (encodings/rope.hpp), computed in
-// double and rounded once. (ALiBi's slopes are the lab's alibi_slopes, attention/alibi.hpp.)
+// cos and sin (P, hs/2) of p·θ_i, θ_i from the lab's rope_frequencies (encodings/rope.hpp) under
+// `scaling` (none: the trained angles), times its attention factor, computed in double and rounded once.
+// (ALiBi's slopes are the lab's alibi_slopes, attention/alibi.hpp.)
 template <typename T>
-void fill_rope_tables(T* cos, T* sin, int P, int hs, double base);
+void fill_rope_tables(T* cos, T* sin, int P, int hs, double base, const RopeScaling& scaling = {});
 
 // x (T, hs) with row stride ld, rotated in place: row p by the angles of position p (rope tables of
 // width hs/2). `inverse` turns by −angle: the rotation's transpose, and so the backward of the forward.

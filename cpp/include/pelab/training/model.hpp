@@ -144,6 +144,9 @@ class Model {
   const T* position_table() const;
   // What attention applies inside (rope's cos/sin tables, alibi's slopes), or all null.
   InAttention<T> in_attention() const;
+  // A RoPE model's angles from now on, under `scaling` (none: the angles it was built with); a model of
+  // another encoding is left as it is.
+  void set_rope_scaling(const RopeScaling& scaling);
 
  private:
   void initialise();

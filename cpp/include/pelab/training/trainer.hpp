@@ -53,6 +53,12 @@ class Trainer {
   // errors name `lengths` (index 0 or 1), the single length's name `length`.
   Status check_evaluate(double minLength, double maxLength, double samples, double seed) const;
   EvalStats evaluate(int minLength, int maxLength, int samples, std::uint32_t seed);
+  // Evaluation with the RoPE model's positions stretched by `scaling` (rope_scaling.hpp), as practitioners
+  // run a checkpoint past its trained length without retraining: the trained weights, the scaled angles
+  // for these passes only. check_rope_scaling names its options "ropeScaling.…"; a trainer of another
+  // encoding refuses any scaling but none (rope_only).
+  Status check_rope_scaling(const RawRopeScaling& raw, RopeScaling& out) const;
+  EvalStats evaluate(int minLength, int maxLength, int samples, std::uint32_t seed, const RopeScaling& scaling);
 
   // Probes of one sequence of task tokens (the CLS token is prepended when the readout is cls):
   // 1 … maxEvalLength token ids in [0, vocabulary), layer and head in range. Converts the tokens into

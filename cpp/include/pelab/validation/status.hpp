@@ -40,6 +40,7 @@ enum class Rule : int {
                        // fault of code calling them directly: lab.js never does)
   scaling_needs = 26,  // a RoPE scaling of type `a` (limits::ropeScalings) needs `param`, which was left out
   below = 27,          // `param` = `got` must be below `hi`, the value of the option it pairs with (betaFast)
+  rope_only = 28,      // `param` (a RoPE scaling) was given to a trainer whose encoding is not rope
 };
 
 // What a `work` rule counted.
