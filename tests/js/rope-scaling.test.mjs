@@ -179,3 +179,36 @@ test('a trained RoPE model evaluated with a scaling: the same answer twice, and 
     other.delete();
   }
 });
+
+test('a trained run cloned and fine-tuned at longer lengths with a scaling, the original left as it was', () => {
+  const run = lab.trainer({ encoding: 'rope', seed: 5, maxEvalLength: 64 });
+  const copies = [];
+  try {
+    run.step(30);
+    const before = run.evaluate({ length: 48, samples: 128 });
+    const copy = run.clone({ trainLength: [16, 48] });
+    copies.push(copy);
+    assert.deepEqual(copy.trainLength, [16, 48]);
+    const yarn = { type: 'yarn', factor: 3, originalMaxPositions: 16 };
+    const tuned = copy.step({ steps: 10, ropeScaling: yarn });
+    assert.equal(tuned.step, 40); // it counts on from the original's 30
+    assert.deepEqual(run.evaluate({ length: 48, samples: 128 }), before);
+    // Deterministic: a second clone fine-tuned the same way gives the same model.
+    const again = run.clone({ trainLength: [16, 48] });
+    copies.push(again);
+    again.step({ steps: 10, ropeScaling: yarn });
+    const ask = { length: 48, samples: 128, ropeScaling: yarn };
+    assert.deepEqual(again.evaluate(ask), copy.evaluate(ask));
+    assert.throws(
+      () => run.clone({ trainLength: [16, 1000] }),
+      (e) => e instanceof RangeError && e.param === 'trainLength',
+    );
+    assert.throws(
+      () => run.clone({ length: 4 }),
+      (e) => e instanceof TypeError && e.param === 'length',
+    );
+  } finally {
+    for (const c of copies) c.delete();
+    run.delete();
+  }
+});

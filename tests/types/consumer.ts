@@ -54,6 +54,8 @@ export async function use(): Promise<number> {
   lab.rope({ x: new Float32Array(64), n: 1, dHead: 64, scale: 2, scaling: { type: 'linear', factor: 2 } });
   const ropeRun = lab.trainer({ encoding: 'rope' });
   const longer: number = ropeRun.evaluate({ length: 48, ropeScaling: { type: 'linear', factor: 4 } }).accuracy;
+  const tuned: Trainer = ropeRun.clone({ trainLength: [16, 48] });
+  tuned.step({ steps: 10, ropeScaling: { type: 'yarn', factor: 3, originalMaxPositions: 16 } });
   // @ts-expect-error: YaRN needs the length the model was trained on
   lab.ropeFrequencies({ dHead: 64, scaling: { type: 'yarn', factor: 4 } });
   const bias: Float32Array = lab.alibiBias({ heads: 8, n: 4, mask: 'causal' });

@@ -318,6 +318,16 @@ export interface Trainer {
   /** Trains `steps` steps (default 1) on fresh batches: the mean loss and accuracy over them, before each update.
    *  Past the work cap a RangeError names the most steps one call of this trainer takes. */
   step(steps?: number): { step: number; loss: number; accuracy: number; steps: number };
+  /** The same, a RoPE trainer fine-tuned with its positions stretched for these steps (its angles after: trained). */
+  step(options: { steps?: number; ropeScaling?: RopeScaling }): {
+    step: number;
+    loss: number;
+    accuracy: number;
+    steps: number;
+  };
+  /** A copy as it is now (parameters, Adam's moments, steps taken): a trainer of its own, to delete() too,
+   *  training from now on on `trainLength` (default the original's; 2 to 512, its buffers sized for it). */
+  clone(options?: { trainLength?: [number, number] }): Trainer;
   /** Accuracy and loss on fresh sequences of exactly `length` tokens, or in `lengths` (default: the training
    *  range); not both (TypeError). */
   evaluate(options?: EvaluateOptions): {

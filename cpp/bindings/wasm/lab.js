@@ -251,9 +251,18 @@ export class Lab {
    * Trainer (trainer.js) whose step, evaluate, attentionWeights and learnedRowsTrained run here.
    */
   trainer(options = {}) {
-    const made = this.#run('trainer', options);
+    return this.#trainerOf(this.#run('trainer', options));
+  }
+
+  // The JS handle on a trainer the core made (by trainer() or a trainer's clone()).
+  #trainerOf(made) {
     const run = (fn, given) => this.#run(`trainer.${fn}`, given, made);
-    return new Trainer(made, run, () => this.#exchange.deleteTrainer(made.id));
+    return new Trainer(
+      made,
+      run,
+      () => this.#exchange.deleteTrainer(made.id),
+      (copy) => this.#trainerOf(copy),
+    );
   }
 
   sinusoidal(options) {

@@ -15,10 +15,12 @@ export class Trainer {
   #free;
   #deleted = false;
   #encoding;
+  #wrap;
 
-  constructor(made, run, free) {
+  constructor(made, run, free, wrap) {
     this.#run = run;
     this.#free = free;
+    this.#wrap = wrap;
     this.#encoding = made.encoding;
     apply(register, forgotten, [this, free, this]);
     /** The training lengths [min, max], as given (a frozen copy: the lab keeps its own). */
@@ -30,10 +32,18 @@ export class Trainer {
     return this.#run(fn, given);
   }
 
-  /** Trains `steps` steps (fresh batches, Adam): their mean loss and accuracy, and the step count so far. */
+  /**
+   * Trains `steps` steps (fresh batches, Adam): their mean loss and accuracy, and the step count so far.
+   * Or step({ steps, ropeScaling }): a RoPE trainer fine-tuned with its positions stretched.
+   */
   step(steps) {
     // (left out, `steps` is the call table's default: an own undefined option counts as not given)
-    return this.#call('step', { steps });
+    return this.#call('step', steps !== null && typeof steps === 'object' ? steps : { steps });
+  }
+
+  /** A copy of this trainer as it is now, a trainer of its own (delete it too), training on `trainLength`. */
+  clone(options = {}) {
+    return this.#wrap(this.#call('clone', options));
   }
 
   /** Accuracy and loss on fresh sequences: of exactly `length` tokens, or in `lengths` [min, max]. */

@@ -68,14 +68,15 @@ training::Trainer* live(const CallIO& io, Status& s) {
   return t;
 }
 
-Status create(CallIO& io) {
-  training::TrainerSpec spec;
-  Status s = training::make_trainer_spec(options_of(io), spec);
-  const double floats = s.ok ? training::trainer_floats(spec) : 0;
-  if (s.ok) s = training::check_live_floats(registry().floats, floats);
+// A trainer made from `spec` (by `make`) joins the registry if its memory fits beside the live ones; its
+// id, lengths and encoding are the call's answer (trainer() and a trainer's clone() alike).
+template <typename Make>
+Status register_trainer(CallIO& io, const training::TrainerSpec& spec, Make make) {
+  const double floats = training::trainer_floats(spec);
+  const Status s = training::check_live_floats(registry().floats, floats);
   if (!s.ok) return s;
   const int id = registry().next++;
-  registry().live.emplace(id, std::make_unique<training::Trainer>(spec));
+  registry().live.emplace(id, make());
   registry().floats += floats;
   io.set("id", id);
   io.set("trainLength.0", spec.minLength);
@@ -84,18 +85,41 @@ Status create(CallIO& io) {
   return s;
 }
 
+Status create(CallIO& io) {
+  training::TrainerSpec spec;
+  const Status s = training::make_trainer_spec(options_of(io), spec);
+  if (!s.ok) return s;
+  return register_trainer(io, spec, [&] { return std::make_unique<training::Trainer>(spec); });
+}
+
 Status step(CallIO& io) {
   Status s;
   training::Trainer* t = live(io, s);
   if (s.ok) s = t->check_steps(io.number("steps"));
+  RopeScaling scaling;
+  if (s.ok) s = t->check_rope_scaling(raw_scaling(io, "ropeScaling"), scaling);
   if (s.ok) {
-    const training::StepStats r = t->step(static_cast<int>(io.number("steps")));
+    const training::StepStats r = t->step(static_cast<int>(io.number("steps")), scaling);
     io.set("step", double(t->steps_taken()));
     io.set("loss", r.loss);
     io.set("accuracy", r.accuracy);
     io.set("steps", double(r.steps));
   }
   return s;
+}
+
+// A copy of a live trainer, registered as a trainer of its own (its memory counted like any other's),
+// training from now on on `trainLength` (left out: the original's).
+Status clone(CallIO& io) {
+  Status s;
+  training::Trainer* t = live(io, s);
+  if (!s.ok) return s;
+  const bool given = io.given("trainLength");
+  training::TrainerSpec spec;
+  s = t->check_clone(given ? io.number("trainLength") : t->spec().minLength,
+                     given ? io.second("trainLength") : t->spec().maxLength, spec);
+  if (!s.ok) return s;
+  return register_trainer(io, spec, [&] { return std::make_unique<training::Trainer>(*t, spec); });
 }
 
 // Exactly `length`, else the range `lengths`, else the trainer's training range; an error names the
@@ -162,7 +186,8 @@ const std::vector<Option>& made_options() {
 }
 
 constexpr Option kTrainer = required("trainer", Kind::trainer);
-constexpr Option kStep[] = {kTrainer, number("steps", 1)};
+constexpr Option kStep[] = {kTrainer, number("steps", 1), SCALING_OPTIONS("ropeScaling", "")};
+constexpr Option kClone[] = {kTrainer, optional("trainLength", Kind::pair)};
 constexpr Option kEvaluate[] = {kTrainer,
                                 optional("length"),
                                 optional("lengths", Kind::pair, "length"),
@@ -191,6 +216,7 @@ const std::vector<Call>& trainer_calls() {
       {"trainer.evaluate", "trainer", kEvaluate, kEvaluated, evaluate},
       {"trainer.attentionWeights", "trainer", kProbe, kProbed, attention_weights},
       {"trainer.learnedRowsTrained", "trainer", kOnlyTrainer, kRows, learned_rows},
+      {"trainer.clone", "trainer", kClone, kMade, clone},
   };
   return table;
 }

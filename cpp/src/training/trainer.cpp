@@ -131,6 +131,34 @@ int Trainer::draw_training_batch() {
   return longest;
 }
 
+Trainer::Trainer(const Trainer& from, const TrainerSpec& spec) : Trainer(spec) {
+  std::copy_n(from.model_.parameters(), model_.parameter_count(), model_.parameters());
+  adam_ = from.adam_;
+  stepsTaken_ = from.stepsTaken_;
+  rowsTrained_ = from.rowsTrained_;
+}
+
+Status Trainer::check_clone(double minLength, double maxLength, TrainerSpec& out) const {
+  TrainerSpec spec = spec_;
+  Status s = check(IntParam{"trainLength", lim::trainLength.lo, lim::trainLength.hi}, minLength);
+  if (!s.ok) return s.index = 0, s;
+  s = check(IntParam{"trainLength", static_cast<std::int64_t>(minLength), lim::trainLength.hi}, maxLength);
+  if (!s.ok) return s.index = 1, s;
+  spec.minLength = static_cast<int>(minLength), spec.maxLength = static_cast<int>(maxLength);
+  spec.maxEvalLength = std::max(spec.maxEvalLength, spec.maxLength);
+  s = check_learned_rows(spec, maxLength + cls_tokens(spec), "trainLength");
+  if (s.ok) out = spec;
+  return s;
+}
+
+StepStats Trainer::step(int steps, const RopeScaling& scaling) {
+  if (scaling.type == RopeScalingType::none) return step(steps);
+  model_.set_rope_scaling(scaling);
+  const StepStats stats = step(steps);
+  model_.set_rope_scaling({});
+  return stats;
+}
+
 StepStats Trainer::step(int steps) {
   const PassBuffers buffers(model_);
   double loss = 0;

@@ -51,9 +51,10 @@ ModelConfig small(Norm norm, Activation act, bool causal, Readout readout, Encod
   return c;
 }
 
-void check_model(const ModelConfig& config, double h = testing::kStep) {
+void check_model(const ModelConfig& config, double h = testing::kStep, const RopeScaling& scaling = {}) {
   const std::vector<int> lengths{4, 6, 3};
   Model<double> exact(config);
+  exact.set_rope_scaling(scaling);
   const Batch batch(config, lengths);
   const Packing pk = batch.packing();
   exact.forward(batch.tokens.data(), batch.labels.data(), pk);
@@ -77,6 +78,7 @@ void check_model(const ModelConfig& config, double h = testing::kStep) {
   CHECK(tensors == kParameterTensors - empty);
 
   Model<float> fast(config);
+  fast.set_rope_scaling(scaling);
   const double fastLoss = fast.forward(batch.tokens.data(), batch.labels.data(), pk);
   fast.backward(batch.tokens.data(), batch.labels.data(), pk);
   CHECK(std::fabs(fastLoss - loss()) <= kFloatLoss * std::fabs(loss()));
@@ -117,6 +119,15 @@ TEST_CASE("model gradients: RoPE inside attention, bidirectional and causal, mea
   check_model(c);
   c = small(Norm::rmsnorm, Activation::gelu, true, Readout::cls, Encoding::rope, 1);
   check_model(c);
+}
+
+TEST_CASE("model gradients: RoPE under a YaRN scaling (its angles, cos and sin times its attention factor)",
+          "[training][gradients][rope_scaling]") {
+  ModelConfig c = small(Norm::layernorm, Activation::gelu, false, Readout::mean, Encoding::rope, 2);
+  c.base = 10;
+  RopeScaling yarn;
+  yarn.type = RopeScalingType::yarn, yarn.factor = 4, yarn.originalMaxPositions = 64;  // factor 0.1·ln 4 + 1
+  check_model(c, testing::kStep, yarn);
 }
 
 TEST_CASE("model gradients: ALiBi inside attention, bidirectional and causal, mean and CLS readouts",

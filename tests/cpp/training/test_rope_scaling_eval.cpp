@@ -62,3 +62,26 @@ TEST_CASE("a scaling is checked as ropeScaling, and only a RoPE trainer takes on
   CHECK(other.param == "ropeScaling");
   CHECK(sinusoidal.check_rope_scaling({}, c).ok);  // none is no scaling, for any trainer
 }
+
+TEST_CASE("a clone trains on as the original would, and on longer lengths where asked", "[training][rope_scaling]") {
+  Trainer t(rope_spec(10000));
+  t.step(15);
+  TrainerSpec same, longer;
+  REQUIRE(t.check_clone(8, 16, same).ok);
+  Trainer copy(t, same);
+  CHECK(copy.steps_taken() == 15);
+  CHECK(copy.step(5).loss == t.step(5).loss);  // the same parameters, moments and batches from here
+  CHECK(copy.evaluate(40, 40, 64, 2).loss == t.evaluate(40, 40, 64, 2).loss);
+  REQUIRE(t.check_clone(16, 48, longer).ok);
+  Trainer stretched(t, longer);
+  CHECK(stretched.spec().minLength == 16);
+  CHECK(stretched.spec().maxEvalLength == 64);
+  const RopeScaling yarn = checked(stretched, {"yarn", 4, 16});
+  const StepStats tuned = stretched.step(3, yarn);
+  CHECK(std::isfinite(tuned.loss));
+  CHECK(t.evaluate(40, 40, 64, 2).loss == copy.evaluate(40, 40, 64, 2).loss);  // the original is untouched
+  TrainerSpec bad;
+  CHECK(t.check_clone(1, 16, bad).param == "trainLength");
+  const Status reversed = t.check_clone(16, 8, bad);
+  CHECK(reversed.index == 1);
+}

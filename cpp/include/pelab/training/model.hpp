@@ -132,6 +132,7 @@ class Model {
   ParameterTensors<T> params{}, grads{};
   ActivationTensors<T> acts{}, dacts{};
   T* parameters() { return paramMemory_.data(); }
+  const T* parameters() const { return paramMemory_.data(); }
   T* gradients() { return gradMemory_.data(); }
   std::size_t parameter_count() const { return paramMemory_.size(); }
   // Tensor i of the flat buffers (kParameterNames[i]): its first element and size (for tests).

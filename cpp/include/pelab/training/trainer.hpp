@@ -42,6 +42,14 @@ class Trainer {
   // steps: an integer in range, and steps × one step's work (work.hpp) within limits::maxWork.
   Status check_steps(double steps) const;
   StepStats step(int steps);
+  // Fine-tuning with the positions stretched by `scaling` for these steps (the short fine-tune the
+  // context-extension papers run); the trained angles again afterwards.
+  StepStats step(int steps, const RopeScaling& scaling);
+  // A copy of this trainer as it is now (parameters, Adam's moments, the steps taken, the learned rows
+  // reached), training from now on on lengths [minLength, maxLength]: its buffers are sized for them.
+  // check_clone: the lengths (trainLength's rules, errors naming `trainLength`), then the copy's memory.
+  Status check_clone(double minLength, double maxLength, TrainerSpec& out) const;
+  Trainer(const Trainer& from, const TrainerSpec& spec);
   long long steps_taken() const { return stepsTaken_; }
 
   // length: 2 … maxEvalLength (and a learned row for every position); samples × work capped; seed.
