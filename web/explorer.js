@@ -3,7 +3,7 @@
 import { Heatmap } from './widgets/heatmap.js';
 import { h } from './widgets/dom.js';
 import { slider, select, numberField } from './widgets/controls.js';
-import { applyLink, copyLinkButton, keepInLink } from './widgets/link-state.js';
+import { applyLink, copyLinkButton, keepInLink, linkTo } from './widgets/link-state.js';
 
 const CONVENTIONS = [
   ['paper', 'paper (sin, cos interleaved)'],
@@ -42,6 +42,8 @@ export function mountExplorer(host, labOrPromise) {
   // The settings a link carries (?positions=256&dModel=128&base=10000&variant=halves), and the address
   // kept holding them as they change; what a link held that no control takes is said in the status line.
   const linkNote = applyLink(inputs);
+  // A value ignored leaves the address, which then holds what is shown (a copied link repeats no bad value).
+  if (linkNote) history.replaceState(history.state, '', linkTo(inputs));
   const status = h('p', { class: 'status', role: 'status' });
   const form = h(
     'form',

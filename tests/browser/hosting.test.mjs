@@ -191,4 +191,10 @@ test('the Apache and _headers recipes quote the same policies and match the buil
   assert.match(worker, new RegExp(apache.match(/<FilesMatch "([^"]+)">/)[1]));
   const rule = headers.match(/^(\/assets\/implement-worker\*)$/m)[1];
   assert.match(`/assets/${worker}`, new RegExp(`^${rule.replace('*', '.*')}$`));
+  // Every page the site holds gets the page's policy, by its name and (Cloudflare Pages) without .html.
+  const rules = headers.split('\n').filter((l) => l.startsWith('/'));
+  for (const page of readdirSync(site).filter((f) => f.endsWith('.html'))) {
+    assert.ok(rules.includes(`/${page}`), `_headers has no rule for /${page}`);
+    if (page !== 'index.html') assert.ok(rules.includes(`/${page.slice(0, -5)}`), `nor /${page.slice(0, -5)}`);
+  }
 });

@@ -46,6 +46,12 @@ test('bad values in a link are ignored and said, and the page works with the res
       '512 in steps of 2); base=1e12 (base must be a number from 2 to 1000000000); variant=evil (variant must ' +
       'be one of paper, halves, tensor2tensor).',
   );
+  // The address now holds what is shown; parameters the explorer does not own are kept.
+  const query = new URL(page.url()).searchParams;
+  assert.deepEqual(
+    ['positions', 'dModel', 'base', 'variant', 'seed'].map((k) => query.get(k)),
+    ['128', '64', '10000', 'paper', '2'],
+  );
   await page.locator('#dModel').fill('32');
   assert.equal((await settings()).dModel, '32');
   assert.deepEqual(problems, []);

@@ -23,6 +23,9 @@ function rejectsAsLoadError(promise, url, what) {
     assert.match(error.message, what);
     assert.match(error.hint, /locateFile/);
     assert.match(error.hint, /Hosting the site/);
+    // In Node the file is read from disk: the hint says where to put it, nothing of serving or of a policy.
+    assert.match(error.hint, /^put pelab(-scalar)?\.wasm at that path/);
+    assert.doesNotMatch(error.hint, /application\/wasm|Content-Security-Policy/);
     assert.ok(error.message.endsWith(error.hint), error.message);
     return true;
   });

@@ -149,6 +149,49 @@ test('rope under each scaling turns by transformers’ angles, times the attenti
   );
 });
 
+test('attention’s rope.scaling turns each head’s queries and keys as rope({ scaling }) does, refused by its path', () => {
+  const [n, dK, heads] = [12, 16, 2];
+  const dHead = dK / heads;
+  const data = (seed) => Float32Array.from({ length: n * dK }, (_, i) => Math.sin(seed * (i + 1)));
+  const [q, k, v] = [data(12.9898), data(78.233), data(37.719)];
+  const scaling = { type: 'yarn', factor: 4, originalMaxPositions: 16 };
+  // Head h's columns, turned by lab.rope, written back: what attention must compute with inside.
+  const turned = (x) => {
+    const out = Float32Array.from(x);
+    for (let h = 0; h < heads; h++) {
+      const cols = Float32Array.from(
+        { length: n * dHead },
+        (_, i) => x[Math.floor(i / dHead) * dK + h * dHead + (i % dHead)],
+      );
+      const r = lab.rope({ x: cols, n, dHead, start: 5, scaling });
+      r.forEach((val, i) => (out[Math.floor(i / dHead) * dK + h * dHead + (i % dHead)] = val));
+    }
+    return out;
+  };
+  const inside = lab.attention({ q, k, v, n, dK, heads, rope: { start: 5, scaling } });
+  const outside = lab.attention({ q: turned(q), k: turned(k), v, n, dK, heads });
+  const worst = Math.max(...inside.weights.map((w, i) => Math.abs(w - outside.weights[i])));
+  assert.ok(worst < 1e-6, `weights differ by ${worst}`);
+  // The scaling changes the weights (YaRN's factor alone scales every score by 1.1386²).
+  const plain = lab.attention({ q, k, v, n, dK, heads, rope: { start: 5 } });
+  assert.ok(Math.max(...plain.weights.map((w, i) => Math.abs(w - inside.weights[i]))) > 1e-3);
+  const refuses = (rope, type, param, text) =>
+    assert.throws(
+      () => lab.selfAttention({ x: q, n, dModel: dK, dK, heads, rope }),
+      (e) => e instanceof type && e.param === param && text.test(e.message),
+      `${JSON.stringify(rope)} → ${param}`,
+    );
+  refuses({ scale: 2, scaling }, TypeError, 'rope.scaling', /give rope\.scale .* or rope\.scaling .*, not both/);
+  refuses({ scaling: { type: 'linear', factor: 0.5 } }, RangeError, 'rope.scaling.factor', /from 1 to 65536/);
+  refuses({ scaling: { type: 'yarn', factor: 2 } }, RangeError, 'rope.scaling.originalMaxPositions', /required/);
+  refuses({ scaling: { type: 'linear', stretch: 2 } }, TypeError, 'rope.scaling.stretch', /unknown option/);
+  refuses({ scaling: { type: 'linear', factor: '2' } }, TypeError, 'rope.scaling.factor', /must be a number/);
+  refuses({ scaling: 4 }, TypeError, 'rope.scaling', /must be an options object \{type, factor/);
+  refuses({ rotaryDims: 2, scaling: { type: 'ntk', factor: 2 } }, RangeError, 'rope.rotaryDims', /from 4 to 8/);
+  // And it works after every refusal.
+  assert.equal(lab.selfAttention({ x: q, n, dModel: dK, dK, heads, rope: { scaling } }).weights.length, heads * n * n);
+});
+
 test('a trained RoPE model evaluated with a scaling: the same answer twice, and its trained angles after', () => {
   const run = lab.trainer({ encoding: 'rope', seed: 5, maxEvalLength: 64 });
   try {

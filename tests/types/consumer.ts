@@ -60,6 +60,16 @@ export async function use(): Promise<number> {
   lab.ropeFrequencies({ dHead: 64, scaling: { type: 'yarn', factor: 4 } });
   const bias: Float32Array = lab.alibiBias({ heads: 8, n: 4, mask: 'causal' });
   const inHeads = lab.selfAttention({ x: [1, 2, 3, 4], n: 2, dModel: 2, dK: 2, heads: 2, rope: { start: 3 } });
+  const stretchedHeads: Float32Array = lab.attention({
+    q: [1, 2, 3, 4],
+    k: [1, 2, 3, 4],
+    v: [1, 2, 3, 4],
+    n: 1,
+    dK: 4,
+    rope: { scaling: { type: 'yarn', factor: 4, originalMaxPositions: 16 } },
+  }).output;
+  // @ts-expect-error: inside attention too, scale or scaling, not both
+  lab.attention({ q: [1], k: [1], v: [1], n: 1, dK: 1, rope: { scale: 2, scaling: { type: 'ntk', factor: 2 } } });
   const scored: Float32Array = lab.attention({ q: [1], k: [1], v: [1], n: 1, dK: 1, alibi: true }).scores;
   const { q: queries, k: keys }: { q: Float32Array; k: Float32Array } = inHeads;
   // @ts-expect-error: attention returns no projections (its caller gave q and k)
@@ -139,8 +149,11 @@ export async function use(): Promise<number> {
   // pelab-result bubbles from the iframe: typed on the document, statement included.
   document.addEventListener('pelab-result', (event) => {
     const detail: PelabResultDetail = event.detail;
-    const scaled: number = detail.statement.result.score.scaled;
-    void scaled;
+    // A prediction's statement has no score: strict TypeScript makes the consumer say what then.
+    const scaled: number = detail.statement.result.score?.scaled ?? 0;
+    // @ts-expect-error: score may be absent
+    const unchecked: number = detail.statement.result.score.scaled;
+    void [scaled, unchecked];
   });
   // pe-ready and pe-result bubble and are composed: typed on the document and the window too.
   document.addEventListener('pe-ready', (event) => {
@@ -158,7 +171,20 @@ export async function use(): Promise<number> {
     const detail: PeResultDetail = event.detail;
     void detail.solutionViewed;
   });
-  void [turned, slopes, stretched, stretchedRows, longer, bias, inHeads.weights, inHeads.scores, scored, queries, keys];
+  void [
+    turned,
+    slopes,
+    stretched,
+    stretchedRows,
+    stretchedHeads,
+    longer,
+    bias,
+    inHeads.weights,
+    inHeads.scores,
+    scored,
+    queries,
+    keys,
+  ];
   void [simd, table, omega, wavelength, weights, output, limit, loss, accuracy, step, e.accuracy, w.probability, rows];
   return table.length;
 }

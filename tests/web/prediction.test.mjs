@@ -7,7 +7,7 @@ import { checkedRecord } from '../../web/progress.js';
 import { findExercise, isPrediction, maxScores } from '../../web/exercises/index.js';
 import { letter, shuffled } from '../../web/order.js';
 
-const PREDICTIONS = ['swap-invariance', 'absolute-vs-relative', 'train-it'];
+const PREDICTIONS = ['swap-invariance', 'absolute-vs-relative', 'longer-than-trained', 'train-it'];
 
 test('the predict-first exercises are worth 0 and no other is', () => {
   for (const [id, maxScore] of maxScores()) {

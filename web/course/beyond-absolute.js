@@ -7,6 +7,8 @@ export default {
       '[[relative position|relative-position]] of two tokens.',
     'Say how [[RoPE|rope]] turns queries and keys, and what goes wrong when a model meets the other layout.',
     'Work out the bias [[ALiBi|alibi]] adds for a head and a distance.',
+    'Say how position interpolation, NTK-aware scaling and YaRN change RoPE’s frequencies to read past the ' +
+      'training length, and test which keeps a trained model’s accuracy.',
     'Predict which ways of giving position let a small model learn word order, then check it by training.',
   ],
   assumes:
@@ -20,14 +22,16 @@ export default {
       'dimensions and gives other scores, without an error.',
     'ALiBi subtracts slope·|i − j| in each head, with slopes from a geometric sequence; its two-sided form is the ' +
       'same for a sequence and its reverse.',
+    'Past its training length a RoPE model meets angles it never trained on; the stretching methods divide the ' +
+      'slow pairs’ frequencies by up to s so that a sequence s times longer turns within the trained range, and ' +
+      'they differ in what they do to the pairs between the fastest and the slowest.',
     'Order can reach a model through an encoding, the [[causal mask|causal-mask]] or a token at a fixed place such ' +
       'as [[CLS|cls-token]]; a model that computes the same for a sequence and its reverse cannot beat chance on a ' +
       'task whose answer reversing flips.',
   ],
   next:
-    'Where to go from here: making a trained model read inputs longer than those it was trained on. Position ' +
-    'interpolation, the linear scaling in the RoPE exercise, is one way; later methods scale RoPE’s frequencies ' +
-    'unevenly instead.',
+    'Where to go from here: the papers cited in “Longer than trained”, which measure these methods on language ' +
+    'models, and the rope_scaling entry of a checkpoint’s config, which names the one a model was stretched with.',
   // Further reading for the lesson as a whole; the papers its exercises use are cited under each exercise.
   sources: [
     [

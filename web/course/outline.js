@@ -45,8 +45,8 @@ export const LESSONS = [
     id: 'beyond-absolute',
     title: 'Beyond absolute',
     url: 'lesson-3.html',
-    minutes: 22,
-    exercises: ['absolute-vs-relative', 'rope', 'alibi', 'train-it'],
+    minutes: 30,
+    exercises: ['absolute-vs-relative', 'rope', 'alibi', 'longer-than-trained', 'ntk-base', 'train-it'],
   },
 ];
 

@@ -18,8 +18,9 @@ export interface XapiStatement {
     definition: { name: Record<string, string>; type: string };
   };
   result: {
-    score: { raw: number; min: number; max: number; scaled: number };
-    success: boolean;
+    /** Absent for a prediction (maxScore 0: recorded, not graded), as is `success`. */
+    score?: { raw: number; min: number; max: number; scaled: number };
+    success?: boolean;
     completion: boolean;
     extensions: Record<string, unknown>;
   };

@@ -26,6 +26,8 @@ import wavelengthOfAPair from './wavelength-of-a-pair.js';
 import normOfPe from './norm-of-pe.js';
 import pipeline from './pipeline.js';
 import clockHands from './clock-hands.js';
+import longerThanTrained from './longer-than-trained.js';
+import ntkBase from './ntk-base.js';
 import { MERGED } from '../course/outline.js';
 
 // In course order (web/course/outline.js: lesson by lesson).
@@ -54,6 +56,8 @@ export const exercises = [
   absoluteVsRelative,
   rope,
   alibi,
+  longerThanTrained,
+  ntkBase,
   trainIt,
 ];
 

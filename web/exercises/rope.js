@@ -9,9 +9,7 @@ const D_HEAD = 16,
   REACH = 24, // offsets −REACH … REACH on the plot
   QUERY = 40, // the query's position m in the plot
   SIGN = 3, // the keys SIGN before and SIGN after the query, whose scores differ
-  MAX_SHIFT = 2000,
-  SCALED = { m: 64, n: 40 }; // positions for the scale demo, multiples of every scale offered
-const SCALE = 4; // the scale of the scaling example, which divides SCALED's positions
+  MAX_SHIFT = 2000;
 
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
@@ -79,10 +77,6 @@ export default {
     [
       'Su et al. (2021), RoFormer: Enhanced Transformer with Rotary Position Embedding',
       'https://arxiv.org/abs/2104.09864',
-    ],
-    [
-      'Chen et al. (2023), Extending Context Window of Large Language Models via Positional Interpolation',
-      'https://arxiv.org/abs/2306.15595',
     ],
   ],
   // The explain-back asks about what the question asked: the layouts.
@@ -158,16 +152,6 @@ export default {
       );
     }
 
-    // 3. Linear scaling divides positions: scale s at (m, n) is no scaling at (m/s, n/s).
-    const scaled = scores(lab, qk, SCALED.m, SCALED.n, 1, { scale: SCALE })[0];
-    const plain = scores(lab, qk, SCALED.m / SCALE, SCALED.n / SCALE, 1)[0];
-    const scaleText = h(
-      'p',
-      { class: 'scale-check' },
-      `With scale ${SCALE}, the score at (m, n) = (${SCALED.m}, ${SCALED.n}) is ${fmt(scaled, 5)}; without ` +
-        `scaling, at (${SCALED.m / SCALE}, ${SCALED.n / SCALE}), it is ${fmt(plain, 5)}.`,
-    );
-
     // The layouts table shows two scores for one query and key: it answers the question, so it appears
     // once the question is checked.
     const layouts = h('div', {}, layoutSlot);
@@ -186,16 +170,6 @@ export default {
       plotView,
       ...shiftStatus.elements,
       signText,
-      heading(1, 'Scaling for longer contexts'),
-      h(
-        'p',
-        {},
-        'Linear scaling (rope_scaling "linear" in Hugging Face, position interpolation, Chen et al. 2023) divides ',
-        `every position by a scale: at scale ${SCALE}, a context ${SCALE} times longer turns by angles within the `,
-        `range seen in training, though at fractional positions never seen (neighbours 1/${SCALE} of a step `,
-        'apart); models are fine-tuned briefly after.',
-      ),
-      scaleText,
       heading(1, 'Two layouts'),
       h(
         'p',

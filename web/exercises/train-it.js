@@ -181,7 +181,8 @@ export default {
     function unlock() {
       if (session.started || root.dataset.state === 'error') return;
       lockNote.hidden = true;
-      if (!session.start(1)) return;
+      if (!session.start()) return;
+      session.reset(1);
       bar.status.textContent = 'Starting the trainer…';
       setState('starting');
     }

@@ -8,7 +8,8 @@ const NOT_LOADED =
   'forbids workers; the browser console names the file)';
 
 /**
- * @param handlers {reset, train, measure, attention: (answer) => void, fail: (message) => void}
+ * @param handlers {reset, train, measure, attention, stretch, stretched: (answer) => void (those the page asks
+ *   for), fail: (message) => void}
  * @param isLive () => boolean: false once the exercise has left the page, which ends the worker
  */
 export function trainingSession(handlers, isLive) {
@@ -41,8 +42,8 @@ export function trainingSession(handlers, isLive) {
     get started() {
       return worker !== null;
     },
-    /** Starts the worker and its first trainers; false (and handlers.fail called) when it cannot start. */
-    start(seed) {
+    /** Starts the worker; false (and handlers.fail called) when it cannot start. */
+    start() {
       try {
         worker = new Worker(new URL('./train-worker.js', import.meta.url), { type: 'module', name: 'train-worker' });
       } catch (error) {
@@ -54,7 +55,6 @@ export function trainingSession(handlers, isLive) {
         event.preventDefault();
         fail(`The training worker stopped: ${event.message || NOT_LOADED}.`);
       };
-      send({ type: 'reset', seed });
       return true;
     },
     /** New trainers: answers still in flight for the old ones are dropped. */
@@ -65,6 +65,12 @@ export function trainingSession(handlers, isLive) {
     train: (steps) => send({ type: 'train', steps }),
     measure: (request) => send({ type: 'measure', ...request }),
     attention: (request) => send({ type: 'attention', ...request }),
+    /** The longer-than-trained experiment, run whole (stretch-experiment.js): its parts, then its results; the
+     *  parts of a run asked for before are dropped. */
+    stretch(seed) {
+      generation += 1;
+      send({ type: 'stretch', seed });
+    },
     end,
   };
 }

@@ -1,22 +1,31 @@
 // Trains the train-it exercise's arms (train-arms.js) off the main thread, one message at a time, in
 // order. The page drives it: it asks for a chunk of steps, and asks for the next only once the answer
-// is back, so pausing is simply not asking again and the page never waits on the core.
+// is back, so pausing is simply not asking again and the page never waits on the core. It also runs the
+// longer-than-trained experiment (stretch-experiment.js) whole, saying each part as it is done.
 //
 // In:  {type: 'reset', generation, seed}               new trainers (the old ones are deleted); the
 //                                                      answer carries ALiBi's slopes for MODEL.heads
 //      {type: 'train', generation, steps}              `steps` steps of every arm
 //      {type: 'measure', generation, lengths, samples, seed}   accuracy per arm and test length
 //      {type: 'attention', generation, request, arm, layer, head, tokens}   (answers P for the reverse too)
+//      {type: 'stretch', generation, seed}                 the whole experiment: a {type: 'stretch', part}
+//                                                      per part, then {type: 'stretched', plain, tuned}
 // Out: the same type with the results, every answer carrying its request's `generation` (the page
 //      ignores answers for trainers it has reset since); {type: 'ready', build}; {type: 'error', message}.
 import { createLab } from 'positional-encoding-lab';
 import { ARMS, MODEL } from './train-arms.js';
+import { runExperiment } from './stretch-experiment.js';
 
 let runs = null; // arm id → trainer
 let trained = 0; // steps each arm has taken
 
-function handle(lab, message) {
+// `post` sends an answer before the last (the stretch experiment's parts).
+function handle(lab, message, post) {
   const { type, generation } = message;
+  if (type === 'stretch') {
+    const results = runExperiment(lab, message.seed, (part) => post({ type, generation, part }));
+    return { type: 'stretched', generation, ...results };
+  }
   if (type === 'reset') {
     for (const run of Object.values(runs ?? {})) run.delete();
     runs = null;
@@ -80,7 +89,7 @@ self.onmessage = ({ data }) => {
       return;
     }
     try {
-      self.postMessage(handle(lab, data));
+      self.postMessage(handle(lab, data, (answer) => self.postMessage(answer)));
     } catch (error) {
       self.postMessage({ type: 'error', generation: data?.generation, message: `${error.name}: ${error.message}` });
     }

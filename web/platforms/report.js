@@ -60,6 +60,7 @@ const SHAPES = {
   'implement-it': { type: 'long-fill-in', text: (answer) => answer },
   'wavelength-of-a-pair': { type: 'numeric', text: decimal },
   'norm-of-pe': { type: 'numeric', text: decimal },
+  'ntk-base': { type: 'numeric', text: decimal },
   'clock-hands': { type: 'numeric', text: decimal },
   alibi: { type: 'numeric', text: decimal },
 };

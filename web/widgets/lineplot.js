@@ -146,7 +146,8 @@ export class LinePlot {
       const left = this.sx(Math.max(b.from, x0)),
         right = this.sx(Math.min(b.to, x1));
       g.push(svg('rect', { x: left, y: M.t, width: Math.max(right - left, 0), height: H - M.t - M.b, class: 'band' }));
-      if (b.label)
+      // A band too narrow for its label (on a phone) is drawn without it: the text by each plot says what it shades.
+      if (b.label && right - left >= CHAR * b.label.length + 8)
         g.push(
           svg('text', { x: (left + right) / 2, y: H - M.b - 8, class: 'band-label', 'text-anchor': 'middle' }, b.label),
         );

@@ -2,7 +2,7 @@
 // exports, calls.hpp's exchange): a list copied into its option's buffer, every option written as three
 // float64 cells, the call run, its status read through the getters, and its named results copied out
 // (never a view of wasm memory handed on: memory can grow and empty a view). Only checked values get here.
-import { copyInto, copyOf, freeze, heapView, typedLength } from './options.js';
+import { copyInto, copyOf, freeze, heapView, typedLength, valueAt } from './options.js';
 import { nameIndex, place } from './table.js';
 
 const { create } = Object;
@@ -106,8 +106,7 @@ export class Exchange {
     const { index, options } = method;
     const written = heapView(this.#module.HEAPF64, this.#raw.cells(), 3 * options.length, 'float64');
     for (let i = 0; i < options.length; i++) {
-      const { top, member } = options[i];
-      const three = cells(options[i], member === undefined ? o[top] : o[top]?.[member], trainer);
+      const three = cells(options[i], valueAt(o, options[i].path), trainer);
       written[3 * i] = three[0];
       written[3 * i + 1] = three[1];
       written[3 * i + 2] = three[2];

@@ -97,8 +97,9 @@ export type RopeScaling =
 export interface HeadOptions {
   /** Heads splitting dK and dV evenly (1 to 1024; heads × n × n ≤ 2^23). Default 1. */
   heads?: number;
-  /** Rotate each head's queries and keys by their positions 0 … n−1 (plus rope.start). */
-  rope?: RopeOptions;
+  /** Rotate each head's queries and keys by their positions 0 … n−1 (plus rope.start); `scaling` stretches them as
+   *  lab.rope's does (not with `scale`). */
+  rope?: RopeOptions & ({ scaling?: undefined } | { scale?: undefined; scaling: RopeScaling });
   /** Add −slope·|i − j| to each head's scaled scores (slopes as alibiSlopes gives). Default false. */
   alibi?: boolean;
 }

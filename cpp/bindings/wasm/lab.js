@@ -19,6 +19,7 @@ import {
   typedLength,
   typedName,
   typeName,
+  valueAt,
 } from './options.js';
 import { describeStatus, optionName, withParam } from './messages.js';
 import { REQUIRED, OPTIONAL, methodsOf, namesOf, coreLimits, describeRanges, field, parseTable } from './table.js';
@@ -108,28 +109,35 @@ export class Lab {
         kind = entries[i][1][0];
       if ((kind === 'floats' || kind === 'tokens' || kind === 'pair') && isArray(values[name]))
         copies[name] = copyArray(values[name], this.#core.maxElements);
-      if (kind === 'group' && isPlainObject(values[name])) copies[name] = this.#groupSnapshot(fn, name, values[name]);
+      if (kind === 'group' && isPlainObject(values[name])) this.#groupSnapshot(fn, name, values[name], copies);
     }
     return this.#checked(fn, values, copies);
   }
 
-  // A group's options object (rope's), read once like the options themselves; unknown names refused.
-  #groupSnapshot(fn, name, given) {
-    const schema = this.#methods[fn].groupSchemas[name];
+  // A group's options object (rope's), read once like the options themselves, into copies[path], and so are
+  // the groups it holds (rope's scaling: copies['rope.scaling']); unknown names refused.
+  #groupSnapshot(fn, path, given, copies) {
+    const schema = this.#methods[fn].groupSchemas[path];
     const { values, unknown } = snapshot(given, schema);
     if (unknown.length)
       throw withParam(
         new TypeError(
-          `${fn}: unknown option ${optionName(`${name}.${unknown[0]}`)} (known: ${Object.keys(schema).join(', ')})`,
+          `${fn}: unknown option ${optionName(`${path}.${unknown[0]}`)} (known: ${Object.keys(schema).join(', ')})`,
         ),
-        `${name}.${unknown[0]}`,
+        `${path}.${unknown[0]}`,
       );
-    return values;
+    copies[path] = values;
+    const members = this.#methods[fn].groups[path];
+    for (let i = 0; i < members.length; i++)
+      if (members[i][1][0] === 'group' && isPlainObject(values[members[i][0]]))
+        this.#groupSnapshot(fn, `${path}.${members[i][0]}`, values[members[i][0]], copies);
   }
 
   // Phase three for a group: each of its options of the right type, defaults filled, named
-  // '${name}.base', ….
-  #group(fn, name, members, values, given) {
+  // '${name}.base', …; a group within it likewise ('rope.scaling.factor').
+  #group(fn, name, copies, given) {
+    const members = this.#methods[fn].groups[name],
+      values = copies[name];
     if (values === undefined) {
       const what =
         typeName(given) === 'an object' ? 'an object that is not a plain one (a Date, a Number, …)' : typeName(given);
@@ -144,6 +152,10 @@ export class Lab {
       const value = values[key];
       if (value === undefined) {
         if (fallback !== OPTIONAL) record[key] = fallback;
+        continue;
+      }
+      if (kind === 'group') {
+        record[key] = this.#group(fn, `${name}.${key}`, copies, value);
         continue;
       }
       if (!KINDS[kind][0](value)) {
@@ -164,7 +176,7 @@ export class Lab {
   #checked(fn, values, copies) {
     const o = Object.create(null);
     const lists = [];
-    const { entries, groups, excludes } = this.#methods[fn];
+    const { entries, excludes } = this.#methods[fn];
     const { ranges } = this.#limitsOf(fn);
     for (let i = 0; i < entries.length; i++) {
       const name = entries[i][0],
@@ -181,7 +193,7 @@ export class Lab {
         continue;
       }
       if (kind === 'group') {
-        o[name] = this.#group(fn, name, groups[name], copies[name], value);
+        o[name] = this.#group(fn, name, copies, value);
         continue;
       }
       const refuse = (why = '') =>
@@ -199,13 +211,21 @@ export class Lab {
     for (let i = 0; i < excludes.length; i++) {
       const a = excludes[i][0],
         b = excludes[i][1];
-      if (o[a] !== undefined && o[b] !== undefined) {
-        const { schema, groupKinds } = this.#methods[fn];
-        const kind = (n) => (schema[n][0] === 'group' ? groupKinds[n] : KINDS[schema[n][0]][1]);
-        throw withParam(new TypeError(`${fn}: give ${a} (${kind(a)}) or ${b} (${kind(b)}), not both`), b);
-      }
+      if (valueAt(o, a.split('.')) !== undefined && valueAt(o, b.split('.')) !== undefined)
+        throw withParam(
+          new TypeError(`${fn}: give ${a} (${this.#kindOf(fn, a)}) or ${b} (${this.#kindOf(fn, b)}), not both`),
+          b,
+        );
     }
     return { o, lists };
+  }
+
+  // What an option (by its path) must be, as a TypeError says it: "a number", "an options object {…}".
+  #kindOf(fn, path) {
+    const { schema, groupSchemas, groupKinds } = this.#methods[fn];
+    const dot = path.lastIndexOf('.');
+    const kind = dot < 0 ? schema[path][0] : groupSchemas[path.slice(0, dot)][path.slice(dot + 1)][0];
+    return kind === 'group' ? groupKinds[path] : KINDS[kind][1];
   }
 
   // A list option: a copy of a plain array's numbers, or a genuine typed array (the copy into wasm

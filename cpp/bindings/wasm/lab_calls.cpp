@@ -29,13 +29,12 @@ namespace {
   required("tokens", Kind::tokens), required("vocabSize"), required("dModel"), number("seed", 0), \
       name("encoding", "sinusoidal", limits::encodings), number("base", 10000),                   \
       name("variant", "paper", limits::variants), number("start", 0), number("maxLen", 512)
-// Rope's options, as the rope call takes them (prefix "") and as attention's `rope` group does ("rope.").
-#define ROPE_OPTIONS(prefix)                                                                                         \
-  number(prefix "base", 10000), name(prefix "layout", "halves", limits::ropeLayouts), optional(prefix "rotaryDims"), \
-      number(prefix "scale", 1), number(prefix "start", 0)
-// Heads, and how positions enter inside attention: rope's own options follow it (with rope off the
-// core reads none of them), then ALiBi.
-#define HEAD_OPTIONS number("heads", 1), optional("rope", Kind::group), ROPE_OPTIONS("rope."), flag("alibi", false)
+// Heads, and how positions enter inside attention: rope's own options follow it (with rope off the core reads
+// none of them; `scale` left out unless given, so that giving it with `scaling` is seen), then ALiBi.
+#define HEAD_OPTIONS                                                                                           \
+  number("heads", 1), optional("rope", Kind::group), number("rope.base", 10000),                               \
+      name("rope.layout", "halves", limits::ropeLayouts), optional("rope.rotaryDims"), optional("rope.scale"), \
+      number("rope.start", 0), SCALING_OPTIONS("rope.scaling", "rope.scale"), flag("alibi", false)
 #define PAIR_OPTIONS required("table", Kind::floats), required("rows"), required("dModel"), optional("out", Kind::out)
 
 double out_length(const CallIO& io) { return io.given("out") ? io.number("out") : kNoOut; }
@@ -56,8 +55,9 @@ RawHeadOptions raw_heads(const CallIO& io, double width) {
           io.number("rope.base"),
           io.choice("rope.layout"),
           io.given("rope.rotaryDims") ? io.number("rope.rotaryDims") : width / heads,
-          io.number("rope.scale"),
+          io.given("rope.scale") ? io.number("rope.scale") : 1,
           io.number("rope.start"),
+          raw_scaling(io, "rope.scaling"),
           io.number("alibi") != 0};
 }
 

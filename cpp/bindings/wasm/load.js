@@ -43,11 +43,15 @@ async function loadBuild(simd) {
 const LOAD_OPTIONS = ['locateFile', 'wasmBinary'];
 const MAX_URL = 8192;
 
-// What to do when the .wasm cannot be had, for every failed load (README: "Hosting the site").
+// What to do when the .wasm cannot be had, for every failed load (README: "Hosting the site"): in Node, where
+// the file is read from disk, put it there; in a browser, serve it, and let the page's policy compile it.
 const loadHint = (wasm) =>
-  `serve ${wasm} at that URL (as application/wasm), or tell createLab where it is with ` +
-  `locateFile: (file) => url, or pass its bytes as wasmBinary (README: "Hosting the site"); ` +
-  `under a Content-Security-Policy, script-src must allow 'wasm-unsafe-eval'`;
+  (isNode
+    ? `put ${wasm} at that path (the package's dist/ holds it)`
+    : `serve ${wasm} at that URL (as application/wasm)`) +
+  `, or tell createLab where it is with locateFile: (file) => url, or pass its bytes as wasmBinary (README: ` +
+  `"Hosting the site")` +
+  (isNode ? '' : `; under a Content-Security-Policy, script-src must allow 'wasm-unsafe-eval'`);
 
 // A failed load, in one shape the pages can show: name 'LabLoadError', the URL that failed, what to do.
 function loadError(what, url, wasm, cause) {

@@ -5,6 +5,8 @@
 // file's describeRange, optionName and withParam serve them too.)
 // Values are written as JavaScript writes them, so a message quotes exactly what the caller passed.
 
+import { valueAt } from './options.js';
+
 // status.hpp's Rule and Cost, by number.
 const RULE = [
   'none',
@@ -81,14 +83,6 @@ function quote(value) {
   return text.length <= 40 ? text : `${text.slice(0, 39)}…"`;
 }
 
-// The value of option `param` in the call's snapshot, through nested options ('rope.layout').
-function valueAt(given, param) {
-  const dot = param.indexOf('.');
-  if (dot < 0) return given[param];
-  const outer = given[param.slice(0, dot)];
-  return outer == null ? undefined : outer[param.slice(dot + 1)];
-}
-
 /**
  * The message for a failed status. `given` is the call's snapshot (for the name a `choice` rejected
  * and for which count a position rule is about); `limits` is the core's (bindings' `limits`, or
@@ -103,7 +97,7 @@ export function describeStatus(status, given, limits, names = []) {
     case 'real_range':
       return `${param} must be ${describeRange([lo, hi, 0])} (got ${got})`;
     case 'choice':
-      return `${param} must be one of ${names.map(quoteName).join(', ')} (got ${quote(valueAt(given, param))})`;
+      return `${param} must be one of ${names.map(quoteName).join(', ')} (got ${quote(valueAt(given, param.split('.')))})`;
     case 'length':
       return `${param} must have exactly ${hi} elements (got ${got})`;
     case 'even_width':
@@ -154,7 +148,7 @@ export function describeStatus(status, given, limits, names = []) {
     case 'result_elements':
       return `${param} × n × n must be at most ${hi}, one n × n matrix per head (got ${a} × ${b} × ${b} = ${got})`;
     case 'rotary_dims': {
-      const defaulted = valueAt(given, param) === undefined ? "; left out, it is the head's width" : '';
+      const defaulted = valueAt(given, param.split('.')) === undefined ? "; left out, it is the head's width" : '';
       if (hi < lo)
         return `${param} cannot be chosen: rope turns pairs of dimensions, and a head has ${a} (got ${got}${defaulted})`;
       return `${param} must be an even integer from ${lo} to ${hi}, as rope turns pairs of the head's ${a} dimensions (got ${got}${defaulted})`;
@@ -164,7 +158,7 @@ export function describeStatus(status, given, limits, names = []) {
     case 'live_memory':
       return `the live trainers would keep ${got} floats in all, more than ${hi}: call delete() on each trainer you no longer need (a trainer dropped without delete() is freed only once the garbage collector has taken it, which may be much later)`;
     case 'scaling_needs': {
-      const type = valueAt(given, param.replace(/[^.]*$/, 'type')); // the type beside it in its options object
+      const type = valueAt(given, param.replace(/[^.]*$/, 'type').split('.')); // the type beside it in its options object
       return `${param} is required for scaling type ${quote(type)}: the number of positions the model was trained on`;
     }
     case 'below': {

@@ -148,3 +148,10 @@ export function isUsableTypedArray(value, only) {
 }
 
 export { freeze, isArray };
+
+/** The value at `path` (an option's name split at its dots) in a call's options, or undefined where a group is not given. */
+export function valueAt(record, path) {
+  let at = record;
+  for (let i = 0; i < path.length && at !== undefined && at !== null; i++) at = at[path[i]];
+  return at ?? undefined;
+}

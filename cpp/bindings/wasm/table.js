@@ -35,7 +35,8 @@ export function methodsOf(table) {
             : Array.isArray(o.fallback)
               ? freeze(Array.from(o.fallback))
               : o.fallback;
-      const dot = o.name.indexOf('.');
+      // A member of a group is named by its path ('rope.base'; 'rope.scaling.type', a group's group's).
+      const dot = o.name.lastIndexOf('.');
       const entry = freeze([dot < 0 ? o.name : o.name.slice(dot + 1), freeze([o.kind, fallback, i])]);
       if (dot >= 0) groups[o.name.slice(0, dot)][groups[o.name.slice(0, dot)].length] = entry;
       else if (o.kind !== 'trainer') entries[entries.length] = entry; // the lab fills in the trainer
@@ -53,11 +54,12 @@ export function methodsOf(table) {
       Object.assign(create(null), {
         index,
         limits: call.limits,
-        // each with its group and member names ('rope.base': 'rope', 'base'; 'n': 'n', undefined)
+        // each with its path ('rope.base': ['rope', 'base']) and last name ('base')
         options: freeze(
           call.options.map((o) => {
-            const [top, member] = o.name.split('.');
-            return freeze(Object.assign(create(null), o, { top, member, names: freeze(Array.from(o.names)) }));
+            const path = freeze(o.name.split('.'));
+            const member = path[path.length - 1];
+            return freeze(Object.assign(create(null), o, { path, member, names: freeze(Array.from(o.names)) }));
           }),
         ),
         entries: freeze(entries),
@@ -83,7 +85,7 @@ export const groupKind = (members) => `an options object {${members.map((m) => m
 // The name list of the option the core named: by its full name, else by its last part (a group member).
 export function namesOf(options, param) {
   for (let i = 0; i < options.length; i++) if (options[i].name === param) return options[i].names;
-  const member = param.slice(param.indexOf('.') + 1);
+  const member = param.slice(param.lastIndexOf('.') + 1);
   for (let i = 0; i < options.length; i++) if (options[i].member === member) return options[i].names;
   return [];
 }

@@ -48,10 +48,11 @@ Status check_attention_work(const AttentionShape& shape, double dModel, double h
 
 }  // namespace
 
-// Rope's own options, named as the caller nests them: 'rope.base', 'rope.rotaryDims', …
+// Rope's own options, named as the caller nests them: 'rope.base', 'rope.rotaryDims', …, 'rope.scaling.factor'.
 Status make_rope_in_heads(const RawHeadOptions& raw, const AttentionShape& shape, RopeSpec& out) {
-  Status s =
-      make_rope_spec(shape.dK / raw.heads, raw.base, raw.layout, raw.rotaryDims, raw.scale, raw.start, shape.n, out);
+  const double dHead = shape.dK / raw.heads;
+  Status s = make_rope_spec(dHead, raw.base, raw.layout, raw.rotaryDims, raw.scale, raw.start, shape.n, out);
+  if (s.ok) s = make_scaling_for(raw.scaling, raw.rotaryDims, dHead, out.scaling);
   if (!s.ok) s.param = "rope." + s.param;
   return s;
 }

@@ -45,6 +45,7 @@ struct RawHeadOptions {
   double rotaryDims = 0;
   double scale = 1;
   double start = 0;
+  RawRopeScaling scaling;  // none unless given ('rope.scaling.type', …)
   bool alibi = false;
 };
 
