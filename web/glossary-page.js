@@ -3,6 +3,7 @@
 import { h } from './widgets/dom.js';
 import { GLOSSARY, glossaryTerm } from './course/glossary.js';
 import { focusFragmentTargets } from './widgets/fragment-links.js';
+import { keepOffline, pageName } from './offline/register.js';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
 const letterOf = (term) => term.term[0].toUpperCase();
@@ -50,3 +51,4 @@ document.getElementById('terms').append(...GLOSSARY.flatMap(entry));
 const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
 if (target) target.scrollIntoView();
 document.body.dataset.ready = 'true';
+keepOffline(pageName(), 'none'); // the glossary runs no core

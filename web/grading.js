@@ -59,12 +59,20 @@ export function firstMismatch(expected, got, dModel, tolerance) {
   return null;
 }
 
+// A typed number as the learner means it: a true minus sign as '-'; commas that group thousands (82,685 or
+// 1,234.5: every comma followed by three digits, before any point) dropped, any other comma a decimal comma
+// (0,5).
+function readNumber(text) {
+  const t = String(text).trim().replace(/−/g, '-');
+  return /^[-+]?\d{1,3}(,\d{3})+(\.\d*)?$/.test(t) ? t.replace(/,/g, '') : t.replace(/,/g, '.');
+}
+
 /**
  * A typed number against the core's value: right within `tolerance` (absolute). Returns
  * {correct, score, maxScore, value, explanation}; text that is not a number is no answer (value NaN).
  */
 export function gradeNumber(text, expected, tolerance) {
-  const trimmed = String(text).trim().replace(/−/g, '-').replace(/,/g, '.');
+  const trimmed = readNumber(text);
   const value = trimmed === '' ? NaN : Number(trimmed);
   if (!Number.isFinite(value))
     return {

@@ -5,6 +5,7 @@ import { h } from './widgets/dom.js';
 import { LESSONS } from './course/outline.js';
 import { exercises, findExercise, maxScores } from './exercises/index.js';
 import { createProgress } from './progress.js';
+import { keepOffline, pageName } from './offline/register.js';
 
 // The lesson page a fragment of the old one-page lesson now lives on, with the fragment to land on, or null.
 function movedLink(hash) {
@@ -47,3 +48,5 @@ else {
     );
   });
 }
+
+keepOffline(pageName(), 'none'); // the home runs no core: neither build is kept for it

@@ -11,6 +11,7 @@ import { connectPlatform } from './platforms/connect.js';
 import { loadFailure } from './widgets/core-loader.js';
 import { lessonById, lessonIntro } from './course/page.js';
 import { focusFragmentTargets } from './widgets/fragment-links.js';
+import { keepOffline, pageName } from './offline/register.js';
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 focusFragmentTargets(); // the skip link, the contents and "Back to the contents" move focus, not only the view
@@ -68,6 +69,7 @@ try {
   await step('The lesson’s exercises could not all be mounted', () => mounted.ready);
   performance.mark('pelab:ready');
   document.body.dataset.ready = 'true';
+  if (!platform) keepOffline(pageName(), lab.build); // a platform's package is the platform's to keep
 } catch (error) {
   if (error instanceof StepFailure && error.cause === coreError) {
     loading.hidden = false;

@@ -1,6 +1,8 @@
 // Bundles the lesson page and the single-exercise embed page into dist/site: our JS layer and the wasm
 // come from dist/ through the public package entry, the formulas as MathML (web/widgets/mathml.js); nothing
 // from a CDN.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { LESSONS, MERGED } from './course/outline.js';
@@ -74,12 +76,54 @@ function publishCourse() {
   };
 }
 
+// sw.js at the site root (web/offline/sw.js with its lists written in): for each top-level page, the files it
+// needs, found by following what the page's HTML names, what each chunk imports (statically or dynamically),
+// and every emitted file a chunk or a worker names in its code (the workers, the .wasm); and a version, the
+// hash of those lists and of every file's content in them, so a new build fills a new cache.
+function offlineFiles() {
+  return {
+    name: 'pelab-offline-files',
+    enforce: 'post',
+    generateBundle(_, bundle) {
+      const names = Object.keys(bundle);
+      const text = (f) => (f.type === 'chunk' ? f.code : typeof f.source === 'string' ? f.source : '');
+      const needs = (page) => {
+        const seen = new Set();
+        const queue = [page];
+        while (queue.length) {
+          const name = queue.pop();
+          if (seen.has(name) || !bundle[name]) continue;
+          seen.add(name);
+          const f = bundle[name];
+          if (f.type === 'chunk') queue.push(...f.imports, ...f.dynamicImports);
+          const code = text(f);
+          // (Another page is named by a link, and is that page's to keep once visited.)
+          for (const other of names)
+            if (!other.endsWith('.html') && code.includes(other.slice(other.lastIndexOf('/') + 1))) queue.push(other);
+        }
+        return [...seen].sort();
+      };
+      const pages = names.filter((n) => n.endsWith('.html') && n !== 'embed.html'); // a frame never registers it
+      const files = Object.fromEntries(pages.map((page) => [page, needs(page)]));
+      files['index.html'].push(''); // the site's root URL is the course home too
+      const hash = createHash('sha256').update(JSON.stringify(files));
+      for (const name of new Set(Object.values(files).flat()))
+        if (bundle[name]) hash.update(text(bundle[name]) || bundle[name].source);
+      const source = readFileSync(here('offline/sw.js'), 'utf8')
+        .replace(/^const FILES = \{\};/m, `const FILES = ${JSON.stringify(files)};`)
+        .replace(/^const VERSION = 'dev';/m, `const VERSION = '${hash.digest('hex').slice(0, 16)}';`);
+      if (!source.includes(`const FILES = {"`)) throw new Error('offlineFiles: sw.js has no FILES line to fill');
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
+    },
+  };
+}
+
 export default defineConfig({
   root: here('.'),
   base: './',
   publicDir: false,
   logLevel: 'warn',
-  plugins: [sharedHtml(), preloadCore(), publishCourse()],
+  plugins: [sharedHtml(), preloadCore(), publishCourse(), offlineFiles()],
   resolve: { alias: { 'positional-encoding-lab': here('../dist/index.js') } },
   build: {
     outDir: here('../dist/site'),
@@ -101,7 +145,8 @@ export default defineConfig({
       // most six connections to a host.
       output: {
         manualChunks(id) {
-          if (id === here('../dist/index.js') || id.startsWith(here('widgets/'))) return 'app';
+          if (id === here('../dist/index.js') || id.startsWith(here('widgets/')) || id === here('offline/register.js'))
+            return 'app';
           return undefined;
         },
       },

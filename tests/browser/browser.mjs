@@ -51,7 +51,9 @@ export async function openLab({ mounts = [] } = {}) {
 
 // A page that records console errors, page errors and CSP violations.
 export async function watchedPage(browser, options = {}) {
-  const context = await browser.newContext(options); // its own context: axe needs one, and storage stays apart
+  // Its own context: axe needs one, and storage stays apart. Service workers are blocked unless a test asks for
+  // them (offline.test.mjs), so that every other test measures the network and its routes see every request.
+  const context = await browser.newContext({ serviceWorkers: 'block', ...options });
   const page = await context.newPage();
   page.on('close', () => context.close().catch(() => {}));
   const problems = [];

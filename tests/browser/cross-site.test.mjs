@@ -53,8 +53,8 @@ after(async () => {
 });
 
 /** A page of one site framing `src` of the other, without the host helper (tests/consumer/host). */
-async function framedPage(top, src) {
-  const { page, problems } = await watchedPage(browser, { viewport: { width: 1000, height: 800 } });
+async function framedPage(top, src, options = {}) {
+  const { page, problems } = await watchedPage(browser, { viewport: { width: 1000, height: 800 }, ...options });
   await page.goto(`${top}?connect=never&frame=${encodeURIComponent(src)}`);
   return { page, problems, frame: page.frameLocator('iframe') };
 }
@@ -317,8 +317,15 @@ test('<pe-exercise> in a cross-site frame starts, and renaming it away and back 
 });
 
 test('a lesson page in a cross-site frame mounts every exercise and keeps its progress for the visit', async () => {
-  const { page, problems, frame } = await framedPage(`${courseUrl}/`, `${labUrl}/lesson-2.html`);
+  // Service workers allowed: a framed page still registers none (web/offline/register.js), and says so.
+  const { page, problems, frame } = await framedPage(`${courseUrl}/`, `${labUrl}/lesson-2.html`, {
+    serviceWorkers: 'allow',
+  });
+  const asked = [];
+  page.on('request', (r) => /\/sw\.js$/.test(r.url()) && asked.push(r.url()));
   await frame.locator('body[data-ready=true]').waitFor({ timeout: 60000 });
+  await frame.locator('html[data-offline=framed]').waitFor();
+  assert.deepEqual(asked, [], 'no service worker fetched');
   assert.equal(await storageBlocked(frame), true);
   assert.equal(await frame.locator('section[data-exercise][data-mounted=true]').count(), lessonTotal('in-practice'));
   assert.equal(await frame.locator('.error').count(), 0);

@@ -83,7 +83,7 @@ test('axe finds no WCAG 2.2 AA or best-practice violations on the home, the glos
 });
 
 test('progress survives a reload and the reset clears it; corrupt storage is ignored', async () => {
-  const context = await lab.browser.newContext();
+  const context = await lab.browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.goto(lessonUrl(lab.url, 'sinusoid'));
   await page.waitForSelector('body[data-ready=true]');

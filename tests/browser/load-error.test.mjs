@@ -8,7 +8,7 @@ import { openLab } from './browser.mjs';
 test('createLab rejects with a LabLoadError naming the URL: a missing file (HTTP 404), a page that is not wasm', async () => {
   const lab = await openLab();
   try {
-    const page = await (await lab.browser.newContext()).newPage();
+    const page = await (await lab.browser.newContext({ serviceWorkers: 'block' })).newPage();
     await page.goto(lab.url);
     const answers = await page.evaluate(async () => {
       const { createLab } = await import('/dist/index.js');

@@ -36,3 +36,35 @@ export async function pageBytes(browser, url, { ready = 'body[data-ready=true]' 
     await context.close();
   }
 }
+
+/**
+ * What the service worker keeps for offline use once the page has loaded (web/offline/sw.js), apart from the
+ * first load above: the files in its cache and their bytes, read back from the cache in the page. Null for a
+ * page that keeps nothing (an embed, which never registers it).
+ */
+export async function offlineBytes(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow' });
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load' });
+    const state = await page
+      .waitForSelector('html[data-offline=kept], html[data-offline=framed], html[data-offline=none]', {
+        timeout: 60000,
+      })
+      .then((el) => el.getAttribute('data-offline'))
+      .catch(() => 'never asked'); // embed.html does not register the worker at all
+    if (state !== 'kept') return null;
+    return await page.evaluate(async () => {
+      let files = 0,
+        bytes = 0;
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys()) {
+          files += 1;
+          bytes += (await (await caches.match(request)).arrayBuffer()).byteLength;
+        }
+      return { files, bytes };
+    });
+  } finally {
+    await context.close();
+  }
+}

@@ -37,6 +37,12 @@ test('a number is right within its tolerance; text that is no number is no answe
   for (const junk of ['', 'abc', '1/2', 'Infinity', 'NaN'])
     assert.ok(Number.isNaN(gradeNumber(junk, 1, 0.1).value), junk);
   assert.equal(gradeNumber('−2,5', -2.5, 0.01).correct, true);
+  // Commas that group thousands are read as such; any other comma is a decimal comma.
+  assert.equal(gradeNumber('82,685', 82684.6, 100).value, 82685);
+  assert.equal(gradeNumber('1,234,567.5', 0, 1).value, 1234567.5);
+  assert.equal(gradeNumber('0,5', 0, 1).value, 0.5);
+  assert.equal(gradeNumber('82,68', 0, 1).value, 82.68);
+  assert.equal(gradeNumber('1234,567', 0, 1).value, 1234.567);
 });
 
 test('attention tiles: complete and right, partial, and wrong at a named tile', () => {

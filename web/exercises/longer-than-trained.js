@@ -12,6 +12,9 @@ import { frequencyPanel, anglePanel, accuracyPanel } from './stretch-panels.js';
 export const NTK_BASE = 'b \\to b\\,s^{r/(r-2)}';
 const YARN_FACTOR = '0.1 \\ln s + 1';
 
+// How much further than in training an interpolated pair turns at the last of s·L₀ positions: (s·L₀ − 1)/(s·(L₀ − 1)).
+const BEYOND = fmt((FACTOR * TRAINED - 1) / (FACTOR * (TRAINED - 1)), 2);
+
 // The question, as data: prompt, options and why each is right or wrong.
 const QUESTION = {
   prediction: true, // asked before the run that answers it: recorded, not graded
@@ -25,9 +28,9 @@ const QUESTION = {
       label:
         'Position interpolation and YaRN, about alike: both divide by s each pair that made no full turn in training.',
       why:
-        'At 4 × L₀ those pairs turn no further than at the end of training, and the pair YaRN leaves alone turned ' +
-        'more than once in training. NTK-aware divides the pairs between by less than s, so they reach angles ' +
-        'training never gave them; without scaling, every slow pair does.',
+        `At ${FACTOR} × L₀ those pairs turn barely further than at the end of training (${BEYOND} times as far), ` +
+        'and the pair YaRN leaves alone turned more than once in training. NTK-aware divides the pairs between ' +
+        'by less than s, so they reach angles training never gave them; without scaling, every slow pair does.',
     },
     {
       id: 'keep-positions',
@@ -85,10 +88,11 @@ export default {
       'further over s·L₀ positions than it did over L₀. A pair that turned many times met every angle already, ' +
       'so it keeps its frequency, and the resolution between neighbours that interpolation takes away.',
   },
-  mount(host, { lab, onResult, answered = false, heading }) {
+  mount(host, { lab, onResult, answered = false, restored = null, heading }) {
     let done = 0; // parts of the run received
     const question = choiceQuestion({
       ...QUESTION,
+      restored, // a prediction recorded on an earlier visit stays, and closed
       onResult: (result) => {
         unlock();
         onResult?.(result);
@@ -105,6 +109,8 @@ export default {
       'The run unlocks once you have recorded your prediction (or shown the solution).',
     );
     const runButton = h('button', { type: 'button', disabled: true, onclick: run }, 'Train and stretch');
+    // Where focus waits while the button is disabled (the run) and once it is gone (done): not the page's body.
+    const actions = h('div', { class: 'actions', role: 'group', 'aria-label': 'The run', tabindex: '-1' }, runButton);
     const progress = h('progress', { max: PARTS, value: 0, hidden: true, 'aria-label': 'Parts of the run done' });
     const status = h('p', { class: 'status', role: 'status' });
     const session = trainingSession({ stretch: part, stretched: finished, fail }, () => root.isConnected);
@@ -118,7 +124,7 @@ export default {
           'fine-tune of a copy.',
       ),
       lockNote,
-      h('div', { class: 'actions' }, runButton),
+      actions,
       progress,
       status,
       accuracy.element,
@@ -128,8 +134,8 @@ export default {
         'p',
         {},
         'A model trained on at most L₀ tokens never met the angles RoPE gives later positions. To read s times as ',
-        'many, its pairs are slowed so that they turn through angles like those of training. Three ways, each a ',
-        'rope_scaling type in Hugging Face transformers (r: a head’s rotated width, b: the base):',
+        'many, its pairs are slowed to turn through angles like those of training. Three ways (in quotes, their ',
+        'rope_scaling type in Hugging Face transformers; r: a head’s rotated width, b: the base):',
       ),
       h(
         'ul',
@@ -145,7 +151,7 @@ export default {
           'li',
           {},
           h('strong', {}, 'NTK-aware'),
-          ' (2023, set out in the YaRN paper): the base changes, ',
+          ' (2023, set out in the YaRN paper; "dynamic" grows it with the length read): the base changes, ',
           formula(NTK_BASE),
           '. The fastest pair keeps its frequency, the slowest is divided by exactly s, those between by less.',
         ),
@@ -153,9 +159,9 @@ export default {
           'li',
           {},
           h('strong', {}, 'YaRN'),
-          ' (Peng et al. 2023, "yarn"): a pair turning more than 32 times over L₀ positions keeps its ',
-          'frequency, one turning less than once is divided by s, those between are blended; cos and sin are ',
-          'multiplied by ',
+          ' (Peng et al. 2023, "yarn"): pairs turning more than 32 times over L₀ positions keep their ',
+          'frequency, those turning less than once are divided by s, and a ramp over the pair index between them ',
+          'blends the two (transformers rounds its ends to whole pairs); cos and sin are multiplied by ',
           formula(YARN_FACTOR),
           '.',
         ),
@@ -183,6 +189,7 @@ export default {
       progress.hidden = false;
       accuracy.clear();
       status.textContent = `Training ${STEPS.toLocaleString('en')} steps…`;
+      if (runButton.getRootNode().activeElement === runButton) actions.focus(); // (a document, or a shadow root)
       setState('running');
       session.stretch(SEED);
     }
@@ -207,6 +214,7 @@ export default {
       progress.hidden = true;
       status.textContent =
         `Done: trained ${STEPS.toLocaleString('en')} steps, stretched four ways, ` + 'fine-tuned four copies.';
+      runButton.hidden = true; // the run is the same every time (its seed is fixed): nothing to run again
       setState('done');
     }
     function fail(message) {
@@ -228,6 +236,7 @@ export default {
         progress.hidden = true;
         status.textContent = '';
         lockNote.hidden = false;
+        runButton.hidden = false;
         setState('locked');
       },
       showSolutions: () => question.showSolutions(),

@@ -5,14 +5,13 @@ import { h, fmt } from '../widgets/dom.js';
 import { LinePlot } from '../widgets/lineplot.js';
 import { BASE, FACTOR, HEAD, METHODS, SAMPLES, TEST_LENGTHS, TRAINED, TRAIN_MIN, TUNE } from './stretch-experiment.js';
 import { chanceBand } from './train-words.js';
+import { select } from './common.js';
 
 const PAIRS = Array.from({ length: HEAD / 2 }, (_, i) => i);
 const SLOWEST = PAIRS.length - 1;
+const FIRST_SHOWN = 1;
 const SAME = 1e-12; // relative difference below which two frequencies are one (they differ by rounding only)
 const times = (v) => `${fmt(v, v >= 10 ? 1 : 2)}×`;
-// What a frequency was divided by: a whole number as such (1 kept, s interpolated), others to 2 decimals.
-const divisor = (ratio) =>
-  Math.abs(1 / ratio - Math.round(1 / ratio)) < 1e-9 ? String(Math.round(1 / ratio)) : fmt(1 / ratio, 2);
 
 /** Each method's frequencies for the model's heads, and YaRN's attention factor, from the core. */
 function stretched(lab) {
@@ -61,71 +60,70 @@ export function frequencyPanel(lab, heading) {
       `Turns over the ${TRAINED} training positions: `,
       PAIRS.map((i) => Number(turns[i].toPrecision(2))).join(', '),
       ` (pairs 0–${SLOWEST}). `,
-      'Each divided by, pair by pair: ',
-      METHODS.filter((m) => m.scaling)
-        .map((m) => `${m.name} ${ratios[m.id].map(divisor).join(', ')}`)
-        .join('; '),
-      `. YaRN’s factor at s = ${FACTOR}: ${fmt(f.yarn.attentionFactor, 4)}.`,
+      `YaRN’s factor at s = ${FACTOR}: ${fmt(f.yarn.attentionFactor, 4)}.`,
     ),
   );
   return { element, ratios, turns };
 }
 
-/** The slowest pair's angle along a sequence of the longest test length, against the largest in training. */
+/**
+ * A pair's angle along a sequence of the longest test length, for each method, against the largest it reached
+ * in training: pair 1 first, the fastest of those that never complete a turn in training (where the methods
+ * differ most), any pair on choice (the slowest, where the three agree).
+ */
 export function anglePanel(lab) {
   const f = stretched(lab);
   const longest = TEST_LENGTHS[TEST_LENGTHS.length - 1];
+  const target = FACTOR * TRAINED - 1;
   const positions = Array.from({ length: longest }, (_, p) => p);
-  // Methods whose slowest pair turns alike are one curve, named for all of them.
-  const groups = [];
-  for (const m of METHODS) {
-    const w = f[m.id].invFreq[SLOWEST];
-    const same = groups.find((g) => Math.abs(g.w - w) <= SAME * w);
-    if (same) same.names.push(m.name);
-    else groups.push({ w, names: [m.name] });
-  }
-  const trainedMax = (TRAINED - 1) * f.none.invFreq[SLOWEST];
+  const names = (g) => (g.names.length > 1 ? `${g.names.slice(0, -1).join(', ')} and ${g.names.at(-1)}` : g.names[0]);
   const plotHost = h('div', {});
   const plot = new LinePlot(plotHost, {
-    label: `Pair ${SLOWEST}’s angle at each position, for each method; the largest angle it reached in training dashed`,
+    label: 'The chosen pair’s angle at each position, for each method; the largest angle it reached in training dashed',
     xLabel: 'position',
     yLabel: 'angle (rad)',
     table: 'Data table of the angles',
   });
-  const names = (g) => (g.names.length > 1 ? `${g.names.slice(0, -1).join(', ')} and ${g.names.at(-1)}` : g.names[0]);
-  plot.update(
-    positions,
-    groups.map((g) => ({ name: names(g), values: positions.map((p) => p * g.w) })),
-    {
-      bands: [{ from: 0, to: TRAINED - 1, label: 'trained' }],
-      rules: [{ y: trainedMax, label: 'largest in training' }],
-    },
-  );
-  const at = (g, p) => times((p * g.w) / trainedMax);
-  const target = FACTOR * TRAINED - 1;
-  const element = h(
-    'div',
-    { class: 'stretch-angles' },
-    h(
-      'p',
-      {},
-      `The slowest pair, pair ${SLOWEST}, reaches at most ${fmt(trainedMax, 4)} rad in training (position `,
-      `${TRAINED - 1}):`,
-    ),
-    plotHost,
-    h(
-      'ul',
-      { class: 'stretch-angle-lines' },
-      groups.map((g) =>
+  const intro = h('p', {});
+  const lines = h('ul', { class: 'stretch-angle-lines' });
+  const choice = select({
+    label: 'Pair',
+    options: PAIRS.map((i) => [String(i), i === SLOWEST ? `${i} (the slowest)` : String(i)]),
+    value: String(FIRST_SHOWN),
+    onchange: (v) => draw(Number(v)),
+  });
+  function draw(pair) {
+    // Methods whose pair turns alike are one curve, named for all of them.
+    const groups = [];
+    for (const m of METHODS) {
+      const w = f[m.id].invFreq[pair];
+      const same = groups.find((g) => Math.abs(g.w - w) <= SAME * w);
+      if (same) same.names.push(m.name);
+      else groups.push({ w, names: [m.name] });
+    }
+    const trainedMax = (TRAINED - 1) * f.none.invFreq[pair];
+    plot.update(
+      positions,
+      groups.map((g) => ({ name: names(g), values: positions.map((p) => p * g.w) })),
+      { bands: [{ from: 0, to: TRAINED - 1 }], rules: [{ y: trainedMax, label: 'largest in training' }] },
+    );
+    const at = (g, p) => times((p * g.w) / trainedMax);
+    intro.textContent =
+      `Pair ${pair} reaches at most ${fmt(trainedMax, 4)} rad in training (position ${TRAINED - 1}, shaded)` +
+      (trainedMax >= 2 * Math.PI ? ': more than a full turn, so every angle was met.' : ':');
+    lines.replaceChildren(
+      ...groups.map((g) =>
         h(
           'li',
           {},
           `${names(g)}: ${at(g, target)} that at position ${target}, ${at(g, longest - 1)} at ${longest - 1}.`,
         ),
       ),
-    ),
-  );
-  return { element, trainedMax, groups };
+    );
+  }
+  draw(FIRST_SHOWN);
+  const element = h('div', { class: 'stretch-angles' }, choice.element, intro, plotHost, lines);
+  return { element };
 }
 
 /** The run's accuracy against the test length, before and after the fine-tune, a plot and a line each. */

@@ -1,0 +1,63 @@
+// Offline after the first visit (#26): a lesson opened once works again with the network cut, from the service
+// worker's cache (web/offline/sw.js), which holds only this origin's files, that lesson's and what it needs,
+// for the build the page ran; a page never opened is not there. (Every other browser test blocks service
+// workers: browser.mjs.) The frame case, where nothing registers, is in cross-site.test.mjs.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { openLab, watchedPage, lessonUrl, choice } from './browser.mjs';
+
+let lab;
+before(async () => {
+  lab = await openLab();
+});
+after(async () => {
+  await lab.close();
+});
+
+test('a lesson opened once works with the network cut; a lesson never opened does not', async () => {
+  const { page, problems } = await watchedPage(lab.browser, {
+    serviceWorkers: 'allow',
+    viewport: { width: 1100, height: 900 },
+  });
+  await page.goto(lessonUrl(lab.url, 'sinusoid'));
+  await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
+  await page.waitForSelector('html[data-offline=kept]', { timeout: 30000 });
+  const cached = await page.evaluate(async () => {
+    const urls = [];
+    for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) urls.push(r.url);
+    return { names: await caches.keys(), urls, build: window.pelab.lab.build };
+  });
+  assert.equal(cached.names.length, 1, 'one cache, this build’s');
+  assert.ok(
+    cached.urls.every((u) => u.startsWith(lab.url)),
+    'this origin’s files only',
+  );
+  assert.ok(cached.urls.includes(new URL('lesson-1.html', lab.url).href));
+  assert.ok(!cached.urls.some((u) => /lesson-2\.html$/.test(u)), 'another lesson is kept once it is opened');
+  const scalar = cached.urls.filter((u) => /pelab-scalar-[^/]*\.wasm$/.test(u));
+  assert.deepEqual(scalar.length, cached.build === 'simd' ? 0 : 1, 'the other build’s .wasm is not kept');
+
+  await page.context().setOffline(true);
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
+  // The core ran from the cache: the explorer's table is the core's, and an exercise grades.
+  const same = await page.evaluate(() => {
+    const { lab, explorer } = window.pelab;
+    const table = lab.sinusoidal({ positions: 128, dModel: 64 });
+    return explorer.map.data.every((v, i) => v === table[i]);
+  });
+  assert.equal(same, true);
+  const s = page.locator('section[data-exercise="why-positional-encoding"]');
+  await choice(s, 'why-positional-encoding', 'b').check();
+  await s.getByRole('button', { name: /^Check\b/ }).click();
+  assert.match(await s.locator('.feedback').innerText(), /^(Right|Not quite)\./);
+  // Lesson 2 was never opened: without the network the worker says so, and links home.
+  const other = await page.context().newPage();
+  const response = await other.goto(lessonUrl(lab.url, 'in-practice'));
+  assert.equal(response.status(), 503);
+  assert.match(await other.locator('main').innerText(), /^Not kept for offline use\n+This page has not been opened/);
+  assert.equal(await other.getByRole('link', { name: 'The course home' }).getAttribute('href'), 'index.html');
+  await page.context().setOffline(false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

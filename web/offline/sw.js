@@ -1,0 +1,81 @@
+// The site's service worker: each page a learner has opened works again without a network. A page (never a
+// frame: offline/register.js) registers it once loaded and asks it to keep that page's files, which the build
+// lists per page (web/vite.config.js, offlineFiles) and writes in here with a hash of the lists, the version.
+// Each version fills a cache of its own and deletes the older ones once it takes over. Only this origin's GET
+// requests are answered: hashed assets from the cache first (their names change with their content), the
+// rest from the network first, from the cache when the network fails.
+const FILES = {}; // page → the files it needs, relative to this script (written by the build)
+const VERSION = 'dev'; // written by the build
+const CACHE = `pelab-${VERSION}`;
+
+// A page's files for the build it runs (lab.build): the other build's module and .wasm are left out, and both
+// where the page runs no core (the home and the glossary: 'none').
+const OTHER_BUILD = {
+  simd: /\/pelab-scalar-[^/]*\.(js|wasm)$/,
+  scalar: /\/pelab-(?!scalar)[^/]*\.(js|wasm)$/,
+  none: /\/pelab-[^/]*\.(js|wasm)$/,
+};
+function filesOf(page, build) {
+  const scope = self.registration.scope;
+  const skip = OTHER_BUILD[build];
+  return (FILES[page] ?? []).map((name) => new URL(name, scope).href).filter((url) => !skip || !skip.test(url));
+}
+
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(names.filter((n) => n.startsWith('pelab-') && n !== CACHE).map((n) => caches.delete(n))),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+// {type: 'keep', page, build} from a page: its files into the cache; {type: 'kept', page, files} back (or
+// {type: 'not-kept', page, reason} when a file could not be fetched: nothing of it is stored then).
+self.addEventListener('message', (event) => {
+  const { type, page, build } = event.data ?? {};
+  if (type !== 'keep' || typeof page !== 'string') return;
+  const urls = filesOf(page, build);
+  const answer = (message) => event.source?.postMessage({ page, ...message });
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(urls))
+      .then(
+        () => answer({ type: 'kept', files: urls.length }),
+        (error) => answer({ type: 'not-kept', reason: String(error?.message ?? error) }),
+      ),
+  );
+});
+
+// What a page never opened answers without a network: that it needs the network once (our words, no script).
+const NOT_KEPT = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Not kept for offline use · Positional Encoding Lab</title></head>
+<body><main><h1>Not kept for offline use</h1>
+<p>This page has not been opened on this device yet, so it was not kept for use without a network. Open it once
+while connected; after that it works offline too.</p>
+<p><a href="index.html">The course home</a></p></main></body></html>`;
+const notKept = () =>
+  new Response(NOT_KEPT, {
+    status: 503,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'self'" },
+  });
+
+const fromCache = (request) => caches.open(CACHE).then((cache) => cache.match(request, { ignoreSearch: true }));
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return; // the browser's own handling
+  if (url.pathname.includes('/assets/')) event.respondWith(fromCache(request).then((hit) => hit ?? fetch(request)));
+  else
+    event.respondWith(
+      fetch(request).catch((error) =>
+        fromCache(request).then((hit) => hit ?? (request.mode === 'navigate' ? notKept() : Promise.reject(error))),
+      ),
+    );
+});
