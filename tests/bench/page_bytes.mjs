@@ -39,7 +39,9 @@ export function printPageBytes(figures) {
   );
   for (const r of figures) {
     const budget = r.page === LESSONS[0].url ? ` (target ≤ ${LESSON_1_BUDGET_KB} KB)` : '';
-    const offline = r.offline ? `${r.offline.files} files, ${kb(r.offline.bytes)}` : 'nothing (it never registers the worker)';
+    const offline = r.offline
+      ? `${r.offline.files} files, ${kb(r.offline.bytes)}`
+      : 'nothing (it never registers the worker)';
     console.log(
       `| ${r.page} | ${r.files} | ${kb(r.bytes)}${budget} | ${kb(r.gzip)} | ${r.largest.join(', ')} | ${offline} |`,
     );
