@@ -207,6 +207,13 @@ if (browser) {
       `${f(browser.whileTraining.frameToFrameP50Ms, 1)} / ${f(browser.whileTraining.frameToFrameP95Ms, 1)} ms ` +
       `(${browser.whileTraining.stepsDuring} training steps meanwhile) |`,
   );
+  const [one, ...more] = browser.pool;
+  for (const r of [one, ...more])
+    console.log(
+      `| Train it yourself, all seven arms: steps/s with ${r.workers} training worker${r.workers > 1 ? 's' : ''} | ` +
+        `${f(r.stepsPerSecond, 0)}${r === one ? '' : ` (${f(r.stepsPerSecond / one.stepsPerSecond)}× one worker)`}` +
+        `${r.workers === 2 ? ' (target ≥ 1.8×)' : ''} |`,
+    );
   console.log(
     `| fresh 4 MB Float32Array (allocate + fill) vs refill an existing one | ${f(browser.fresh4MbMs)} vs ${f(browser.refill4MbMs)} ms |`,
   );

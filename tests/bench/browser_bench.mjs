@@ -39,7 +39,7 @@ function watchFirstPixels() {
 }
 
 async function firstPixels(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } }); // a fresh cache each time
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' }); // a fresh cache each time
   try {
     const page = await context.newPage();
     await page.addInitScript(watchFirstPixels);
@@ -145,6 +145,44 @@ async function startTraining(page) {
   await s.getByRole('button', { name: /^Play/ }).click();
   await page.waitForFunction(() => Number(document.querySelector('.train-lab')?.dataset.step) > 0);
 }
+// Train it yourself's seven arms with `workers` training workers (?trainWorkers=N): steps of the whole
+// ablation per second, timed in the page from step FROM to step TO of one Play (which stops at 1,000).
+const FROM = 100,
+  TO = 900;
+async function ablationRate(browser, url, workers) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${url}lesson-3.html?trainWorkers=${workers}#train-it`);
+    await page.waitForSelector('body[data-ready=true]');
+    const timing = page.evaluate(
+      ({ from, to }) =>
+        new Promise((done) => {
+          const lab = document.querySelector('.train-lab');
+          let start = null;
+          new MutationObserver(() => {
+            const step = Number(lab.dataset.step);
+            if (start === null && step >= from) start = { step, at: performance.now() };
+            if (start && step >= to) done(((step - start.step) / (performance.now() - start.at)) * 1000);
+          }).observe(lab, { attributes: true, attributeFilter: ['data-step'] });
+        }),
+      { from: FROM, to: TO },
+    );
+    await startTraining(page);
+    const stepsPerSecond = await timing;
+    return { workers, started: page.workers().length, stepsPerSecond };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The ablation's steps/s with 1, 2 and 4 training workers (the issue's pool sizes), and the page's own choice. */
+export async function poolFigures(lab) {
+  const rows = [];
+  for (const workers of [1, 2, 4]) rows.push(await ablationRate(lab.browser, lab.url, workers));
+  return rows;
+}
+
 const trainedSteps = (page) => page.evaluate(() => Number(document.querySelector('.train-lab').dataset.step));
 
 // The first slider of exercise `id` swept from its minimum to its maximum and back, one input a frame, with
@@ -182,7 +220,7 @@ export async function browserFigures({ frames = 180, paintRuns = 11, reps = 15 }
   const lab = await openLab({ mounts: [[FLOOR, floorDir]] });
   try {
     const paint = await firstPaint(lab.browser, `${lab.url}lesson-1.html`, paintRuns); // the lesson with the heatmap
-    const context = await lab.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await lab.browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
     const page = await context.newPage();
     await page.goto(`${lab.url}lesson-1.html`);
     await page.waitForSelector('body[data-ready=true]');
@@ -196,6 +234,7 @@ export async function browserFigures({ frames = 180, paintRuns = 11, reps = 15 }
     const training = await dragSlider(page, 'rope', frames);
     const stepsDuring = (await trainedSteps(page)) - stepsBefore;
     await context.close();
+    const pool = await poolFigures(lab);
     return {
       firstPaint: paint,
       frames,
@@ -215,6 +254,7 @@ export async function browserFigures({ frames = 180, paintRuns = 11, reps = 15 }
         rerenderP95Ms: percentile(training.rerender, 0.95),
         stepsDuring,
       },
+      pool,
       fresh4MbMs: freshMs,
       refill4MbMs: refillMs,
       note:

@@ -21,7 +21,7 @@ const now = (page) => page.evaluate(() => performance.now());
 const summary = (tasks) => ({ count: tasks.length, longestMs: Math.max(0, ...tasks.map((t) => t.ms)) });
 
 async function openPage(browser, url, throttle) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });

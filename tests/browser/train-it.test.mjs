@@ -103,6 +103,12 @@ test('the seven arms trained in the page: the table, chart and heatmap show what
   // A prediction, not graded: said back, and beside what happened once training reaches 1,000 steps.
   assert.match(await s.locator('.feedback').innerText(), /^Your prediction: [a-z]\) .*Now see what happens\./);
   await stateIs(page, 'idle');
+  // The arms train in a pool sized from the cores (train-session.js's poolSize: 2 on this 2-core machine), and
+  // the numbers below are the same as one worker's would be: each arm is its own trainer.
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const workers = Number(await trainLab(page).getAttribute('data-workers'));
+  assert.equal(workers, Math.min(ARMS.length, cores <= 2 ? cores : cores - 1));
+  assert.equal(page.workers().length, workers);
 
   await s.getByRole('button', { name: 'Play' }).click();
   await stepAtLeast(page, 40);

@@ -86,3 +86,28 @@ test("ALiBi's slopes read as fractions when they are 1/n, else to four figures",
   assert.equal(slopesText([0.5, 0.25, 0.125]), '1/2, 1/4 and 1/8');
   assert.equal(slopesText([0.3]), '0.3000');
 });
+
+test('the pool: every core up to two, one left for the page above that, at most one worker per arm', async () => {
+  const { poolSize, shares } = await import('../../web/exercises/train-session.js');
+  assert.deepEqual(
+    [1, 2, 3, 4, 8, 16].map((cores) => poolSize(cores)),
+    [1, 2, 2, 3, 7, 7],
+  );
+  assert.equal(poolSize(undefined), 1, 'a browser that does not say has one core');
+  assert.equal(poolSize(8, '2'), 2, '?trainWorkers=2 wins');
+  for (const wanted of ['0', '8', '1.5', 'two', '']) assert.equal(poolSize(4, wanted), 3, `"${wanted}" is ignored`);
+  // Each arm once, and the busiest share as light as any way of dealing them (two workers: all 2⁷ tried here).
+  const work = (ids) => ids.reduce((sum, id) => sum + 1 / ARMS.find((a) => a.id === id).stepsPerSecond, 0);
+  for (const n of [1, 2, 3, 7]) {
+    const dealt = shares(n);
+    assert.equal(dealt.length, n);
+    assert.deepEqual(dealt.flat().sort(), ARMS.map((a) => a.id).sort());
+  }
+  let lightest = Infinity;
+  for (let mask = 0; mask < 2 ** ARMS.length; mask++) {
+    const one = ARMS.filter((_, i) => mask & (1 << i)).map((a) => a.id);
+    const other = ARMS.filter((_, i) => !(mask & (1 << i))).map((a) => a.id);
+    lightest = Math.min(lightest, Math.max(work(one), work(other)));
+  }
+  assert.equal(Math.max(...shares(2).map(work)), lightest);
+});

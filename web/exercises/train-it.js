@@ -5,10 +5,11 @@ import { h } from '../widgets/dom.js';
 import { choiceQuestion } from '../widgets/question.js';
 import { ARMS, MODEL, TEST_LENGTHS, TEST_SAMPLES } from './train-arms.js';
 import { TRAIN_MIN, TRAIN_MAX, slopesText } from './train-words.js';
-import { trainingSession } from './train-session.js';
+import { poolSize, trainingSession } from './train-session.js';
 import { controlBar, statsPanel, curvesPanel, extrapolationPanel, attentionPanel } from './train-panels.js';
 
 const CHUNK = 20; // steps per message to the worker: one curve point, ~100–170 ms of work for seven arms
+const DEPTH = 2; // chunks asked for ahead while playing
 const BLOCK = 1000; // Play stops at each multiple of this (the length of the lab's measured runs)
 const MAX_STEPS = 5000;
 const EVAL_SEED = 7;
@@ -128,7 +129,8 @@ export default {
   mount(host, { onResult, answered = false, restored = null, heading }) {
     let step = 0;
     let playing = false;
-    let busy = false; // a chunk is in flight
+    let inFlight = 0; // chunks asked for and not yet answered (up to DEPTH while playing, one per Step)
+    let sent = 0; // the step the models reach once those are answered
     let stopAt = BLOCK;
     let measuredStep = -1;
     let settleTimer = 0;
@@ -150,10 +152,14 @@ export default {
       'Training unlocks once you have checked your prediction (or shown the solution).',
     );
     const bar = controlBar({ play: () => (playing ? pause() : start()), step: stepOnce, reset }, CHUNK);
+    // The arms train in a pool of workers, a core each (?trainWorkers=N in the address sets how many).
+    const workers = poolSize(undefined, new URLSearchParams(globalThis.location?.search).get('trainWorkers'));
     const session = trainingSession(
       { reset: onReset, train: onTrain, measure, attention, fail },
       () => root.isConnected,
+      workers,
     );
+    root.dataset.workers = String(workers);
     const stats = statsPanel(CHUNK);
     const curves = curvesPanel(heading, CHUNK);
     const extrapolation = extrapolationPanel(heading, EVAL_SEED);
@@ -189,16 +195,23 @@ export default {
 
     function fail(message) {
       playing = false;
-      busy = false;
+      inFlight = 0;
       bar.status.textContent = message;
       bar.status.classList.add('error');
       setState('error');
     }
 
     function sendChunk() {
-      busy = true;
+      const steps = Math.min(CHUNK, MAX_STEPS - sent);
+      inFlight += 1;
+      sent += steps;
       clearTimeout(settleTimer);
-      session.train(Math.min(CHUNK, MAX_STEPS - step));
+      session.train(steps);
+    }
+    // While playing, DEPTH chunks are asked for ahead, so that a worker starts the next as soon as it has
+    // answered one, never waiting for the page to hear every worker, join their answers and draw them.
+    function keepAsking() {
+      while (playing && inFlight < DEPTH && sent < stopAt) sendChunk();
     }
 
     function start() {
@@ -207,17 +220,18 @@ export default {
       stopAt = Math.min(MAX_STEPS, (Math.floor(step / BLOCK) + 1) * BLOCK);
       bar.status.textContent = `Training to step ${at(stopAt)}…`;
       setState('training');
-      if (!busy) sendChunk();
+      keepAsking();
     }
 
+    // The chunks asked for ahead are still trained (at most DEPTH × CHUNK steps), then it stops.
     function pause() {
       playing = false;
       setState('pausing');
-      if (!busy) stopped(`Paused at step ${at(step)}.`);
+      if (!inFlight) stopped(`Paused at step ${at(step)}.`);
     }
 
     function stepOnce() {
-      if (playing || busy || step >= MAX_STEPS) return;
+      if (playing || inFlight || step >= MAX_STEPS) return;
       sendChunk();
     }
 
@@ -227,7 +241,7 @@ export default {
       setState('idle');
       clearTimeout(settleTimer);
       settleTimer = setTimeout(() => {
-        if (playing || busy || step === 0 || measuredStep === step) return;
+        if (playing || inFlight || step === 0 || measuredStep === step) return;
         extrapolation.measuring(step);
         session.measure({ lengths: TEST_LENGTHS, samples: TEST_SAMPLES, seed: EVAL_SEED });
         map.request();
@@ -238,7 +252,7 @@ export default {
       const value = bar.seed();
       if (value === null) return; // the field says why
       playing = false;
-      busy = false;
+      inFlight = 0; // (the old trainers' answers are dropped: train-session.js)
       clearTimeout(settleTimer);
       bar.status.textContent = `Resetting with seed ${value}…`;
       setState('starting');
@@ -247,7 +261,8 @@ export default {
 
     function onReset({ slopes }) {
       step = 0;
-      busy = false;
+      sent = 0;
+      inFlight = 0;
       measuredStep = -1;
       root.dataset.step = '0';
       intro.showSlopes(slopes);
@@ -261,13 +276,14 @@ export default {
     }
 
     function onTrain(answer) {
-      busy = false;
+      inFlight -= 1;
       step = answer.step;
       root.dataset.step = String(step); // where training is, for the page's tests and styles
+      keepAsking(); // before drawing: the workers train on meanwhile
       if (step >= BLOCK) question.showOutcome(); // trained as far as the prediction asked
       stats.show(step, answer.arms);
       curves.add(step, answer.arms);
-      if (playing && step < stopAt) return sendChunk();
+      if (inFlight > 0) return; // more answers on their way
       const [wasPlaying, pausing] = [playing, root.dataset.state === 'pausing'];
       playing = false;
       if (step >= MAX_STEPS) stopped(`Stopped at step ${at(step)}, this page’s limit. Reset to start again.`);

@@ -19,6 +19,7 @@ import {
 } from './train-words.js';
 
 const PAUSE_MS = 700; // a pause in typing this long counts as done
+const DRAW_MS = 250; // the training curves are redrawn at most this often
 const UNLABELLED = 12; // a test length drawn but not labelled: its label would touch 8's and 16's on a phone
 const armName = (id) => ARMS.find((a) => a.id === id).name;
 const stepText = (step) => step.toLocaleString('en');
@@ -159,7 +160,8 @@ export function curvesPanel(heading, chunk) {
     'so the accuracy is measured on sequences the model has not trained on yet (before that step’s update).',
   );
   let history = { x: [], arms: {} };
-  let frame = 0;
+  let frame = 0,
+    drawnAt = -Infinity;
   function draw() {
     const { x, arms } = history;
     curves.hidden = note.hidden = x.length === 0;
@@ -184,11 +186,18 @@ export function curvesPanel(heading, chunk) {
         history.arms[a.id].loss.push(arms[a.id].loss);
         history.arms[a.id].accuracy.push(arms[a.id].accuracy);
       }
+      // At most DRAW_MS apart, at an animation frame: redrawing 14 curves at every chunk took the main thread
+      // from the workers, on a machine with no core to spare.
       if (frame) return;
-      frame = requestAnimationFrame(() => {
-        frame = 0;
-        draw();
-      });
+      frame = setTimeout(
+        () =>
+          requestAnimationFrame(() => {
+            frame = 0;
+            drawnAt = performance.now();
+            draw();
+          }),
+        Math.max(0, drawnAt + DRAW_MS - performance.now()),
+      );
     },
   };
 }

@@ -1,17 +1,20 @@
-// Trains the train-it exercise's arms (train-arms.js) off the main thread, one message at a time, in
-// order. The page drives it: it asks for a chunk of steps, and asks for the next only once the answer
-// is back, so pausing is simply not asking again and the page never waits on the core. It also runs the
-// longer-than-trained experiment (stretch-experiment.js) whole, saying each part as it is done.
+// Trains some of the train-it exercise's arms (train-arms.js) off the main thread, one message at a time, in
+// order: the page runs a pool of these, each with its share of the arms (train-session.js). The page drives
+// them: it asks for a chunk of steps, and asks for the next only once every answer is back, so pausing is
+// simply not asking again and the page never waits on the core. A worker also runs the longer-than-trained
+// experiment (stretch-experiment.js) whole, saying each part as it is done.
 //
-// In:  {type: 'reset', generation, seed}               new trainers (the old ones are deleted); the
-//                                                      answer carries ALiBi's slopes for MODEL.heads
-//      {type: 'train', generation, steps}              `steps` steps of every arm
-//      {type: 'measure', generation, lengths, samples, seed}   accuracy per arm and test length
+// In:  {type: 'reset', generation, seed, arms}         new trainers for the arms named (ids; every arm if
+//                                                      left out; the old ones are deleted); the answer
+//                                                      carries ALiBi's slopes for MODEL.heads
+//      {type: 'train', generation, steps}              `steps` steps of each of its arms
+//      {type: 'measure', generation, lengths, samples, seed}   accuracy per arm of its and test length
 //      {type: 'attention', generation, request, arm, layer, head, tokens}   (answers P for the reverse too)
 //      {type: 'stretch', generation, seed}                 the whole experiment: a {type: 'stretch', part}
 //                                                      per part, then {type: 'stretched', plain, tuned}
 // Out: the same type with the results, every answer carrying its request's `generation` (the page
-//      ignores answers for trainers it has reset since); {type: 'ready', build}; {type: 'error', message}.
+//      ignores answers for trainers it has reset since) and `id` (which request of the pool's it answers);
+//      {type: 'ready', build}; {type: 'error', message}.
 import { createLab } from 'positional-encoding-lab';
 import { ARMS, MODEL } from './train-arms.js';
 import { runExperiment } from './stretch-experiment.js';
@@ -31,7 +34,9 @@ function handle(lab, message, post) {
     runs = null;
     const made = {}; // if one trainer cannot be made, the ones made before it are freed, not left to the GC
     try {
-      for (const a of ARMS) made[a.id] = lab.trainer({ ...MODEL, ...a.options, seed: message.seed });
+      for (const a of ARMS)
+        if (!message.arms || message.arms.includes(a.id))
+          made[a.id] = lab.trainer({ ...MODEL, ...a.options, seed: message.seed });
     } catch (error) {
       for (const run of Object.values(made)) run.delete();
       throw error;
@@ -43,9 +48,9 @@ function handle(lab, message, post) {
   if (!runs) throw new Error('no trainers yet');
   if (type === 'train') {
     const arms = {};
-    for (const a of ARMS) {
-      const stats = runs[a.id].step(message.steps);
-      arms[a.id] = { loss: stats.loss, accuracy: stats.accuracy };
+    for (const [id, run] of Object.entries(runs)) {
+      const stats = run.step(message.steps);
+      arms[id] = { loss: stats.loss, accuracy: stats.accuracy };
       trained = stats.step;
     }
     return { type, generation, step: trained, steps: message.steps, arms };
@@ -53,7 +58,8 @@ function handle(lab, message, post) {
   if (type === 'measure') {
     const { lengths, samples, seed } = message;
     const arms = {};
-    for (const a of ARMS) arms[a.id] = lengths.map((length) => runs[a.id].evaluate({ length, samples, seed }).accuracy);
+    for (const [id, run] of Object.entries(runs))
+      arms[id] = lengths.map((length) => run.evaluate({ length, samples, seed }).accuracy);
     const rows = runs.learned?.learnedRowsTrained();
     const learnedRows = rows ? { trained: rows.reduce((n, r) => n + r, 0), total: rows.length } : null;
     return { type, generation, step: trained, lengths, samples, arms, learnedRows };
@@ -89,7 +95,7 @@ self.onmessage = ({ data }) => {
       return;
     }
     try {
-      self.postMessage(handle(lab, data, (answer) => self.postMessage(answer)));
+      self.postMessage({ ...handle(lab, data, (answer) => self.postMessage(answer)), id: data?.id });
     } catch (error) {
       self.postMessage({ type: 'error', generation: data?.generation, message: `${error.name}: ${error.message}` });
     }
