@@ -244,6 +244,7 @@ export function mountLesson(main, lab, { lesson, platform = null }) {
       // first. A saved record is restored, so a reload does not give a new first attempt.
       controllers[exercise.id] = mountExercise(exercise, section, {
         lab,
+        link: !platform, // a platform's launch page is the platform's address
         restored: progress.restored(exercise.id),
         // Answers whether the record was kept: a course platform can refuse it (mount.js then says so).
         onRecord: (record) => {

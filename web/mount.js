@@ -6,7 +6,7 @@ import { createAttempts, describeRecord } from './attempts.js';
 
 // "Check" and "Show solution" appear in every exercise: their accessible names say which exercise, so a
 // list of the page's buttons tells them apart (the visible text starts the name, as WCAG asks).
-const GENERIC = new Set(['Check', 'Record my prediction', 'Show solution', 'Run and compare']);
+const GENERIC = new Set(['Check', 'Record my prediction', 'Show solution', 'Run and compare', 'Copy link']);
 function nameButtons(section, title) {
   for (const button of section.querySelectorAll('button'))
     if (GENERIC.has(button.textContent.trim()))
@@ -53,9 +53,10 @@ function explainBack({ prompt, model }, title) {
  * @param exercise {id, title, mount, explain?: {prompt, model}}
  * @param section the element to mount into (its heading already in place)
  * @param options {lab, restored?: a record saved earlier, onRecord?: (record) => boolean | void: false when
- *   the record could not be kept (the learner is told)}
+ *   the record could not be kept (the learner is told), link?: the page's address is the lab's own (a lesson,
+ *   embed.html), so a demo may keep its settings there (widgets/link-state.js); never on another site's page}
  */
-export function mountExercise(exercise, section, { lab, restored = null, onRecord }) {
+export function mountExercise(exercise, section, { lab, restored = null, onRecord, link = false }) {
   const attempts = createAttempts(restored);
   const status = h('p', { class: 'attempt-status' });
   let verdict = null; // the exercise's last feedback region, which the record line joins (below)
@@ -90,7 +91,7 @@ export function mountExercise(exercise, section, { lab, restored = null, onRecor
   // has where it is mounted (h1 in an embed, h2 in a lesson), so no level is skipped.
   const title = Number(section.querySelector('h1, h2, h3, h4, h5')?.tagName[1] ?? 2);
   const heading = (depth, ...children) => h(`h${Math.min(6, title + depth)}`, {}, ...children);
-  const inner = exercise.mount(section, { lab, onResult, answered: restored !== null, restored, heading });
+  const inner = exercise.mount(section, { lab, onResult, answered: restored !== null, restored, heading, link });
   nameButtons(section, exercise.title);
   if (restored) status.textContent = describeRecord({ record: restored, practice: true, restored: true });
   // The record line sits under the verdict it describes, not at the end of a long section; an exercise

@@ -1,8 +1,11 @@
-// A link carries the explorer's settings (web/widgets/link-state.js): opened, the page shows them, computed
-// by the core; bad values are ignored and said; the address follows the controls, and "Copy link" copies it.
+// A link carries the explorer's settings and the demos' (web/widgets/link-state.js): opened, the page shows
+// them, computed by the core; bad values are ignored and said; the address follows the controls, and "Copy
+// link" copies it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createLab } from 'positional-encoding-lab';
 import { openLab, watchedPage, lessonUrl } from './browser.mjs';
+import { ARMS, MODEL } from '../../web/exercises/train-arms.js';
 
 let lab;
 before(async () => {
@@ -69,9 +72,62 @@ test('the address follows the controls, keeping its other parts, and Copy link c
   assert.equal(url.searchParams.get('positions'), '300');
   assert.equal(url.searchParams.get('from'), 'course');
   assert.equal(url.hash, '#explorer');
-  await page.getByRole('button', { name: 'Copy link' }).click();
+  await page.getByRole('button', { name: 'Copy link', exact: true }).click(); // the explorer's (each exercise's is named)
   await page.locator('#explorer .status', { hasText: 'Link to these settings copied.' }).waitFor();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a link names relative-offset’s offset: the blocks shown are M₇’s, and the address follows the slider', async () => {
+  const { page, problems } = await watchedPage(lab.browser);
+  await page.goto(`${lessonUrl(lab.url, 'sinusoid')}?offset=7&from=course#relative-offset`);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
+  const s = page.locator('section[data-exercise="relative-offset"]');
+  assert.equal(await s.locator('input[type=range]').inputValue(), '7');
+  assert.match(
+    await s
+      .locator('table caption')
+      .first()
+      .evaluate((c) => c.textContent),
+    /^The blocks of M₇,/,
+  );
+  await s.getByRole('button', { name: /^Show solution/ }).click(); // the slider is under the question
+  await s.locator('input[type=range]').fill('9');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('offset') === '9');
+  assert.equal(new URL(page.url()).searchParams.get('from'), 'course');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a link names train-it’s seed and model: the first trainers are that seed’s; bad values are said', async () => {
+  const { page, problems } = await watchedPage(lab.browser);
+  await page.goto(`${lessonUrl(lab.url, 'beyond-absolute')}?seed=5&arm=rope#train-it`);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
+  const s = page.locator('section[data-exercise="train-it"]');
+  assert.equal(await s.getByLabel('Seed').inputValue(), '5');
+  assert.equal(await s.getByLabel('Model', { exact: true }).inputValue(), 'rope');
+  await s.getByRole('button', { name: /^Show solution/ }).click();
+  await page.waitForFunction(() => document.querySelector('.train-lab')?.dataset.state === 'idle', null, {
+    timeout: 30000,
+  });
+  await s.getByRole('button', { name: /^Step/ }).click();
+  await page.waitForFunction(() => document.querySelector('.train-lab')?.dataset.step === '20', null, {
+    timeout: 30000,
+  });
+  const shown = Number(await s.locator('tr[data-arm="sinusoidal"]').getAttribute('data-loss'));
+  const nodeLab = await createLab();
+  const arm = ARMS.find((a) => a.id === 'sinusoidal');
+  const run = nodeLab.trainer({ ...MODEL, ...arm.options, seed: 5 });
+  assert.equal(shown, run.step(20).loss, 'the sinusoidal arm at step 20 is seed 5’s');
+  run.delete();
+  await page.goto(`${lessonUrl(lab.url, 'beyond-absolute')}?seed=-3&arm=evil#train-it`);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
+  assert.equal(await s.getByLabel('Seed').inputValue(), '1');
+  assert.match(
+    await s.locator('.link-note').innerText(),
+    /^Ignored from the link: seed=-3 \(seed must be a number from 0 to 4294967295 in steps of 1\); arm=evil \(arm must be one of none, /,
+  );
   assert.deepEqual(problems, []);
   await page.close();
 });

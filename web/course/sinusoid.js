@@ -16,9 +16,9 @@ export default {
       'reordering the tokens only reorders the outputs.',
     'The sinusoidal encoding gives pair k the [[angular-frequency]] 10000^(−2k/d): pair 0 turns fastest, once every ' +
       '2π positions, and each later pair more slowly.',
-    'Its values stay between −1 and 1, yet every position gets its own combination, which the raw integer p ' +
-      'cannot give without swamping the token embedding.',
-    'Moving by k positions rotates each pair i by kωᵢ, one linear map for every p, so PE(p)·PE(p + k) depends on the ' +
+    'Its values stay in [−1, 1], yet every position gets its own combination; the raw integer p would swamp the ' +
+      'token embedding.',
+    'Moving k positions rotates pair i by kωᵢ, one linear map for every p, so PE(p)·PE(p + k) depends on the ' +
       '[[offset]] k alone; the distance does not grow steadily with k.',
   ],
   next:

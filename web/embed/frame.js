@@ -107,6 +107,7 @@ if (!exercise) {
     root.replaceChildren(section);
     controller = mountExercise(exercise, section, {
       lab,
+      link: true,
       restored,
       onRecord: (r) => {
         progress.record(name, r);

@@ -3,6 +3,7 @@ import { matrixTable } from '../widgets/tables.js';
 import { formula } from '../widgets/math.js';
 import { choiceQuestion } from '../widgets/question.js';
 import { hiddenUntilAnswered, slider } from './common.js';
+import { linkDemo } from '../widgets/link-state.js';
 
 const D = 8,
   P = 500;
@@ -51,7 +52,7 @@ export default {
       'https://d2l.ai/chapter_attention-mechanisms-and-transformers/self-attention-and-positional-encoding.html',
     ],
   ],
-  mount(host, { lab, onResult, answered = false }) {
+  mount(host, { lab, onResult, answered = false, link = false }) {
     const view = h('div', { class: 'demo' }); // not live: a table re-read on every slider step helps no one
     function show(k) {
       const { blocks, maxResidual } = lab.relativeOffset({ positions: P, dModel: D, k });
@@ -75,6 +76,8 @@ export default {
     }
     const s = slider({ label: 'Offset k', min: 0, max: 50, value: 3, oninput: show });
     show(3);
+    // A link may name the offset (?offset=7): a teacher points at the block they mean.
+    const linked = link ? linkDemo({ offset: s.input }, s.element) : null;
     // The blocks' entries answer the question: the derivation and the core's blocks follow it, shown once
     // it is checked.
     const worked = h('div', {});
@@ -96,6 +99,7 @@ export default {
         display: true,
       }),
       s.element,
+      ...(linked ? [h('div', { class: 'actions' }, linked.button), linked.note] : []),
       view,
     );
     return question;

@@ -6,6 +6,7 @@ import { choiceQuestion } from '../widgets/question.js';
 import { ARMS, MODEL, TEST_LENGTHS, TEST_SAMPLES } from './train-arms.js';
 import { TRAIN_MIN, TRAIN_MAX, slopesText } from './train-words.js';
 import { poolSize, trainingSession } from './train-session.js';
+import { linkDemo } from '../widgets/link-state.js';
 import { controlBar, statsPanel, curvesPanel, extrapolationPanel, attentionPanel } from './train-panels.js';
 
 const CHUNK = 20; // steps per message to the worker: one curve point, ~100–170 ms of work for seven arms
@@ -126,7 +127,7 @@ export default {
       'and so gets exactly one of the two right. A CLS token at position 0 stays first when the rest is reversed, ' +
       'so each token’s distance to it changes, and its output can tell a sequence from its reverse.',
   },
-  mount(host, { onResult, answered = false, restored = null, heading }) {
+  mount(host, { onResult, answered = false, restored = null, heading, link = false }) {
     let step = 0;
     let playing = false;
     let inFlight = 0; // chunks asked for and not yet answered (up to DEPTH while playing, one per Step)
@@ -172,7 +173,16 @@ export default {
       extrapolation.element,
       map.element,
     );
-    root.append(heading(1, 'Train the seven models'), lockNote, bar.element, bar.status, results);
+    // A link may name the seed and the model whose heads are shown (?seed=5&arm=rope).
+    const linked = link ? linkDemo({ seed: bar.seedInput, arm: map.armInput }, root) : null;
+    root.append(
+      heading(1, 'Train the seven models'),
+      lockNote,
+      bar.element,
+      ...(linked ? [h('div', { class: 'actions' }, linked.button), linked.note] : []),
+      bar.status,
+      results,
+    );
     host.append(intro.element, question.element, root);
 
     const at = (n) => n.toLocaleString('en');
@@ -188,7 +198,7 @@ export default {
       if (session.started || root.dataset.state === 'error') return;
       lockNote.hidden = true;
       if (!session.start()) return;
-      session.reset(1);
+      session.reset(bar.seed() ?? 1); // the field's seed (1, or a link's)
       bar.status.textContent = 'Starting the trainer…';
       setState('starting');
     }

@@ -66,6 +66,7 @@ export function controlBar(on, chunk) {
       seedMessage,
     ),
     status,
+    seedInput: seed,
     /** `live`: trainers are there to drive; `playing`: Play reads Pause; `done`: the page's last step is reached. */
     show({ live, playing, done }) {
       const focused = [play, step, reset].find((b) => b === document.activeElement);
@@ -349,6 +350,7 @@ export function attentionPanel(heading, ask) {
 
   const panel = {
     element,
+    armInput: armSelect.input,
     show,
     /** Asks for the map of the typed sequence, or says why it cannot be read (and clears the old answer). */
     request() {

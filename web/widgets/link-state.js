@@ -82,3 +82,15 @@ export function copyLinkButton(inputs, say) {
     'Copy link',
   );
 }
+
+/**
+ * A demo's controls in the page's address, as the explorer's are: set from it now (a value ignored leaves the
+ * address), written back as they change. Returns the Copy link button and the line that says what a link
+ * held that no control takes, or what Copy link did (empty otherwise).
+ */
+export function linkDemo(inputs, form) {
+  const note = h('p', { class: 'hint link-note', role: 'status' }, applyLink(inputs));
+  if (note.textContent) history.replaceState(history.state, '', linkTo(inputs));
+  keepInLink(inputs, form);
+  return { button: copyLinkButton(inputs, (text) => (note.textContent = text)), note };
+}
