@@ -40,6 +40,8 @@ test('a lesson opened once works with the network cut; a lesson never opened doe
   await page.context().setOffline(true);
   await page.reload();
   await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
+  // Asked again without a network, the worker has everything already: kept, nothing fetched.
+  await page.waitForSelector('html[data-offline=kept]', { timeout: 30000 });
   // The core ran from the cache: the explorer's table is the core's, and an exercise grades.
   const same = await page.evaluate(() => {
     const { lab, explorer } = window.pelab;

@@ -40,10 +40,14 @@ self.addEventListener('message', (event) => {
   if (type !== 'keep' || typeof page !== 'string') return;
   const urls = filesOf(page, build);
   const answer = (message) => event.source?.postMessage({ page, ...message });
+  // Only what the cache lacks is fetched (this build's files never change), so a page opened again without a
+  // network, which asks again, is answered 'kept'.
+  const missing = (cache) =>
+    Promise.all(urls.map((url) => cache.match(url).then((hit) => (hit ? null : url)))).then((l) => l.filter(Boolean));
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(urls))
+      .then((cache) => missing(cache).then((lacking) => cache.addAll(lacking)))
       .then(
         () => answer({ type: 'kept', files: urls.length }),
         (error) => answer({ type: 'not-kept', reason: String(error?.message ?? error) }),
