@@ -43,21 +43,35 @@ const accuracies = (run, method) =>
   );
 
 /**
- * Trains the model from `seed`, then measures each method before and after the fine-tune. `report(part)`
- * hears each part as it is done: {stage: 'trained', steps}, then {stage: 'plain', method, accuracy} and
- * {stage: 'tuned', method, accuracy} per method. Returns {plain, tuned}: method id → accuracy per test length.
+ * The first half of a run: the model trained from `seed` and each method's accuracy without fine-tuning,
+ * reported as each is done ({stage: 'trained', steps}, then {stage: 'plain', method, accuracy}). Returns {run,
+ * plain}; the caller deletes the trainer.
  */
-export function runExperiment(lab, seed = SEED, report = () => {}) {
+export function trainAndMeasure(lab, seed = SEED, report = () => {}) {
   const run = lab.trainer({ ...RUN, seed });
   try {
     for (let done = 0; done < STEPS; done += CHUNK) run.step(CHUNK);
     report({ stage: 'trained', steps: STEPS });
-    const plain = {},
-      tuned = {};
+    const plain = {};
     for (const method of METHODS) {
       plain[method.id] = accuracies(run, method);
       report({ stage: 'plain', method: method.id, accuracy: plain[method.id] });
     }
+    return { run, plain };
+  } catch (error) {
+    run.delete();
+    throw error;
+  }
+}
+
+/**
+ * A whole run: trainAndMeasure, then a copy per method fine-tuned and measured again, each reported as
+ * {stage: 'tuned', method, accuracy}. Returns {plain, tuned}: method id → accuracy per test length.
+ */
+export function runExperiment(lab, seed = SEED, report = () => {}) {
+  const { run, plain } = trainAndMeasure(lab, seed, report);
+  try {
+    const tuned = {};
     for (const method of METHODS) {
       const copy = run.clone({ trainLength: TUNE.trainLength });
       try {
