@@ -13,10 +13,17 @@ before(async () => {
 });
 after(() => lab.close());
 
-async function open(query, options = {}) {
+// A lesson page opened at `query` (its ?… and #…), once every exercise has mounted.
+async function openLesson(lesson, query, options = {}) {
   const { page, problems } = await watchedPage(lab.browser, options);
-  await page.goto(`${lessonUrl(lab.url, 'sinusoid')}${query}`);
+  await page.goto(`${lessonUrl(lab.url, lesson)}${query}`);
   await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
+  return { page, problems };
+}
+
+// Lesson 1 at `query`, with the explorer's settings as the page holds them.
+async function open(query, options = {}) {
+  const { page, problems } = await openLesson('sinusoid', query, options);
   const settings = () =>
     page.evaluate(() => {
       const { inputs, map } = window.pelab.explorer;
@@ -80,9 +87,7 @@ test('the address follows the controls, keeping its other parts, and Copy link c
 });
 
 test('a link names relative-offset’s offset: the blocks shown are M₇’s, and the address follows the slider', async () => {
-  const { page, problems } = await watchedPage(lab.browser);
-  await page.goto(`${lessonUrl(lab.url, 'sinusoid')}?offset=7&from=course#relative-offset`);
-  await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
+  const { page, problems } = await openLesson('sinusoid', '?offset=7&from=course#relative-offset');
   const s = page.locator('section[data-exercise="relative-offset"]');
   assert.equal(await s.locator('input[type=range]').inputValue(), '7');
   assert.match(
@@ -101,9 +106,7 @@ test('a link names relative-offset’s offset: the blocks shown are M₇’s, an
 });
 
 test('a link names train-it’s seed and model: the first trainers are that seed’s; bad values are said', async () => {
-  const { page, problems } = await watchedPage(lab.browser);
-  await page.goto(`${lessonUrl(lab.url, 'beyond-absolute')}?seed=5&arm=rope#train-it`);
-  await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
+  const { page, problems } = await openLesson('beyond-absolute', '?seed=5&arm=rope#train-it');
   const s = page.locator('section[data-exercise="train-it"]');
   assert.equal(await s.getByLabel('Seed').inputValue(), '5');
   assert.equal(await s.getByLabel('Model', { exact: true }).inputValue(), 'rope');

@@ -6,7 +6,7 @@ import { formula } from '../widgets/math.js';
 import { choiceQuestion } from '../widgets/question.js';
 import { trainingSession } from './train-session.js';
 import { FACTOR, METHODS, PARTS, SEED, STEPS, TRAINED, TRAIN_MIN } from './stretch-experiment.js';
-import { frequencyPanel, anglePanel, accuracyPanel } from './stretch-panels.js';
+import { stretched, frequencyPanel, anglePanel, accuracyPanel } from './stretch-panels.js';
 
 /** NTK-aware scaling's base, as the page writes it (ntk-base.js asks for it). */
 export const NTK_BASE = 'b \\to b\\,s^{r/(r-2)}';
@@ -98,8 +98,9 @@ export default {
         onResult?.(result);
       },
     });
-    const frequencies = frequencyPanel(lab, heading);
-    const angles = anglePanel(lab);
+    const f = stretched(lab); // each method's frequencies, from the core: both panels draw from them
+    const frequencies = frequencyPanel(f, heading);
+    const angles = anglePanel(f);
     const accuracy = accuracyPanel(heading);
 
     const root = h('div', { class: 'stretch-lab', 'data-state': 'locked' });

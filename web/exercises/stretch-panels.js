@@ -14,7 +14,7 @@ const SAME = 1e-12; // relative difference below which two frequencies are one (
 const times = (v) => `${fmt(v, v >= 10 ? 1 : 2)}×`;
 
 /** Each method's frequencies for the model's heads, and YaRN's attention factor, from the core. */
-function stretched(lab) {
+export function stretched(lab) {
   return Object.fromEntries(
     METHODS.map((m) => [
       m.id,
@@ -24,8 +24,7 @@ function stretched(lab) {
 }
 
 /** Each pair's frequency after stretching, as a share of its own, and what each method does, said. */
-export function frequencyPanel(lab, heading) {
-  const f = stretched(lab);
+export function frequencyPanel(f, heading) {
   const original = f.none.invFreq;
   const ratios = Object.fromEntries(METHODS.map((m) => [m.id, PAIRS.map((i) => f[m.id].invFreq[i] / original[i])]));
   const plotHost = h('div', {});
@@ -63,7 +62,7 @@ export function frequencyPanel(lab, heading) {
       `YaRN’s factor at s = ${FACTOR}: ${fmt(f.yarn.attentionFactor, 4)}.`,
     ),
   );
-  return { element, ratios, turns };
+  return { element };
 }
 
 /**
@@ -71,8 +70,7 @@ export function frequencyPanel(lab, heading) {
  * in training: pair 1 first, the fastest of those that never complete a turn in training (where the methods
  * differ most), any pair on choice (the slowest, where the three agree).
  */
-export function anglePanel(lab) {
-  const f = stretched(lab);
+export function anglePanel(f) {
   const longest = TEST_LENGTHS[TEST_LENGTHS.length - 1];
   const target = FACTOR * TRAINED - 1;
   const positions = Array.from({ length: longest }, (_, p) => p);
