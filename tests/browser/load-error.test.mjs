@@ -1,6 +1,7 @@
 // In the browser, a .wasm that cannot be fetched or compiled rejects createLab() with a LabLoadError:
 // the absolute URL that failed, why (the HTTP status, or the compiler's words), and what to do, never
 // Emscripten's bare "Aborted(…)" alone. The pages show this error (tests/js/loader.test.mjs covers Node).
+// A .wasm served as another type loads all the same, later, and the console says why.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openLab } from './browser.mjs';
@@ -34,6 +35,29 @@ test('createLab rejects with a LabLoadError naming the URL: a missing file (HTTP
     assert.equal(answers.html.url, `${origin}/index.html`);
     assert.match(answers.html.message, /magic word/);
     assert.ok(['simd', 'scalar'].includes(answers.fine), 'a right load still works');
+  } finally {
+    await lab.close();
+  }
+});
+
+test('a .wasm served as another type than application/wasm still loads, compiled once downloaded, and says so', async () => {
+  const lab = await openLab();
+  try {
+    const page = await (await lab.browser.newContext({ serviceWorkers: 'block' })).newPage();
+    const warnings = [];
+    page.on('console', (m) => m.type() === 'warning' && m.text().startsWith('createLab') && warnings.push(m.text()));
+    await page.route('**/*.wasm', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'application/octet-stream' } });
+    });
+    await page.goto(lab.url);
+    const build = await page.evaluate(async () => (await (await import('/dist/index.js')).createLab()).build);
+    assert.ok(['simd', 'scalar'].includes(build));
+    assert.equal(warnings.length, 1, warnings.join('\n'));
+    assert.match(
+      warnings[0],
+      /^createLab: http:\/\/\S+\/dist\/pelab(-scalar)?\.wasm is served as application\/octet-stream, not application\/wasm: compiled once downloaded/,
+    );
   } finally {
     await lab.close();
   }

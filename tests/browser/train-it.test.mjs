@@ -109,6 +109,24 @@ test('the seven arms trained in the page: the table, chart and heatmap show what
   const workers = Number(await trainLab(page).getAttribute('data-workers'));
   assert.equal(workers, Math.min(ARMS.length, cores <= 2 ? cores : cores - 1));
   assert.equal(page.workers().length, workers);
+  // Each worker started its lab from the page's compiled core (lab.wasmModule): none fetched a .wasm, by its
+  // own resource timing, which does record a worker's fetches (one made here, after, shows).
+  for (const worker of page.workers()) {
+    const fetched = await worker.evaluate(async (probe) => {
+      const before = performance.getEntriesByType('resource').map((e) => e.name);
+      await (await fetch(probe)).text();
+      await new Promise((resolve) => setTimeout(resolve, 50)); // (an entry is added once its body has ended)
+      return { before, after: performance.getEntriesByType('resource').map((e) => e.name) };
+    }, `${lab.url}course.json`);
+    assert.deepEqual(
+      fetched.before.filter((name) => name.endsWith('.wasm')),
+      [],
+    );
+    assert.ok(
+      fetched.after.some((name) => name.endsWith('/course.json')),
+      fetched.after.join(', '),
+    );
+  }
 
   await s.getByRole('button', { name: 'Play' }).click();
   await stepAtLeast(page, 40);

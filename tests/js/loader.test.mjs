@@ -1,6 +1,7 @@
 // createLab's edges: its own options checked like the methods' (unknown names refused), a .wasm that
 // cannot be read or compiled rejects with a LabLoadError naming the URL and what to do, bytes that are
-// not the core say what they are and print nothing, and the bytes may come in any binary view.
+// not the core say what they are and print nothing, the bytes may come in any binary view, and a lab starts
+// from another's compiled module (lab.wasmModule, as the page hands it to its workers).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -35,7 +36,7 @@ test('createLab refuses an unknown option, naming it and the known ones', async 
   await assert.rejects(createLab({ wasmBinry: new Uint8Array(4) }), (error) => {
     assert.ok(error instanceof TypeError, String(error));
     assert.equal(error.param, 'wasmBinry');
-    assert.equal(error.message, "createLab: unknown option 'wasmBinry' (known: locateFile, wasmBinary)");
+    assert.equal(error.message, "createLab: unknown option 'wasmBinry' (known: locateFile, wasmBinary, wasmModule)");
     return true;
   });
   await assert.rejects(createLab(null), (e) => e instanceof TypeError && e.param === 'options');
@@ -164,4 +165,42 @@ test('garbage, truncated or foreign wasmBinary is refused saying what it got, an
   assert.match(garbage.message, new RegExp(`pass the bytes of ${ownFile.replace('.', '\\.')}`));
   assert.match(truncated.message, /does not fit this engine's build/);
   assert.match(foreign.message, /does not fit this engine's build/);
+});
+
+test('wasmModule: a lab started from another lab’s compiled core computes what it computes, fetching nothing', async () => {
+  const first = await createLab();
+  assert.equal(Object.prototype.toString.call(first.wasmModule), '[object WebAssembly.Module]');
+  // A locateFile that would fail is never asked: the module is compiled already.
+  const second = await createLab({
+    wasmModule: first.wasmModule,
+    locateFile: () => {
+      throw new Error('asked where the .wasm is');
+    },
+  });
+  assert.equal(second.build, first.build);
+  assert.strictEqual(second.wasmModule, first.wasmModule);
+  const options = { positions: 64, dModel: 32 };
+  assert.deepEqual(second.sinusoidal(options).data, first.sinusoidal(options).data);
+});
+
+test('wasmModule that is no module, the other build, or given with wasmBinary is refused naming wasmModule', async () => {
+  const refused = (options, message) =>
+    assert.rejects(createLab(options), (e) => {
+      assert.ok(e instanceof TypeError, String(e));
+      assert.equal(e.param, 'wasmModule');
+      assert.match(e.message, message);
+      return true;
+    });
+  await refused({ wasmModule: await bytesOf(ownFile) }, /^createLab: wasmModule must be a WebAssembly\.Module .*got /);
+  await refused({ wasmModule: {} }, /must be a WebAssembly\.Module/);
+  const other = await WebAssembly.compile(await bytesOf(otherFile));
+  await refused(
+    { wasmModule: other },
+    new RegExp(`^createLab: wasmModule is the ${simd ? 'scalar' : 'simd'} build: pass a module of ${ownFile}`),
+  );
+  const foreign = await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
+  await refused({ wasmModule: foreign }, /^createLab: wasmModule is not the core/);
+  const own = await WebAssembly.compile(await bytesOf(ownFile));
+  await refused({ wasmModule: own, wasmBinary: await bytesOf(ownFile) }, /pass wasmBinary or wasmModule, not both/);
+  assert.equal((await createLab({ wasmModule: own })).build, simd ? 'simd' : 'scalar', 'a right module still works');
 });

@@ -116,7 +116,10 @@ export async function use(): Promise<number> {
       (void where, void todo);
     }
   });
-  // @ts-expect-error: createLab's options are locateFile and wasmBinary only
+  // A worker's lab starts from the page's compiled core.
+  const compiled: WebAssembly.Module = lab.wasmModule;
+  await createLab({ wasmModule: compiled });
+  // @ts-expect-error: createLab's options are locateFile, wasmBinary and wasmModule only
   await createLab({ wasmBinry: new Uint8Array(8) });
   // @ts-expect-error: variant is a closed set of names
   lab.sinusoidal({ positions: 8, dModel: 16, variant: 'rope' });

@@ -114,7 +114,10 @@ export default {
     const actions = h('div', { class: 'actions', role: 'group', 'aria-label': 'The run', tabindex: '-1' }, runButton);
     const progress = h('progress', { max: PARTS, value: 0, hidden: true, 'aria-label': 'Parts of the run done' });
     const status = h('p', { class: 'status', role: 'status' });
-    const session = trainingSession({ stretch: part, stretched: finished, fail }, () => root.isConnected);
+    const session = trainingSession(
+      { stretch: part, stretched: finished, fail },
+      { isLive: () => root.isConnected, wasmModule: lab.wasmModule },
+    );
     root.append(
       heading(1, 'Train one, stretch it four ways'),
       h(

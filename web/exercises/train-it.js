@@ -127,7 +127,7 @@ export default {
       'and so gets exactly one of the two right. A CLS token at position 0 stays first when the rest is reversed, ' +
       'so each token’s distance to it changes, and its output can tell a sequence from its reverse.',
   },
-  mount(host, { onResult, answered = false, restored = null, heading, link = false }) {
+  mount(host, { lab, onResult, answered = false, restored = null, heading, link = false }) {
     let step = 0;
     let playing = false;
     let inFlight = 0; // chunks asked for and not yet answered (up to DEPTH while playing, one per Step)
@@ -157,8 +157,7 @@ export default {
     const workers = poolSize(undefined, new URLSearchParams(globalThis.location?.search).get('trainWorkers'));
     const session = trainingSession(
       { reset: onReset, train: onTrain, measure, attention, fail },
-      () => root.isConnected,
-      workers,
+      { isLive: () => root.isConnected, wasmModule: lab.wasmModule, size: workers },
     );
     root.dataset.workers = String(workers);
     const stats = statsPanel(CHUNK);

@@ -66,9 +66,11 @@ function join(answers) {
  * @param handlers {reset, train, measure, attention, stretch, stretched: (answer) => void (those the page asks
  *   for), fail: (message) => void}
  * @param isLive () => boolean: false once the exercise has left the page, which ends the workers
+ * @param wasmModule the page's compiled core (lab.wasmModule): each worker starts its lab from it, fetching
+ *   and compiling nothing
  * @param size how many workers (poolSize()); the longer-than-trained experiment needs one
  */
-export function trainingSession(handlers, isLive, size = 1) {
+export function trainingSession(handlers, { isLive, wasmModule, size = 1 }) {
   let pool = []; // {worker, arms}
   let generation = 0; // answers for an older generation (trainers reset since) are ignored
   let nextId = 0;
@@ -126,6 +128,7 @@ export function trainingSession(handlers, isLive, size = 1) {
             name: 'train-worker',
           });
           worker.onmessage = ({ data }) => receive(data);
+          worker.postMessage({ type: 'load', wasmModule });
           worker.onerror = (event) => {
             event.preventDefault();
             fail(`The training worker stopped: ${event.message || NOT_LOADED}.`);

@@ -4,7 +4,8 @@
 // simply not asking again and the page never waits on the core. A worker also runs the longer-than-trained
 // experiment (stretch-experiment.js) whole, saying each part as it is done.
 //
-// In:  {type: 'reset', generation, seed, arms}         new trainers for the arms named (ids; every arm if
+// In:  {type: 'load', wasmModule}                    first: the page's compiled core (lab.wasmModule)
+//      {type: 'reset', generation, seed, arms}         new trainers for the arms named (ids; every arm if
 //                                                      left out; the old ones are deleted); the answer
 //                                                      carries ALiBi's slopes for MODEL.heads
 //      {type: 'train', generation, steps}              `steps` steps of each of its arms
@@ -14,7 +15,7 @@
 //                                                      per part, then {type: 'stretched', plain, tuned}
 // Out: the same type with the results, every answer carrying its request's `generation` (the page
 //      ignores answers for trainers it has reset since) and `id` (which request of the pool's it answers);
-//      {type: 'ready', build}; {type: 'error', message}.
+//      {type: 'ready', build} (answering 'load'); {type: 'error', message}.
 import { createLab } from 'positional-encoding-lab';
 import { ARMS, MODEL } from './train-arms.js';
 import { runExperiment } from './stretch-experiment.js';
@@ -76,19 +77,31 @@ function handle(lab, message, post) {
 }
 
 let failure = null;
-const ready = createLab().then(
-  (lab) => {
-    self.postMessage({ type: 'ready', build: lab.build });
-    return lab;
-  },
-  (error) => {
-    failure = `The WebAssembly core could not start in the worker: ${error.message}`;
-    self.postMessage({ type: 'error', message: failure });
-    return null;
-  },
-);
+let ready = null; // the lab, once the page's first message ('load') has come
+// The page's compiled core, posted to the worker: the lab starts from it without fetching the .wasm again.
+function load(wasmModule) {
+  return createLab({ wasmModule }).then(
+    (lab) => {
+      self.postMessage({ type: 'ready', build: lab.build });
+      return lab;
+    },
+    (error) => {
+      failure = `The WebAssembly core could not start in the worker: ${error.message}`;
+      self.postMessage({ type: 'error', message: failure });
+      return null;
+    },
+  );
+}
 
 self.onmessage = ({ data }) => {
+  if (data?.type === 'load') {
+    ready = load(data.wasmModule);
+    return;
+  }
+  if (!ready) {
+    self.postMessage({ type: 'error', generation: data?.generation, message: 'The page sent no core to the worker.' });
+    return;
+  }
   ready.then((lab) => {
     if (!lab) {
       self.postMessage({ type: 'error', generation: data?.generation, message: failure });

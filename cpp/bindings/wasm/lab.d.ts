@@ -173,6 +173,9 @@ export class Lab {
   private constructor();
   /** Which build runs: 'simd', or 'scalar' where the engine lacks wasm SIMD. */
   readonly build: 'simd' | 'scalar';
+  /** The compiled core, to start another lab from without fetching or compiling it again: post it to a
+   *  worker and pass it there as createLab({ wasmModule }) (a module can be posted; it is not copied). */
+  readonly wasmModule: WebAssembly.Module;
   readonly limits: Limits;
 
   /** positions × dModel sinusoidal table, row-major (row = position). Max abs error vs float64 ≤ 2e-6.
@@ -355,6 +358,9 @@ export interface CreateLabOptions {
   locateFile?: (path: string, scriptDirectory: string) => string;
   /** The .wasm bytes (of the build hasWasmSimd() selects), if the host has them already: an ArrayBuffer, a typed array or a DataView. */
   wasmBinary?: ArrayBuffer | ArrayBufferView;
+  /** The compiled core another lab holds (lab.wasmModule), e.g. posted to a worker: no fetch, no compile.
+   *  Of the build hasWasmSimd() selects; not with wasmBinary. */
+  wasmModule?: WebAssembly.Module;
 }
 
 /**
@@ -375,6 +381,6 @@ export function hasWasmSimd(): boolean;
 
 /** Loads the WebAssembly core (the SIMD build where the engine has wasm SIMD, the scalar build elsewhere):
  *  fetched beside the module in browsers, read from disk in Node. Rejects with a TypeError naming the
- *  option for bad options (an unknown name, wasmBinary that is not the right build's bytes), and with a
+ *  option for bad options (an unknown name, wasmBinary or wasmModule not of the right build), and with a
  *  {@link LabLoadError} when the .wasm cannot be read, fetched or compiled. */
 export function createLab(options?: CreateLabOptions): Promise<Lab>;

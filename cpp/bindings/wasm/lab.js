@@ -59,9 +59,11 @@ export class Lab {
 
   /** Which build runs: 'simd' or 'scalar'. */
   build;
+  /** The compiled core (a WebAssembly.Module), for createLab({ wasmModule }) in a worker: no second fetch. */
+  wasmModule;
 
   // Not public (lab.d.ts): createLab() loads the module and makes the lab.
-  constructor(module, build) {
+  constructor(module, build, wasmModule) {
     if (module === null || typeof module !== 'object' || typeof module._pelab_describe !== 'function')
       throw new TypeError('Lab: make a lab with `await createLab()` (the constructor is not part of the API)');
     this.#exchange = new Exchange(module);
@@ -73,6 +75,7 @@ export class Lab {
     this.#trainerCore = coreLimits(parseTable(this.#exchange.describe(2)));
     this.#trainerRanges = freeze(describeRanges(this.#trainerCore));
     this.build = build;
+    this.wasmModule = wasmModule;
   }
 
   /** The allowed range of every numeric parameter, as the errors quote it, and the caps. */

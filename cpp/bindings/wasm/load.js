@@ -40,7 +40,7 @@ async function loadBuild(simd) {
   return { factory: (await import('./pelab-scalar.mjs')).default, wasm: 'pelab-scalar.wasm' };
 }
 
-const LOAD_OPTIONS = ['locateFile', 'wasmBinary'];
+const LOAD_OPTIONS = ['locateFile', 'wasmBinary', 'wasmModule'];
 const MAX_URL = 8192;
 
 // What to do when the .wasm cannot be had, for every failed load (README: "Hosting the site"): in Node, where
@@ -73,19 +73,9 @@ function absolute(url) {
   }
 }
 
-// Why the browser's load failed, in words: the HTTP status when the server refused the file (asked
-// again, as Emscripten's own words do not say), else what Emscripten said without its build advice.
-async function whyNot(url, failure) {
-  try {
-    const answer = await fetch(url, { method: 'HEAD', credentials: 'same-origin' });
-    if (!answer.ok) return `HTTP ${answer.status}${answer.statusText ? ` ${answer.statusText}` : ''}`;
-  } catch {
-    return 'the request failed: offline, or blocked by CORS or a Content-Security-Policy';
-  }
-  return String(failure?.message ?? failure)
-    .replace(/\. Build with -s ASSERTIONS=1 for more info\./g, '')
-    .slice(0, 200);
-}
+// A failed fetch in words: what the browser says of it (the request itself, or the server's answer).
+const REQUEST_FAILED = 'the request failed: offline, or blocked by CORS or a Content-Security-Policy';
+const httpStatus = (response) => `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
 
 // "24 bytes starting 3c 21 44 4f" (a .wasm starts 00 61 73 6d, "\0asm").
 function describeBytes(bytes) {
@@ -104,46 +94,64 @@ function misfit(bytes, wasm, simd) {
   return `does not fit this engine's build: ${build}`;
 }
 
-// The URL of the latest fetch of a file named `name`, from the page's resource timing (failed fetches
-// included), or undefined where there is none. A fetch's entry arrives once its response has ended, which
-// can be after the failure it caused is seen: it is looked for a few times, 25 ms apart.
-async function fetchedUrl(name) {
-  for (let tries = 0; tries < 8; tries++) {
-    const entries = globalThis.performance?.getEntriesByType?.('resource') ?? [];
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const url = entries[i].name;
-      if (typeof url === 'string' && new URL(url).pathname.endsWith(`/${name}`)) return url;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return undefined;
+// Which build a compiled module is: its custom section says (bindings.cpp), '' for a module that is not the core.
+function buildOf(module) {
+  const [section] = WebAssembly.Module.customSections(module, 'pelab_build');
+  return section === undefined ? '' : String.fromCharCode(...new Uint8Array(section));
 }
 
-// Instantiates the module from `bytes` ourselves (Emscripten's instantiateWasm hook), so that a
-// failure (bytes that do not compile, or link to another build's imports) rejects here, with our
-// words, and Emscripten prints nothing. Rejects with `refuse(cause)`.
-function instantiate(factory, bytes, simd, refuse) {
-  let failed;
+// The browser's fetch and compile of the .wasm at `url`, compiled as it streams where the server says it is
+// application/wasm (the only type browsers stream); another type is compiled once downloaded, and said in the
+// console. Rejects with the failure in words (`why`): the request, the server's status, or the compiler's.
+async function fetchModule(url) {
+  let response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin' });
+  } catch (failure) {
+    throw Object.assign(new Error(REQUEST_FAILED, { cause: failure }), { why: REQUEST_FAILED });
+  }
+  if (!response.ok) throw Object.assign(new Error(httpStatus(response)), { why: httpStatus(response) });
+  const type = response.headers.get('Content-Type') ?? '';
+  try {
+    if (/^application\/wasm\s*(;|$)/i.test(type)) return await WebAssembly.compileStreaming(response);
+    console.warn(
+      `createLab: ${url} is served as ${type || 'no type'}, not application/wasm: compiled once downloaded, ` +
+        `not as it streams (README: "Hosting the site")`,
+    );
+    return await WebAssembly.compile(await response.arrayBuffer());
+  } catch (failure) {
+    throw Object.assign(failure, { why: String(failure?.message ?? failure).slice(0, 200) });
+  }
+}
+
+// Instantiates the core from the WebAssembly.Module `compile(url)` gives (Emscripten's instantiateWasm hook,
+// with the URL the generated loader would fetch: pre/wasm-url.js), so that a failure rejects here, with our
+// words (`refuse(cause, url)`), Emscripten prints nothing, and the compiled module is kept: resolves with
+// { module (the loader's), wasmModule (the compiled WebAssembly.Module) }.
+function instantiate(factory, compile, simd, refuse, locateFile) {
+  let failed, url, wasmModule;
   const failure = new Promise((resolve, reject) => {
-    failed = (cause) => reject(refuse(cause));
+    failed = (cause) => reject(refuse(cause, url));
   });
-  const instantiateWasm = (imports, receive) => {
-    WebAssembly.compile(bytes)
+  // Every setting the module reads is an own property, so none can be inherited from a polluted
+  // Object.prototype (the generated loader needs a plain object).
+  const settings = { locateFile, wasmBinary: undefined, instantiateWasm, wasmUrl: undefined };
+  function instantiateWasm(imports, receive) {
+    Promise.resolve()
+      .then(() => compile((url = absolute(settings.wasmUrl()))))
       .then((module) => {
-        // The other build's bytes would link too (both import the same): their custom section says which
-        // build they are (bindings.cpp), read before they run against this build's loader.
-        const [section] = WebAssembly.Module.customSections(module, 'pelab_build');
-        const which = section === undefined ? '' : String.fromCharCode(...new Uint8Array(section));
+        // The other build's module would link too (both import the same): its custom section says which
+        // build it is, read before it runs against this build's loader.
+        const which = buildOf(module);
         if (which !== (simd ? 'simd' : 'scalar'))
           throw new TypeError(`the module is ${which ? `the ${which} build` : 'not the core'}`);
+        wasmModule = module;
         return WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
       })
       .catch(failed);
     return {};
-  };
-  // Every setting the module reads is an own property, so none can be inherited from a polluted
-  // Object.prototype (the generated loader needs a plain object).
-  return Promise.race([factory({ locateFile: undefined, wasmBinary: undefined, instantiateWasm }), failure]);
+  }
+  return Promise.race([factory(settings).then((module) => ({ module, wasmModule })), failure]);
 }
 
 // createLab's own options: a plain record of the known ones, after refusing any other name.
@@ -160,7 +168,8 @@ function loadOptions(options) {
   // Own properties only: an option inherited from a polluted Object.prototype is not an option.
   const read = (name) => (Object.hasOwn(options, name) ? options[name] : undefined);
   const locateFile = read('locateFile'),
-    wasmBinary = read('wasmBinary');
+    wasmBinary = read('wasmBinary'),
+    wasmModule = read('wasmModule');
   if (locateFile !== undefined && typeof locateFile !== 'function')
     throw withParam(
       new TypeError(`createLab: locateFile must be a function, got ${typeName(locateFile)}`),
@@ -190,7 +199,17 @@ function loadOptions(options) {
       ),
       'wasmBinary',
     );
-  return { locateFile: located, bytes };
+  // (A module posted to a worker belongs to the worker's realm: its tag says what it is in any realm.)
+  if (wasmModule !== undefined && Object.prototype.toString.call(wasmModule) !== '[object WebAssembly.Module]')
+    throw withParam(
+      new TypeError(
+        `createLab: wasmModule must be a WebAssembly.Module (another lab's lab.wasmModule), got ${typeName(wasmModule)}`,
+      ),
+      'wasmModule',
+    );
+  if (wasmModule !== undefined && wasmBinary !== undefined)
+    throw withParam(new TypeError('createLab: pass wasmBinary or wasmModule, not both'), 'wasmModule');
+  return { locateFile: located, bytes, wasmModule };
 }
 
 /**
@@ -200,15 +219,29 @@ function loadOptions(options) {
  * A .wasm that cannot be fetched, read or compiled rejects with a LabLoadError naming its URL.
  */
 export async function createLab(options = {}) {
-  const { locateFile, bytes } = loadOptions(options);
+  const { locateFile, bytes, wasmModule } = loadOptions(options);
   const simd = hasWasmSimd();
   const build = simd ? 'simd' : 'scalar';
   const { factory, wasm } = await loadBuild(simd);
+  const lab = ({ module, wasmModule: compiled }) => new Lab(module, build, compiled);
+  if (wasmModule !== undefined) {
+    const refuse = (cause) =>
+      withParam(
+        new TypeError(
+          `createLab: wasmModule ${cause.message.replace(/^the module /, '')}: pass a module of ${wasm} (this engine ${
+            simd ? 'has' : 'lacks'
+          } WebAssembly SIMD)`,
+          { cause },
+        ),
+        'wasmModule',
+      );
+    return lab(await instantiate(factory, () => wasmModule, simd, refuse));
+  }
   if (bytes !== undefined) {
     const refuse = (cause) =>
       withParam(new TypeError(`createLab: wasmBinary ${misfit(bytes, wasm, simd)}`, { cause }), 'wasmBinary');
     if (!hasMagic(bytes)) throw refuse(undefined);
-    return new Lab(await instantiate(factory, bytes, simd, refuse), build);
+    return lab(await instantiate(factory, () => WebAssembly.compile(bytes), simd, refuse));
   }
   if (isNode) {
     const url = new URL(/* webpackIgnore: true */ locateFile ? locateFile(wasm, '') : wasm, import.meta.url).href;
@@ -226,28 +259,16 @@ export async function createLab(options = {}) {
     const refuse = (cause) =>
       loadError(`the WebAssembly core ${misfit(read, wasm, simd)}; it was read from`, url, wasm, cause);
     if (!hasMagic(read)) throw refuse(undefined);
-    return new Lab(await instantiate(factory, read, simd, refuse), build);
+    return lab(await instantiate(factory, () => WebAssembly.compile(read), simd, refuse));
   }
-  // The browser: Emscripten fetches the .wasm (from the URL a bundler may have rewritten in the
-  // module) and rejects with a bare "Aborted(…)" when it cannot; say which URL, and what to do.
-  let located;
-  const locate = locateFile && ((path, directory) => (located = locateFile(path, directory)));
-  try {
-    return new Lab(await factory({ locateFile: locate, wasmBinary: undefined, instantiateWasm: undefined }), build);
-  } catch (failure) {
-    if (failure?.param === 'locateFile') throw failure; // its answer was no URL: nothing was fetched
-    // Emscripten fetches relative to the page (locateFile's answer) or to its own module (the default),
-    // which a bundler may have put elsewhere than this one (Rollup's chunks/): the URL it asked for is the
-    // browser's record of the fetch, where the browser keeps one.
-    const url =
-      located === undefined
-        ? ((await fetchedUrl(wasm)) ?? new URL(/* webpackIgnore: true */ wasm, import.meta.url).href)
-        : absolute(located);
-    throw loadError(
-      `could not fetch or compile the WebAssembly core (${await whyNot(url, failure)}) at`,
+  // The browser: the .wasm is fetched from the URL the generated loader would use (locateFile's answer, or
+  // beside the loader, where a bundler may have put it elsewhere than this module) and compiled here.
+  const refuse = (cause, url) =>
+    loadError(
+      `could not fetch or compile the WebAssembly core (${cause?.why ?? String(cause?.message ?? cause).slice(0, 200)}) at`,
       url,
       wasm,
-      failure,
+      cause,
     );
-  }
+  return lab(await instantiate(factory, fetchModule, simd, refuse, locateFile));
 }
