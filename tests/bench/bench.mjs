@@ -2,7 +2,8 @@
 // of repetitions after a warm-up, every comparison a ratio measured in this same run. Prints a table and
 // writes tests/bench/results.json.
 //   node --expose-gc tests/bench/bench.mjs [--reps N] [--out FILE] [--no-browser] [--no-training]
-// The training rows (steps/s of the trainer against TensorFlow.js, time to 95%) are train_bench.mjs's.
+// The training rows (steps/s of the trainer against TensorFlow.js, time to 95%) are train_bench.mjs's; the SGEMM
+// rows (the step's GFLOP/s against a register-blocked SGEMM's at its shapes) sgemm.mjs's.
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,7 @@ import { pageByteFigures, printPageBytes } from './page_bytes.mjs';
 import { bundleCostFigures, printBundleCost } from './bundle_cost.mjs';
 import { contextExtensionFigures, printContextExtension } from './context_extension.mjs';
 import { trainingFigures, printTraining } from './train_bench.mjs';
+import { sgemmBinaries, sgemmFigures, printSgemm } from './sgemm.mjs';
 import { scalarLab } from '../js/own-module.mjs';
 
 const args = process.argv.slice(2);
@@ -133,6 +135,7 @@ const dots = {
 const training = args.includes('--no-training')
   ? null
   : await trainingFigures({ simd, scalar, nativeTrainBench, reps });
+const sgemm = sgemmFigures({ binaries: sgemmBinaries(), reps, training });
 const browser = args.includes('--no-browser') ? null : await browserFigures({ reps });
 const longTasks = args.includes('--no-browser') ? null : await longTaskFigures();
 const pageBytes = args.includes('--no-browser') ? null : await pageByteFigures();
@@ -151,6 +154,7 @@ const results = {
   attention,
   dots,
   training,
+  sgemm,
   browser,
   longTasks,
   pageBytes,
@@ -180,6 +184,7 @@ console.log(
   `| dot matrix 1024 × 512 | ${f(dots.oursMs)} | ${f(dots.jsMs)} | ${f(dots.jsMs / dots.oursMs, 1)}× | ${f(dots.nativeMs)} |`,
 );
 if (training) printTraining(training);
+printSgemm(sgemm);
 if (browser) {
   const { firstPaint: paint } = browser;
   console.log('\n| in headless Chromium | value |\n|---|---|');
