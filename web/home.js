@@ -3,7 +3,7 @@
 // of an exercise) is sent on to the lesson that now holds that exercise, so no course's link breaks.
 import { h } from './widgets/dom.js';
 import { LESSONS } from './course/outline.js';
-import { exercises, findExercise, maxScores } from './exercises/index.js';
+import { findEntry, entryMaxScores } from './exercises/catalog.js'; // (no exercise's code on this page)
 import { createProgress } from './progress.js';
 import { keepOffline, pageName } from './offline/register.js';
 
@@ -15,7 +15,7 @@ function movedLink(hash) {
   } catch {
     return null; // not percent-encoding: no exercise link
   }
-  const exercise = findExercise(name.replace(/-title$/, ''));
+  const exercise = findEntry(name.replace(/-title$/, ''));
   const lesson = exercise && LESSONS.find((l) => l.exercises.includes(exercise.id));
   return lesson ? `${lesson.url}#${exercise.id}-title` : null;
 }
@@ -23,7 +23,7 @@ function movedLink(hash) {
 const moved = location.hash.length > 1 ? movedLink(location.hash) : null;
 if (moved) location.replace(moved);
 else {
-  const all = maxScores(exercises);
+  const all = entryMaxScores();
   const list = document.getElementById('lessons');
   LESSONS.forEach((lesson, i) => {
     const { answered, correct, graded, total } = createProgress(all, undefined, {

@@ -29,6 +29,7 @@ import clockHands from './clock-hands.js';
 import longerThanTrained from './longer-than-trained.js';
 import ntkBase from './ntk-base.js';
 import { MERGED } from '../course/outline.js';
+import { isPrediction } from '../records/prediction.js';
 
 // In course order (web/course/outline.js: lesson by lesson).
 export const exercises = [
@@ -74,12 +75,7 @@ export const unknownExerciseMessage = (name) =>
     ...registry.keys(),
   ].join(', ')}.`;
 
-/**
- * Whether the exercise's one question is a prediction (`prediction: true` on it): asked before the demo that
- * answers it, recorded but not graded (web/records/prediction.js).
- */
-export const isPrediction = (exercise) =>
-  Array.isArray(exercise.questions) && exercise.questions.length > 0 && exercise.questions.every((q) => q.prediction);
+export { isPrediction }; // (web/records/prediction.js)
 
 // An exercise's maxScore is known before it mounts, so that a stored record can be checked against it
 // (web/progress.js): 1 (one question, one point) unless the exercise says otherwise (four-properties: one

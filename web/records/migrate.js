@@ -12,9 +12,9 @@
 // - every other record is kept as it was; each is checked against its exercise (web/progress.js's
 //   checkedRecord) before it can stand for one, and an id no exercise has is dropped.
 import { MERGED } from '../course/outline.js';
-import { findExercise, isPrediction, maxScores } from '../exercises/index.js';
+import { findEntry, entryMaxScores } from '../exercises/catalog.js';
 import { checkedRecord } from '../progress.js';
-import { fromGradedPrediction, rightLetter } from './prediction.js';
+import { fromGradedPrediction, isPrediction, rightLetter } from './prediction.js';
 
 export const VERSION = 2;
 
@@ -34,7 +34,7 @@ export function mergedFrom(id) {
  * null. For stores that keep one record each (an H5P saved state) as well as for migrateV1.
  */
 export function migrated(id, record, seed = null) {
-  const exercise = findExercise(id);
+  const exercise = findEntry(id);
   if (!exercise || !isPrediction(exercise) || record?.maxScore === 0) return record;
   const right = seed === null ? null : rightLetter(exercise.questions[0], seed);
   return fromGradedPrediction(record, right);
@@ -47,7 +47,7 @@ export function migrated(id, record, seed = null) {
 export function migrateV1(v1, { seed = null } = {}) {
   const records = {};
   if (v1 === null || typeof v1 !== 'object' || Array.isArray(v1)) return records;
-  const scores = maxScores();
+  const scores = entryMaxScores();
   // A record that would not pass its check (web/progress.js) is no attempt: it cannot stand for the merged
   // exercise in place of a real one after it.
   const now = (into, x) =>
@@ -55,7 +55,7 @@ export function migrateV1(v1, { seed = null } = {}) {
       ? checkedRecord(migrated(into, v1[x], seed), scores.get(into))
       : null;
   for (const id of Object.keys(v1)) {
-    const into = findExercise(id)?.id; // an id no exercise has ('__proto__', 'constructor') is no record
+    const into = findEntry(id)?.id; // an id no exercise has ('__proto__', 'constructor') is no record
     if (into === undefined || Object.hasOwn(records, into)) continue;
     const first = mergedFrom(into)
       .map((x) => now(into, x))

@@ -9,6 +9,13 @@ import { letter, shuffled } from '../order.js';
 const LETTER = /^[a-z]\)$/;
 
 /**
+ * Whether the exercise's one question is a prediction (`prediction: true` on it): asked before the demo that
+ * answers it, recorded but not graded. Of an exercise, or of its entry in the catalog (web/exercises/catalog.js).
+ */
+export const isPrediction = (exercise) =>
+  Array.isArray(exercise.questions) && exercise.questions.length > 0 && exercise.questions.every((q) => q.prediction);
+
+/**
  * The clean form of a stored prediction record (web/progress.js's checkedRecord hands maxScore 0 here), or
  * null if it is not one: maxScore 0, no points and not correct (absent or 0 / false), the solution viewed
  * only with no prediction.

@@ -1,0 +1,30 @@
+// The catalog (web/exercises/catalog.js) is what the course home and the records' migration know of the exercises
+// without loading their code: the committed web/exercises/catalog-data.js must be what scripts/catalog.mjs writes
+// now, and each entry must answer as its exercise does.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { OUTPUT, moduleText } from '../../scripts/catalog.mjs';
+import { findEntry, entryMaxScores } from '../../web/exercises/catalog.js';
+import { exercises, findExercise, isPrediction, maxScores } from '../../web/exercises/index.js';
+import { MERGED } from '../../web/course/outline.js';
+import { rightLetter } from '../../web/records/prediction.js';
+
+test('web/exercises/catalog-data.js is what scripts/catalog.mjs writes (else run node scripts/catalog.mjs)', async () => {
+  assert.equal(await readFile(OUTPUT, 'utf8'), moduleText());
+});
+
+test('each entry answers as its exercise: id, merged ids, maxScore, prediction and its right letter', () => {
+  assert.deepEqual(entryMaxScores(), maxScores());
+  for (const name of [...exercises.map((e) => e.id), ...MERGED.keys(), 'constructor', '__proto__', 'nothing']) {
+    const entry = findEntry(name);
+    assert.equal(entry?.id, findExercise(name)?.id, name);
+    if (!entry) continue;
+    assert.equal(entry.title, findExercise(name).title);
+    assert.equal(isPrediction(entry), isPrediction(findExercise(name)), name);
+    if (isPrediction(entry))
+      for (const seed of [0, 1, 7, 123456])
+        assert.equal(rightLetter(entry.questions[0], seed), rightLetter(findExercise(name).questions[0], seed));
+  }
+  assert.ok(exercises.filter(isPrediction).length >= 3);
+});

@@ -1,0 +1,15 @@
+// Every exercise as the pages that mount none need it (catalog-data.js, written by scripts/catalog.mjs from the
+// exercises themselves): its id, title, maxScore, and a prediction's question as far as its right letter needs it.
+// The course home and the records' migration read this, so that they load no exercise's code.
+import { ENTRIES } from './catalog-data.js';
+import { MERGED } from '../course/outline.js';
+
+// A Map, not an object: a name comes from a URL or a stored record, and 'constructor', '__proto__' or
+// 'toString' must be unknown names, not something inherited from Object.prototype.
+const registry = new Map(ENTRIES.map((e) => [e.id, e]));
+
+/** The entry of exercise `id` (or of the one it was merged into: course/outline.js), or undefined. */
+export const findEntry = (id) => registry.get(MERGED.get(id) ?? id);
+
+/** id → maxScore of every exercise (a Map, as web/progress.js takes it). */
+export const entryMaxScores = () => new Map(ENTRIES.map((e) => [e.id, e.maxScore]));
