@@ -3,7 +3,7 @@
 // (web/storage.js) and a reset, and the lesson's end. (The explorer of lesson 1 is explorer.js; the lesson's
 // own words are web/course/.)
 import { h, uid } from './widgets/dom.js';
-import { exercises, findExercise, maxScores } from './exercises/index.js';
+import { entryMaxScores } from './exercises/catalog.js';
 import { createProgress } from './progress.js';
 import { mountExercise } from './mount.js';
 import { storageNote } from './widgets/storage-note.js';
@@ -14,7 +14,7 @@ import { siteStorage } from './storage.js';
 import { lessonEnd } from './course/page.js';
 import { prose } from './course/prose.js';
 
-export { findExercise }; // for the page's platform hook (main.js)
+export { loadExercises } from './exercises/loaders.js'; // the lesson's own exercises (main.js)
 
 // The exposition between exercises (web/cards/), each card placed before the first exercise that needs it.
 const CARDS = [whereCard, formulaCard];
@@ -174,15 +174,16 @@ function backToContents(nav) {
  * there for find-in-page and for anyone who waits (the page calls this once its heatmap is on screen).
  * `ready` resolves when every exercise is mounted (its formulas with it: they are typeset at build time);
  * `controllers` fills as they mount.
+ * `list`: the lesson's exercises, loaded (loadExercises(lesson.exercises)).
  * `platform`: a course platform's session (web/platforms/connect.js), which keeps the progress and hears
  * every record; without one the progress is kept in the site's storage (for the visit, where it is denied).
  */
-export function mountLesson(main, lab, { lesson, platform = null }) {
-  const list = lesson.exercises.map(findExercise);
+export function mountLesson(main, lab, { lesson, list, platform = null }) {
   // Every exercise's record is kept (the lessons share one store); the lesson counts its own.
-  const progress = createProgress(maxScores(exercises), platform?.storage, { counted: lesson.exercises });
+  const scores = entryMaxScores();
+  const progress = createProgress(scores, platform?.storage, { counted: lesson.exercises });
   // The platform hears the lesson's score now and after every record.
-  platform?.track(progress, Object.fromEntries(maxScores(list)));
+  platform?.track(progress, Object.fromEntries(lesson.exercises.map((id) => [id, scores.get(id)])));
   const bar = progressBar(progress, !platform);
   const nav = contents(list);
   main.before(nav, bar.element);

@@ -22,6 +22,9 @@ document.querySelector('main').prepend(lessonIntro(lesson));
 // preloads it) and is used once the heatmap is on screen.
 const lessonModule = import('./lesson.js');
 lessonModule.catch(() => {}); // reported where it is awaited
+// Its own exercises' code, each a chunk of its own (exercises/loaders.js): no other lesson's.
+const lessonExercises = lessonModule.then(({ loadExercises }) => loadExercises(lesson.exercises));
+lessonExercises.catch(() => {});
 const loadingLab = createLab();
 let coreError = null; // the core's own failure: shown with its URL and a retry (widgets/core-loader.js)
 loadingLab.catch((error) => {
@@ -57,13 +60,14 @@ try {
     await Promise.race([painted, new Promise((resolve) => setTimeout(resolve, 3000))]);
     await new Promise((resolve) => setTimeout(resolve)); // out of the animation frame, so that it paints now
   }
-  const { mountLesson, findExercise } = await step('The lesson’s code could not load', () => lessonModule);
+  const { mountLesson } = await step('The lesson’s code could not load', () => lessonModule);
+  const list = await step('The lesson’s exercises could not load', () => lessonExercises);
   // Never fails: an LMS that misbehaves is reported in the page.
-  const platform = await connectPlatform(lesson.exercises.map(findExercise));
+  const platform = await connectPlatform(list);
   // Under a course platform the platform moves between lessons: the course home is not in the package.
   if (platform) document.querySelector('.breadcrumb a')?.replaceWith('Positional Encoding Lab');
   const mounted = await step('The lesson could not start', () =>
-    mountLesson(document.getElementById('exercises'), lab, { lesson, platform }),
+    mountLesson(document.getElementById('exercises'), lab, { lesson, list, platform }),
   );
   window.pelab.lesson = mounted;
   await step('The lesson’s exercises could not all be mounted', () => mounted.ready);

@@ -83,7 +83,13 @@ export default defineConfig({
     lib,
     rollupOptions: {
       external: ['positional-encoding-lab'],
-      output: { paths: { 'positional-encoding-lab': entryPath }, chunkFileNames: 'assets/[name]-[hash].js' },
+      output: {
+        paths: { 'positional-encoding-lab': entryPath },
+        chunkFileNames: 'assets/[name]-[hash].js',
+        // components.js is one file, every exercise in it (the site loads each on its own, web/exercises/loaders.js):
+        // its workers' URLs are written relative to it, and a consumer's bundler makes its own chunks.
+        ...(which === 'components' && { codeSplitting: false }),
+      },
     },
   },
 });

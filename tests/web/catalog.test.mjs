@@ -1,4 +1,5 @@
-// The catalog (web/exercises/catalog.js) is what the course home and the records' migration know of the exercises
+// The loaders (web/exercises/loaders.js) are the one list of the exercises, by id. The catalog
+// (web/exercises/catalog.js) is what the course home and the records' migration know of the exercises
 // without loading their code: the committed web/exercises/catalog-data.js must be what scripts/catalog.mjs writes
 // now, and each entry must answer as its exercise does.
 import { test } from 'node:test';
@@ -7,7 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { OUTPUT, moduleText } from '../../scripts/catalog.mjs';
 import { findEntry, entryMaxScores } from '../../web/exercises/catalog.js';
 import { exercises, findExercise, isPrediction, maxScores } from '../../web/exercises/index.js';
-import { MERGED } from '../../web/course/outline.js';
+import { MERGED, LESSONS } from '../../web/course/outline.js';
+import { LOADERS } from '../../web/exercises/loaders.js';
 import { rightLetter } from '../../web/records/prediction.js';
 
 test('web/exercises/catalog-data.js is what scripts/catalog.mjs writes (else run node scripts/catalog.mjs)', async () => {
@@ -27,4 +29,15 @@ test('each entry answers as its exercise: id, merged ids, maxScore, prediction a
         assert.equal(rightLetter(entry.questions[0], seed), rightLetter(findExercise(name).questions[0], seed));
   }
   assert.ok(exercises.filter(isPrediction).length >= 3);
+});
+
+test('each loader loads the exercise of its key, from the file named for it, in the course’s order', async () => {
+  assert.deepEqual(
+    [...LOADERS.keys()],
+    LESSONS.flatMap((l) => l.exercises),
+  );
+  for (const [id, load] of LOADERS) {
+    assert.equal((await load()).default.id, id);
+    assert.match(load.toString(), new RegExp(`import\\('\\./${id}\\.js'\\)`), id);
+  }
 });

@@ -6,8 +6,9 @@
 // handed to the host helper (web/embed/host.js), which keeps it in the course page's storage and hands it
 // back on the next visit: across sites a frame usually may keep nothing (web/storage.js).
 import { createLab } from 'positional-encoding-lab';
-import { findExercise, isPrediction, maxScores, unknownExerciseMessage } from '../exercises/index.js';
-import { fromGradedPrediction, rightLetter } from '../records/prediction.js';
+import { entryMaxScores, findEntry, unknownExerciseMessage } from '../exercises/catalog.js';
+import { loadExercises } from '../exercises/loaders.js';
+import { fromGradedPrediction, isPrediction, rightLetter } from '../records/prediction.js';
 import { checkedRecord, createProgress } from '../progress.js';
 import { h } from '../widgets/dom.js';
 import { mountExercise } from '../mount.js';
@@ -20,7 +21,7 @@ import { siteStorage } from '../storage.js';
 const params = new URLSearchParams(location.search);
 const asked = params.get('exercise');
 // An id merged into another opens that one, and speaks for it: its record and interaction id are the merged one's.
-const name = findExercise(asked)?.id ?? asked;
+const name = findEntry(asked)?.id ?? asked;
 const theme = params.get('theme');
 if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
 
@@ -83,19 +84,21 @@ const WELCOME_MS = 400;
 const welcomeOrNone = () =>
   framed ? Promise.race([welcome, new Promise((resolve) => setTimeout(() => resolve(null), WELCOME_MS))]) : null;
 
-const exercise = findExercise(asked);
-if (!exercise) {
+const entry = findEntry(asked);
+if (!entry) {
   root.replaceChildren(h('p', { class: 'error', role: 'alert' }, unknownExerciseMessage(name)));
 } else {
-  document.title = `${exercise.title} — Positional Encoding Lab`;
+  document.title = `${entry.title} — Positional Encoding Lab`;
+  const loading = loadExercises([entry.id]); // this exercise's code alone, while the core loads
   const lab = await loadLab(root, createLab);
+  const [exercise] = await loading;
   // Records live in this origin's storage beside the lesson page's, so neither a reload nor the same
   // exercise on the lesson page gives a new first attempt; a record that was sent to a host is also kept
   // apart ('pelab:embed-sent:v2'), where the lesson page's "Reset progress" does not reach, so it is never
   // made a second time. Posted once: when the record is made (the first checked attempt, or "solution
   // viewed", score 0, if that came first).
-  const progress = createProgress(maxScores());
-  const sent = createProgress(maxScores(), siteStorage(), { key: 'pelab:embed-sent:v2' });
+  const progress = createProgress(entryMaxScores());
+  const sent = createProgress(entryMaxScores(), siteStorage(), { key: 'pelab:embed-sent:v2' });
   const kept = sent.restored(name) ?? progress.restored(name);
   let controller = null;
   const mount = (restored) => {
@@ -133,7 +136,7 @@ if (!exercise) {
   // (web/records/migrate.js), for the order this learner sees.
   const fromHost = (answer) => {
     const r =
-      checkedRecord(answer?.record, maxScores().get(name)) ??
+      checkedRecord(answer?.record, entryMaxScores().get(name)) ??
       (isPrediction(exercise)
         ? fromGradedPrediction(answer?.record, rightLetter(exercise.questions[0], learnerSeed()))
         : null);

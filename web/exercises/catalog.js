@@ -13,3 +13,9 @@ export const findEntry = (id) => registry.get(MERGED.get(id) ?? id);
 
 /** id → maxScore of every exercise (a Map, as web/progress.js takes it). */
 export const entryMaxScores = () => new Map(ENTRIES.map((e) => [e.id, e.maxScore]));
+
+/** What to show for a name that findEntry (or findExercise) does not know. */
+export const unknownExerciseMessage = (name) =>
+  `${name ? `Unknown exercise “${name.slice(0, 64)}”` : 'No exercise named (add ?exercise=ID)'}. Known: ${[
+    ...registry.keys(),
+  ].join(', ')}.`;

@@ -1,0 +1,35 @@
+// Each exercise's module, loaded when a page needs it, in course order (web/course/outline.js: lesson by lesson):
+// the bundler makes each its own chunk, so a lesson page downloads its own lesson's exercises and no other's. The
+// key is the exercise's id, and its file is named for it (tests/web/catalog.test.mjs checks both).
+export const LOADERS = new Map([
+  ['mask-order', () => import('./mask-order.js')],
+  ['attention-equation', () => import('./attention-equation.js')],
+  ['swap-invariance', () => import('./swap-invariance.js')],
+  ['position-in-embeddings', () => import('./position-in-embeddings.js')],
+  ['why-positional-encoding', () => import('./why-positional-encoding.js')],
+  ['frequency-structure', () => import('./frequency-structure.js')],
+  ['wavelength-of-a-pair', () => import('./wavelength-of-a-pair.js')],
+  ['binary-analogy', () => import('./binary-analogy.js')],
+  ['relative-offset', () => import('./relative-offset.js')],
+  ['clock-hands', () => import('./clock-hands.js')],
+  ['implement-it', () => import('./implement-it.js')],
+  ['same-token-different-position', () => import('./same-token-different-position.js')],
+  ['pipeline', () => import('./pipeline.js')],
+  ['four-properties', () => import('./four-properties.js')],
+  ['norm-of-pe', () => import('./norm-of-pe.js')],
+  ['learned-embeddings', () => import('./learned-embeddings.js')],
+  ['extrapolation', () => import('./extrapolation.js')],
+  ['pytorch-module', () => import('./pytorch-module.js')],
+  ['buffer-vs-parameter', () => import('./buffer-vs-parameter.js')],
+  ['conventions', () => import('./conventions.js')],
+  ['precision', () => import('./precision.js')],
+  ['absolute-vs-relative', () => import('./absolute-vs-relative.js')],
+  ['rope', () => import('./rope.js')],
+  ['alibi', () => import('./alibi.js')],
+  ['longer-than-trained', () => import('./longer-than-trained.js')],
+  ['ntk-base', () => import('./ntk-base.js')],
+  ['train-it', () => import('./train-it.js')],
+]);
+
+/** The exercises with these ids (their modules' default exports), loaded, in the order given. */
+export const loadExercises = (ids) => Promise.all(ids.map((id) => LOADERS.get(id)().then((module) => module.default)));
