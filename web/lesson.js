@@ -14,6 +14,7 @@ import { siteStorage } from './storage.js';
 import { lessonEnd } from './course/page.js';
 import { prose } from './course/prose.js';
 
+import { notLoaded } from './exercises/loaders.js';
 export { loadExercises } from './exercises/loaders.js'; // the lesson's own exercises (main.js)
 
 // The exposition between exercises (web/cards/), each card placed before the first exercise that needs it.
@@ -240,6 +241,15 @@ export function mountLesson(main, lab, { lesson, list, platform = null }) {
     if (!exercise) return;
     waiting.delete(section);
     observer?.unobserve(section);
+    if (exercise.loadError) {
+      section.append(h('p', { class: 'error', role: 'alert' }, notLoaded(exercise)));
+      section.dataset.mounted = 'true';
+      if (waiting.size === 0) {
+        observer?.disconnect();
+        allMounted();
+      }
+      return;
+    }
     try {
       // Progress keeps each exercise's one record (attempts.js): the first check, or the solution viewed
       // first. A saved record is restored, so a reload does not give a new first attempt.

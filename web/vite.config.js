@@ -87,12 +87,18 @@ function offlineFiles() {
     generateBundle(_, bundle) {
       const names = Object.keys(bundle);
       const text = (f) => (f.type === 'chunk' ? f.code : typeof f.source === 'string' ? f.source : '');
+      // A lesson page keeps its own lesson's exercises, not the others' (their chunks are named in its loaders).
+      const exerciseOf = (f) =>
+        f.type === 'chunk' && /\/web\/exercises\/([a-z-]+)\.js$/.exec(f.facadeModuleId ?? '')?.[1];
+      const everyExercise = new Set(LESSONS.flatMap((l) => l.exercises));
       const needs = (page) => {
+        const own = new Set(LESSONS.find((l) => l.url === page)?.exercises ?? []);
+        const elsewhere = (f) => everyExercise.has(exerciseOf(f)) && !own.has(exerciseOf(f));
         const seen = new Set();
         const queue = [page];
         while (queue.length) {
           const name = queue.pop();
-          if (seen.has(name) || !bundle[name]) continue;
+          if (seen.has(name) || !bundle[name] || elsewhere(bundle[name])) continue;
           seen.add(name);
           const f = bundle[name];
           if (f.type === 'chunk') queue.push(...f.imports, ...f.dynamicImports);
@@ -118,6 +124,16 @@ function offlineFiles() {
   };
 }
 
+// The pages' own scripts: what they import statically is on each page's first path.
+const PAGE_SCRIPTS = new Set(['main.js', 'home.js', 'glossary-page.js', 'embed/frame.js'].map(here));
+// Whether module `id` is among what one of `roots` imports statically, directly or through others.
+function importedBy(id, roots, getModuleInfo, seen = new Set()) {
+  if (roots.has(id)) return true;
+  if (seen.has(id)) return false;
+  seen.add(id);
+  return (getModuleInfo(id)?.importers ?? []).some((by) => importedBy(by, roots, getModuleInfo, seen));
+}
+
 export default defineConfig({
   root: here('.'),
   base: './',
@@ -140,13 +156,13 @@ export default defineConfig({
         embed: here('embed.html'),
         glossary: here('glossary.html'),
       },
-      // The lab and the widgets in one chunk (not one per shared module): the first heatmap waits for the
-      // page script, this chunk, the stylesheet, the core's module and its .wasm, and Chromium opens at
-      // most six connections to a host.
+      // The lab and the widgets a page script imports in one chunk (not one per shared module): the first
+      // heatmap waits for the page script, this chunk, the stylesheet, the core's module and its .wasm, and
+      // Chromium opens at most six connections to a host. A widget only exercises import comes with them.
       output: {
-        manualChunks(id) {
-          if (id === here('../dist/index.js') || id.startsWith(here('widgets/')) || id === here('offline/register.js'))
-            return 'app';
+        manualChunks(id, { getModuleInfo }) {
+          if (id === here('../dist/index.js') || id === here('offline/register.js')) return 'app';
+          if (id.startsWith(here('widgets/')) && importedBy(id, PAGE_SCRIPTS, getModuleInfo)) return 'app';
           return undefined;
         },
       },

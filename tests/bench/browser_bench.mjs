@@ -64,7 +64,7 @@ async function firstPixels(browser, url) {
 }
 
 // Navigations alternate between the two pages so that a busy moment of the machine hits both alike.
-async function firstPaint(browser, url, runs) {
+export async function firstPaint(browser, url, runs) {
   await firstPixels(browser, url); // warm-up: the browser's first navigation pays for starting its processes
   await firstPixels(browser, new URL(FLOOR, url).href);
   const ours = [],

@@ -335,6 +335,23 @@ test('the error line names what failed: the core, the explorer or the lesson’s
   assert.equal(await page.isHidden('#loading'), true);
   assert.deepEqual(problems, []);
   await page.close();
+  // One exercise whose code cannot be fetched says so in its own section, on the lesson page and in the
+  // embed page; the lesson's others mount (its chunk is its own: web/exercises/loaders.js).
+  const cut = (p) => p.route('**/assets/binary-analogy-*.js', (route) => route.abort());
+  const broken = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } });
+  await cut(broken.page);
+  await broken.page.goto(lessonUrl(lab.url, 'sinusoid'));
+  await broken.page.waitForSelector('body[data-ready=true]', { timeout: 15000 });
+  const said = /^This exercise’s code could not be fetched \(.+\): check the connection and reload the page\.$/;
+  const errors = await broken.page.locator('.error').allInnerTexts();
+  assert.equal(errors.length, 1, errors.join('\n'));
+  assert.match(await broken.page.locator('section[data-exercise="binary-analogy"] .error').innerText(), said);
+  assert.equal(await broken.page.locator('section[data-exercise][data-mounted=true]').count(), lessonTotal('sinusoid'));
+  assert.equal(await broken.page.locator('section[data-exercise="mask-order"] .question').count(), 1);
+  await broken.page.goto(`${lab.url}embed.html?exercise=binary-analogy`);
+  await broken.page.locator('[role=alert]').waitFor({ timeout: 15000 });
+  assert.match(await broken.page.locator('[role=alert]').innerText(), said);
+  await broken.page.close();
 });
 
 test('the host helper refuses non-web origins at setup, and never hears a sandboxed (null-origin) frame', async () => {

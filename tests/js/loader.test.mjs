@@ -204,3 +204,24 @@ test('wasmModule that is no module, the other build, or given with wasmBinary is
   await refused({ wasmModule: own, wasmBinary: await bytesOf(ownFile) }, /pass wasmBinary or wasmModule, not both/);
   assert.equal((await createLab({ wasmModule: own })).build, simd ? 'simd' : 'scalar', 'a right module still works');
 });
+
+test('wasmModule is checked by the engine (no tag, prototype or Proxy passes); a locateFile that throws is named', async () => {
+  const real = (await createLab()).wasmModule;
+  for (const fake of [
+    { [Symbol.toStringTag]: 'WebAssembly.Module' },
+    Object.create(WebAssembly.Module.prototype),
+    new Proxy(real, {}),
+  ])
+    await assert.rejects(
+      createLab({ wasmModule: fake }),
+      (e) => e instanceof TypeError && e.param === 'wasmModule' && /must be a WebAssembly\.Module/.test(e.message),
+    );
+  await assert.rejects(
+    createLab({
+      locateFile: () => {
+        throw new Error('boom');
+      },
+    }),
+    (e) => e instanceof TypeError && e.param === 'locateFile' && e.message === 'createLab: locateFile threw: boom',
+  );
+});

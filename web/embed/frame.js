@@ -7,7 +7,7 @@
 // back on the next visit: across sites a frame usually may keep nothing (web/storage.js).
 import { createLab } from 'positional-encoding-lab';
 import { entryMaxScores, findEntry, unknownExerciseMessage } from '../exercises/catalog.js';
-import { loadExercises } from '../exercises/loaders.js';
+import { loadExercises, notLoaded } from '../exercises/loaders.js';
 import { fromGradedPrediction, isPrediction, rightLetter } from '../records/prediction.js';
 import { checkedRecord, createProgress } from '../progress.js';
 import { h } from '../widgets/dom.js';
@@ -92,6 +92,12 @@ if (!entry) {
   const loading = loadExercises([entry.id]); // this exercise's code alone, while the core loads
   const lab = await loadLab(root, createLab);
   const [exercise] = await loading;
+  if (exercise.loadError) root.replaceChildren(h('p', { class: 'error', role: 'alert' }, notLoaded(exercise)));
+  else await start(exercise, lab);
+}
+
+// The exercise mounted, its record restored from this origin's storage or the host's, and kept.
+async function start(exercise, lab) {
   // Records live in this origin's storage beside the lesson page's, so neither a reload nor the same
   // exercise on the lesson page gives a new first attempt; a record that was sent to a host is also kept
   // apart ('pelab:embed-sent:v2'), where the lesson page's "Reset progress" does not reach, so it is never

@@ -8,6 +8,7 @@ import { isPrediction } from '../records/prediction.js';
 // Every exercise, loaded, in course order (loaders.js): for Node, the tests, the packages and the pages that
 // may show any exercise (the embed page, <pe-exercise>); a lesson page loads only its own (lesson.js).
 export const exercises = await loadExercises([...LOADERS.keys()]);
+for (const e of exercises) if (e.loadError) throw e.loadError; // (here every exercise is needed)
 
 // A Map, not an object: a name comes from a URL or an attribute, and 'constructor', '__proto__' or
 // 'toString' must be unknown names, not something inherited from Object.prototype.

@@ -1,6 +1,8 @@
 // Each exercise's module, loaded when a page needs it, in course order (web/course/outline.js: lesson by lesson):
 // the bundler makes each its own chunk, so a lesson page downloads its own lesson's exercises and no other's. The
 // key is the exercise's id, and its file is named for it (tests/web/catalog.test.mjs checks both).
+import { findEntry } from './catalog.js';
+
 export const LOADERS = new Map([
   ['mask-order', () => import('./mask-order.js')],
   ['attention-equation', () => import('./attention-equation.js')],
@@ -31,5 +33,26 @@ export const LOADERS = new Map([
   ['train-it', () => import('./train-it.js')],
 ]);
 
-/** The exercises with these ids (their modules' default exports), loaded, in the order given. */
-export const loadExercises = (ids) => Promise.all(ids.map((id) => LOADERS.get(id)().then((module) => module.default)));
+/**
+ * The exercises with these ids (their modules' default exports), loaded, in the order given. One whose code
+ * cannot be fetched is a stand-in, { id, title, questions: [], loadError }, so that a page still lays out and
+ * runs the others and says which failed.
+ */
+export const loadExercises = (ids) =>
+  Promise.all(
+    ids.map((id) => {
+      const load = LOADERS.get(id);
+      if (!load)
+        throw new TypeError(`loadExercises: no exercise has the id ${JSON.stringify(String(id).slice(0, 64))}`);
+      return load().then(
+        (module) => module.default,
+        (loadError) => ({ id, title: findEntry(id)?.title ?? id, questions: [], loadError }),
+      );
+    }),
+  );
+
+/** What a page says in an exercise's place when its code could not be fetched. */
+export function notLoaded(exercise) {
+  const why = String(exercise.loadError?.message ?? exercise.loadError).slice(0, 200);
+  return `This exercise’s code could not be fetched (${why}): check the connection and reload the page.`;
+}

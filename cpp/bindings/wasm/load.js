@@ -113,7 +113,8 @@ async function fetchModule(url) {
   if (!response.ok) throw Object.assign(new Error(httpStatus(response)), { why: httpStatus(response) });
   const type = response.headers.get('Content-Type') ?? '';
   try {
-    if (/^application\/wasm\s*(;|$)/i.test(type)) return await WebAssembly.compileStreaming(response);
+    // (The bare type only: Chromium streams no other, not even application/wasm with a parameter.)
+    if (/^\s*application\/wasm\s*$/i.test(type)) return await WebAssembly.compileStreaming(response);
     console.warn(
       `createLab: ${url} is served as ${type || 'no type'}, not application/wasm: compiled once downloaded, ` +
         `not as it streams (README: "Hosting the site")`,
@@ -154,6 +155,17 @@ function instantiate(factory, compile, simd, refuse, locateFile) {
   return Promise.race([factory(settings).then((module) => ({ module, wasmModule })), failure]);
 }
 
+// Whether `value` is a compiled WebAssembly.Module, of any realm (a module posted to a worker is the worker's):
+// the engine's own check, which no tag, prototype or Proxy passes.
+function isModule(value) {
+  try {
+    WebAssembly.Module.customSections(value, '');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 // createLab's own options: a plain record of the known ones, after refusing any other name.
 function loadOptions(options) {
   if (options === null || typeof options !== 'object')
@@ -180,7 +192,17 @@ function loadOptions(options) {
   const located =
     locateFile &&
     ((path, directory) => {
-      const url = locateFile(path, directory);
+      let url;
+      try {
+        url = locateFile(path, directory);
+      } catch (failure) {
+        throw withParam(
+          new TypeError(`createLab: locateFile threw: ${String(failure?.message ?? failure).slice(0, 200)}`, {
+            cause: failure,
+          }),
+          'locateFile',
+        );
+      }
       if (typeof url !== 'string' || url.length > MAX_URL)
         throw withParam(
           new TypeError(
@@ -199,8 +221,7 @@ function loadOptions(options) {
       ),
       'wasmBinary',
     );
-  // (A module posted to a worker belongs to the worker's realm: its tag says what it is in any realm.)
-  if (wasmModule !== undefined && Object.prototype.toString.call(wasmModule) !== '[object WebAssembly.Module]')
+  if (wasmModule !== undefined && !isModule(wasmModule))
     throw withParam(
       new TypeError(
         `createLab: wasmModule must be a WebAssembly.Module (another lab's lab.wasmModule), got ${typeName(wasmModule)}`,
