@@ -241,15 +241,18 @@ export function mountLesson(main, lab, { lesson, list, platform = null }) {
     if (!exercise) return;
     waiting.delete(section);
     observer?.unobserve(section);
-    if (exercise.loadError) {
-      section.append(h('p', { class: 'error', role: 'alert' }, notLoaded(exercise)));
-      section.dataset.mounted = 'true';
-      if (waiting.size === 0) {
-        observer?.disconnect();
-        allMounted();
-      }
-      return;
+    if (exercise.loadError) section.append(h('p', { class: 'error', role: 'alert' }, notLoaded(exercise)));
+    else start(exercise, section);
+    const more = readMore(exercise.sources);
+    if (more) section.append(more);
+    section.dataset.mounted = 'true';
+    if (waiting.size === 0) {
+      observer?.disconnect();
+      allMounted();
     }
+  }
+  // One exercise's own controls in its section, or the line saying why it could not start.
+  function start(exercise, section) {
     try {
       // Progress keeps each exercise's one record (attempts.js): the first check, or the solution viewed
       // first. A saved record is restored, so a reload does not give a new first attempt.
@@ -265,13 +268,6 @@ export function mountLesson(main, lab, { lesson, list, platform = null }) {
       });
     } catch (error) {
       section.append(h('p', { class: 'error' }, `This exercise could not start: ${error.message}`));
-    }
-    const more = readMore(exercise.sources);
-    if (more) section.append(more);
-    section.dataset.mounted = 'true';
-    if (waiting.size === 0) {
-      observer?.disconnect();
-      allMounted();
     }
   }
 
