@@ -24,6 +24,7 @@ cp web/components/pe-exercise.d.ts dist/components.d.ts
 cp web/embed/host.d.ts dist/embed.d.ts
 cp web/embed/iife.d.ts dist/embed.iife.d.ts
 cp cpp/bindings/wasm/wasm-url.d.ts dist/wasm-url.d.ts
+node scripts/messages.mjs  # the catalogs (web/i18n/catalogs/) compiled for the pages, checked against English
 # The lesson site and embed page, bundled from web/ into dist/site (they import the package entry
 # above), and the package's <pe-exercise> components and embed host helper.
 npx --no-install vite build --config web/vite.config.js

@@ -20,7 +20,7 @@ export function entries() {
     questions: isPrediction(e)
       ? e.questions.map((q) => ({
           prediction: true,
-          prompt: q.prompt,
+          prompt: q.order ?? q.prompt, // what the option order is keyed on (web/order.js)
           options: q.options.map((o) => ({ id: o.id, correct: o.correct === true })),
         }))
       : [],

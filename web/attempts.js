@@ -7,6 +7,7 @@
 // A record restored from storage counts as a first attempt already made, so a reload starts practice.
 // A prediction (a question asked before the demo that answers it: maxScore 0) follows the same rules, but
 // its record holds the letter predicted instead of a score: it is never correct, and grades nothing.
+import { translator } from './i18n/messages.js';
 
 /** The record's shape, as progress, `pe-result`, the embed's messages and the xAPI statement carry it. */
 export function recordOf({ correct, score, maxScore, answer, prediction = null, solutionViewed = false }) {
@@ -57,11 +58,11 @@ export function createAttempts(restored = null) {
 
 // A prediction's record says what was predicted, never a score.
 const isPrediction = (record) => record.maxScore === 0;
-function predictionWhat(record) {
-  if (record.solutionViewed) return 'the solution, viewed before any prediction (not graded)';
+function predictionWhat(record, t) {
+  if (record.solutionViewed) return t('record.solutionBeforePrediction');
   return record.prediction === null
-    ? 'a prediction, made before the page kept which option it was (not graded)'
-    : `your prediction, ${record.prediction} (not graded)`;
+    ? t('record.predictionUnknown')
+    : t('record.prediction', { letter: record.prediction });
 }
 
 /**
@@ -69,20 +70,14 @@ function predictionWhat(record) {
  * record was made on an earlier visit; `kept: false`: the course platform did not keep it (the page
  * still does, for this visit).
  */
-export function describeRecord({ record, practice, restored = false, kept = true }) {
+export function describeRecord({ record, practice, restored = false, kept = true }, t = translator()) {
   if (record === null) return '';
   const what = isPrediction(record)
-    ? predictionWhat(record)
+    ? predictionWhat(record, t)
     : record.solutionViewed
-      ? 'the solution, viewed before any answer (0 points)'
-      : `your first answer (${record.score} of ${record.maxScore})`;
-  if (restored) return `Recorded on an earlier visit: ${what}. Checks now are practice.`;
-  if (!kept)
-    return (
-      `The course platform did not keep this record: ${what}. This page keeps it until you leave; ` +
-      'further checks are practice.'
-    );
-  return practice
-    ? `Practice: not recorded. The record stays ${what}.`
-    : `Recorded: ${what}. Further checks are practice.`;
+      ? t('record.solutionFirst')
+      : t('record.firstAnswer', { score: record.score, maxScore: record.maxScore });
+  if (restored) return t('record.restored', { what });
+  if (!kept) return t('record.notKept', { what });
+  return t(practice ? 'record.practice' : 'record.recorded', { what });
 }

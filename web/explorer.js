@@ -4,12 +4,11 @@ import { Heatmap } from './widgets/heatmap.js';
 import { h } from './widgets/dom.js';
 import { slider, select, numberField } from './widgets/controls.js';
 import { applyLink, copyLinkButton, keepInLink, linkTo } from './widgets/link-state.js';
+import { translator } from './i18n/messages.js';
 
-const CONVENTIONS = [
-  ['paper', 'paper (sin, cos interleaved)'],
-  ['halves', 'halves ([sin | cos])'],
-  ['tensor2tensor', 'tensor2tensor ([sin | cos])'],
-];
+// The conventions the select offers: its values (a link may name one: ?variant=halves) stay these in every
+// language; their names are words of the explorer catalog (convention.<value>).
+const CONVENTIONS = ['paper', 'halves', 'tensor2tensor'];
 
 // Each convention's ω_k, for the sentence above the explorer (it names the selected one only).
 const OMEGA = { paper: '−2k/d', halves: '−2k/d', tensor2tensor: '−k/(d/2−1)' };
@@ -18,30 +17,36 @@ function showOmega(variant) {
   if (slot) slot.replaceChildren('base', h('sup', {}, OMEGA[variant]));
 }
 
+/** What a column holds, as the arguments of message map.cell: kind 'padding', or 'sin'/'cos' of pair `pair`. */
 function columnMeaning(variant, dModel, column) {
   const pairs = Math.floor(dModel / 2);
-  if (column >= 2 * pairs) return 'padding column';
-  if (variant === 'paper') return `pair ${column >> 1}, ${column % 2 ? 'cos' : 'sin'}`;
-  return column < pairs ? `pair ${column}, sin` : `pair ${column - pairs}, cos`;
+  if (column >= 2 * pairs) return { kind: 'padding', pair: 0 };
+  if (variant === 'paper') return { kind: column % 2 ? 'cos' : 'sin', pair: column >> 1 };
+  return column < pairs ? { kind: 'sin', pair: column } : { kind: 'cos', pair: column - pairs };
 }
 
 /**
- * Lays out the controls and the heatmap at once, and computes and draws the table when `lab` (the Lab,
- * or a promise of it) is there: the page can lay them out while the core loads. Until then the controls
- * are inert. Returns {inputs, map, redraw, ready}; `ready` resolves once the first table is drawn (or
- * rejects as the lab does).
+ * Lays out the controls and the heatmap at once, in the language of `t` (the explorer catalog's translator), and
+ * computes and draws the table when `lab` (the Lab, or a promise of it) is there: the page can lay them out
+ * while the core loads. Until then the controls are inert. Returns {inputs, map, redraw, ready}; `ready`
+ * resolves once the first table is drawn (or rejects as the lab does).
  */
-export function mountExplorer(host, labOrPromise) {
+export function mountExplorer(host, labOrPromise, t = translator('en', 'explorer')) {
   const controls = {
-    positions: slider({ id: 'positions', label: 'Positions', min: 1, max: 1024, value: 128 }),
-    dModel: slider({ id: 'dModel', label: 'dModel', min: 2, max: 512, step: 2, value: 64 }),
-    base: numberField({ id: 'base', label: 'Base', min: 2, max: 1e9, value: 10000 }),
-    variant: select({ id: 'variant', label: 'Convention', value: 'paper', options: CONVENTIONS }),
+    positions: slider({ id: 'positions', label: t('control.positions'), min: 1, max: 1024, value: 128 }),
+    dModel: slider({ id: 'dModel', label: t('control.dModel'), min: 2, max: 512, step: 2, value: 64 }),
+    base: numberField({ id: 'base', label: t('control.base'), min: 2, max: 1e9, value: 10000 }),
+    variant: select({
+      id: 'variant',
+      label: t('control.convention'),
+      value: 'paper',
+      options: CONVENTIONS.map((value) => [value, t(`convention.${value}`)]),
+    }),
   };
   const inputs = Object.fromEntries(Object.entries(controls).map(([k, c]) => [k, c.input]));
   // The settings a link carries (?positions=256&dModel=128&base=10000&variant=halves), and the address
   // kept holding them as they change; what a link held that no control takes is said in the status line.
-  const linkNote = applyLink(inputs);
+  const linkNote = applyLink(inputs, location.search, t);
   // A value ignored leaves the address, which then holds what is shown (a copied link repeats no bad value).
   if (linkNote) history.replaceState(history.state, '', linkTo(inputs));
   const status = h('p', { class: 'status', role: 'status' });
@@ -52,7 +57,7 @@ export function mountExplorer(host, labOrPromise) {
     h(
       'div',
       { class: 'actions' },
-      copyLinkButton(inputs, (text) => (status.textContent = text)),
+      copyLinkButton(inputs, (text) => (status.textContent = text), t),
     ),
   );
   keepInLink(inputs, form);
@@ -61,11 +66,16 @@ export function mountExplorer(host, labOrPromise) {
 
   let variant = 'paper';
   const map = new Heatmap(host, {
-    label:
-      'Heatmap of the sinusoidal position table: rows are positions, columns are dimensions, colour is the value ' +
-      'from −1 to +1',
+    label: t('map.label'),
+    // The value always with six decimals, as toFixed writes it, with the language's decimal sign.
     describe: (p, c, v) =>
-      `Position ${p}, dimension ${c} (${columnMeaning(variant, Number(inputs.dModel.value), c)}): ${v.toFixed(6)}`,
+      t('map.cell', {
+        p,
+        c,
+        ...columnMeaning(variant, Number(inputs.dModel.value), c),
+        value: t.decimal(v.toFixed(6)),
+      }),
+    t,
   });
 
   // The slider path allocates no buffers: the table goes into one Float32Array, grown (to at least twice
@@ -80,7 +90,7 @@ export function mountExplorer(host, labOrPromise) {
   let failed = false,
     lab = null;
   const describeTable = (note = '') => {
-    status.textContent = `The table is computed by the WebAssembly core on every change.${note && ` ${note}`}`;
+    status.textContent = note ? t('status.computedNote', { note }) : t('status.computed');
   };
   function redraw() {
     if (!lab) return;

@@ -27,6 +27,9 @@ export function gradeTiles(sequence) {
       score: 0,
       maxScore: 1,
       firstWrong: -1,
+      // The page says it in the learner's language (attention-equation catalog: grade.<reason>, with `args`).
+      reason: 'incomplete',
+      args: { tiles: n, placed: sequence.length },
       explanation: `The equation has ${n} tiles; ${sequence.length} placed. Place all ${n}, then check.`,
     };
   // Where it first goes wrong: the first tile that no right form has there after the same start.
@@ -39,7 +42,16 @@ export function gradeTiles(sequence) {
       'weights mix the rows of V.'
     : // Where it goes wrong, never what belongs there: the first check is the one recorded.
       `Tile ${firstWrong + 1} (“${sequence[firstWrong]}”) is where it first goes wrong.`;
-  return { graded: true, correct: complete, score: complete ? 1 : 0, maxScore: 1, explanation, firstWrong };
+  return {
+    graded: true,
+    correct: complete,
+    score: complete ? 1 : 0,
+    maxScore: 1,
+    explanation,
+    firstWrong,
+    reason: complete ? 'complete' : 'firstWrong',
+    args: complete ? {} : { index: firstWrong + 1, tile: sequence[firstWrong] },
+  };
 }
 
 /** matches: {property: checkId}; key: the right pairs. One point per right match. */
@@ -59,12 +71,21 @@ export function firstMismatch(expected, got, dModel, tolerance) {
   return null;
 }
 
-// A typed number as the learner means it: a true minus sign as '-'; commas that group thousands (82,685 or
-// 1,234.5: every comma followed by three digits, before any point) dropped, any other comma a decimal comma
-// (0,5).
-function readNumber(text) {
+// A typed number as the learner may mean it: a true minus sign as '-'; then every reading a learner of one of
+// the course's languages could mean: commas that group thousands (82,685 or 1,234.5: every comma followed by
+// three digits, before any point), points that group them (82.685 or 1.234,5, as Spanish writes them), and
+// any comma a decimal comma (0,5). "7,234" is 7.234 to a Spanish reader and 7234 to an English one: the
+// reading nearest the right value is the one graded (neither reading of such text is likely meant as the other).
+function readings(text) {
   const t = String(text).trim().replace(/−/g, '-');
-  return /^[-+]?\d{1,3}(,\d{3})+(\.\d*)?$/.test(t) ? t.replace(/,/g, '') : t.replace(/,/g, '.');
+  const out = [];
+  if (/^[-+]?\d{1,3}(,\d{3})+(\.\d*)?$/.test(t)) out.push(t.replace(/,/g, ''));
+  if (/^[-+]?\d{1,3}(\.\d{3})+(,\d*)?$/.test(t)) out.push(t.replace(/\./g, '').replace(',', '.'));
+  out.push(t.replace(/,/g, '.'));
+  return out
+    .filter((r) => r !== '')
+    .map(Number)
+    .filter(Number.isFinite);
 }
 
 /**
@@ -72,14 +93,18 @@ function readNumber(text) {
  * {correct, score, maxScore, value, explanation}; text that is not a number is no answer (value NaN).
  */
 export function gradeNumber(text, expected, tolerance) {
-  const trimmed = readNumber(text);
-  const value = trimmed === '' ? NaN : Number(trimmed);
+  const trimmed = String(text).trim();
+  const candidates = readings(text);
+  const value = candidates.length
+    ? candidates.reduce((best, v) => (Math.abs(v - expected) < Math.abs(best - expected) ? v : best))
+    : NaN;
   if (!Number.isFinite(value))
     return {
       correct: false,
       score: 0,
       maxScore: 1,
       value: NaN,
+      reason: 'notNumber',
       explanation: 'Type a number (for example 12.5 or 1.2e3).',
     };
   const correct = Math.abs(value - expected) <= tolerance;
@@ -89,6 +114,9 @@ export function gradeNumber(text, expected, tolerance) {
     score: correct ? 1 : 0,
     maxScore: 1,
     value,
+    // The page says it in the learner's language (common catalog: number.tooLarge, number.tooSmall).
+    reason: correct ? null : value > expected ? 'tooLarge' : 'tooSmall',
+    typed: trimmed,
     explanation: correct ? '' : `${trimmed} is ${direction}.`,
   };
 }

@@ -12,8 +12,10 @@ const head = (icon) => `<meta charset="utf-8" />
     <meta name="color-scheme" content="light dark" />
     <link rel="icon" href="${icon}" type="image/svg+xml" />`;
 
+// The footer's words are the course catalog's (web/i18n/catalogs/<locale>/course.json), rewritten by the page
+// in the learner's language (web/i18n/page.js).
 const lessonFooter = `<footer>
-      <p>
+      <p data-i18n="course:page.footer">
         Every number on this page is computed live by the lab's C++ core, compiled to WebAssembly, from the page's own
         settings. PyTorch shapes are sequence-first: [seq_len, batch, d_model].
       </p>

@@ -13,6 +13,7 @@ import whereCard from './cards/where-it-enters.js';
 import { siteStorage } from './storage.js';
 import { lessonEnd } from './course/page.js';
 import { prose } from './course/prose.js';
+import { translator } from './i18n/messages.js';
 
 import { notLoaded } from './exercises/loaders.js';
 export { loadExercises } from './exercises/loaders.js'; // the lesson's own exercises (main.js)
@@ -21,14 +22,14 @@ export { loadExercises } from './exercises/loaders.js'; // the lesson's own exer
 const CARDS = [whereCard, formulaCard];
 
 // A contents list: every exercise one link away, instead of dozens of tab stops.
-function contents(list) {
+function contents(list, t) {
   return h(
     'nav',
-    { class: 'contents', id: 'contents', 'aria-label': 'Exercises' },
+    { class: 'contents', id: 'contents', 'aria-label': t('lesson.contents') },
     h(
       'details',
       {},
-      h('summary', {}, `Contents: ${list.length} exercises`),
+      h('summary', {}, t('lesson.contentsSummary', { count: list.length })),
       h(
         'ol',
         {},
@@ -39,35 +40,38 @@ function contents(list) {
 }
 
 // An exercise's sources, where it uses them.
-const readMore = (sources = []) =>
+const readMore = (sources = [], t) =>
   sources.length
     ? h(
         'p',
         { class: 'sources' },
-        'Read more: ',
-        sources.map(([text, href], i) => [i ? '; ' : null, h('a', { href, rel: 'noopener' }, text)]),
+        t('lesson.readMore'),
+        sources.map(([text, href], i) => [
+          i ? t('lesson.readMoreSeparator') : null,
+          h('a', { href, rel: 'noopener' }, text),
+        ]),
       )
     : null;
 
-function progressBar(progress, resettable) {
+function progressBar(progress, resettable, t) {
   const bar = h('progress', {
     max: 1,
     value: 0,
-    'aria-label': 'Exercises of this lesson answered correctly at the first attempt',
+    'aria-label': t('lesson.progressLabel'),
   });
   const text = h('span', { class: 'progress-text' });
   // Under a course platform the first record is the grade: there is no starting over.
-  const reset = resettable ? resetControl() : null;
+  const reset = resettable ? resetControl(t) : null;
   // Predictions are answered, never right or wrong: "right" counts out of the graded exercises.
   progress.subscribe(({ total, graded, answered, correct }) => {
     bar.max = graded;
     bar.value = correct;
-    text.textContent = `${correct} of ${graded} right at the first attempt, ${answered} of ${total} answered`;
+    text.textContent = t('lesson.progress', { correct, graded, answered, total });
   });
   return {
     element: h(
       'div',
-      { class: 'progress', role: 'region', 'aria-label': 'Lesson progress' },
+      { class: 'progress', role: 'region', 'aria-label': t('lesson.progressRegion') },
       bar,
       text,
       reset?.element,
@@ -78,10 +82,10 @@ function progressBar(progress, resettable) {
 
 // "Reset progress" asks first, and says what it did: one press must not wipe a lesson's records.
 // onConfirm(forget) is called with the function that forgets them, which returns what was forgotten.
-function resetControl() {
-  const button = h('button', { type: 'button', class: 'secondary', 'aria-expanded': 'false' }, 'Reset progress');
-  const forget = h('button', { type: 'button' }, 'Forget my answers');
-  const keep = h('button', { type: 'button', class: 'secondary' }, 'Keep them');
+function resetControl(t) {
+  const button = h('button', { type: 'button', class: 'secondary', 'aria-expanded': 'false' }, t('lesson.reset'));
+  const forget = h('button', { type: 'button' }, t('lesson.resetForget'));
+  const keep = h('button', { type: 'button', class: 'secondary' }, t('lesson.resetKeep'));
   // The warning describes the group, so a screen reader hears it on entering (focus goes to "Keep them").
   const warningId = uid('reset-warning');
   const question = h(
@@ -89,15 +93,11 @@ function resetControl() {
     {
       class: 'reset-confirm',
       role: 'group',
-      'aria-label': 'Reset progress?',
+      'aria-label': t('lesson.resetQuestion'),
       'aria-describedby': warningId,
       hidden: '',
     },
-    h(
-      'p',
-      { id: warningId },
-      "Forget your answers to this lesson's exercises? Other lessons keep theirs; this cannot be undone.",
-    ),
+    h('p', { id: warningId }, t('lesson.resetWarning')),
     forget,
     keep,
   );
@@ -123,10 +123,7 @@ function resetControl() {
     const count = onConfirm();
     show(false);
     button.focus();
-    const exercises = `${count} ${count === 1 ? 'exercise' : 'exercises'}`;
-    said.textContent = count
-      ? `Progress reset: your answers to ${exercises} of this lesson were forgotten.`
-      : 'Progress reset: no answer of this lesson was recorded, so nothing was forgotten.';
+    said.textContent = t('lesson.resetDone', { count });
   });
   return {
     element: h('span', { class: 'reset' }, button, question, said),
@@ -162,9 +159,13 @@ function holdInView(target, main, ready) {
 
 // At the lesson's end, a way back to the list without scrolling or tabbing back through every exercise; the
 // list opens, so the link lands on its entries.
-function backToContents(nav) {
+function backToContents(nav, t) {
   const open = () => (nav.querySelector('details').open = true);
-  return h('p', { class: 'back-to-contents' }, h('a', { href: '#contents', onclick: open }, 'Back to the contents'));
+  return h(
+    'p',
+    { class: 'back-to-contents' },
+    h('a', { href: '#contents', onclick: open }, t('lesson.backToContents')),
+  );
 }
 
 /**
@@ -179,24 +180,24 @@ function backToContents(nav) {
  * `platform`: a course platform's session (web/platforms/connect.js), which keeps the progress and hears
  * every record; without one the progress is kept in the site's storage (for the visit, where it is denied).
  */
-export function mountLesson(main, lab, { lesson, list, platform = null }) {
+export function mountLesson(main, lab, { lesson, list, platform = null, t = translator() }) {
   // Every exercise's record is kept (the lessons share one store); the lesson counts its own.
   const scores = entryMaxScores();
   const progress = createProgress(scores, platform?.storage, { counted: lesson.exercises });
   // The platform hears the lesson's score now and after every record.
   platform?.track(progress, Object.fromEntries(lesson.exercises.map((id) => [id, scores.get(id)])));
-  const bar = progressBar(progress, !platform);
-  const nav = contents(list);
+  const bar = progressBar(progress, !platform, t);
+  const nav = contents(list, t);
   main.before(nav, bar.element);
-  const note = platform ? null : storageNote(siteStorage());
+  const note = platform ? null : storageNote(siteStorage(), null, t);
   if (note) bar.element.append(note);
   // A course platform that will not keep anything (web/platforms/connect.js) says so before any work.
   if (platform?.problem) main.before(h('p', { class: 'error', role: 'alert' }, platform.problem));
   const controllers = {};
   const waiting = new Map(); // section → exercise, in page order
   for (const exercise of list) {
-    for (const c of CARDS) if (c.before === exercise.id) main.append(card(c));
-    if (exercise.why) main.append(h('p', { class: 'bridge' }, prose(exercise.why)));
+    for (const c of CARDS) if (c.before === exercise.id) main.append(card(c, t.in('course')));
+    if (exercise.why) main.append(h('p', { class: 'bridge', lang: exercise.lang }, prose(exercise.why, t)));
     const headingId = `${exercise.id}-title`;
     const section = h(
       'section',
@@ -206,7 +207,7 @@ export function mountLesson(main, lab, { lesson, list, platform = null }) {
     main.append(section);
     waiting.set(section, exercise);
   }
-  main.append(lessonEnd(lesson, { linked: !platform }), backToContents(nav));
+  main.append(lessonEnd(lesson, { linked: !platform, t: t.in('course') }), backToContents(nav, t));
 
   let allMounted;
   const ready = new Promise((resolve) => {
@@ -241,9 +242,9 @@ export function mountLesson(main, lab, { lesson, list, platform = null }) {
     if (!exercise) return;
     waiting.delete(section);
     observer?.unobserve(section);
-    if (exercise.loadError) section.append(h('p', { class: 'error', role: 'alert' }, notLoaded(exercise)));
+    if (exercise.loadError) section.append(h('p', { class: 'error', role: 'alert' }, notLoaded(exercise, t)));
     else start(exercise, section);
-    const more = readMore(exercise.sources);
+    const more = readMore(exercise.sources, t);
     if (more) section.append(more);
     section.dataset.mounted = 'true';
     if (waiting.size === 0) {
@@ -267,7 +268,7 @@ export function mountLesson(main, lab, { lesson, list, platform = null }) {
         },
       });
     } catch (error) {
-      section.append(h('p', { class: 'error' }, `This exercise could not start: ${error.message}`));
+      section.append(h('p', { class: 'error' }, t('lesson.couldNotStart', { reason: error.message })));
     }
   }
 

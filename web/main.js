@@ -12,20 +12,27 @@ import { loadFailure } from './widgets/core-loader.js';
 import { lessonById, lessonIntro } from './course/page.js';
 import { focusFragmentTargets } from './widgets/fragment-links.js';
 import { keepOffline, pageName } from './offline/register.js';
+import { languageSwitch, startPage } from './i18n/page.js';
+import { translateRich, withLocale } from './course/localize.js';
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 focusFragmentTargets(); // the skip link, the contents and "Back to the contents" move focus, not only the view
 const loading = document.getElementById('loading');
 const lesson = lessonById(document.body.dataset.lesson);
-document.querySelector('main').prepend(lessonIntro(lesson));
+// The core downloads and compiles while the page's words load (web/i18n/page.js: the learner's language).
+const loadingLab = createLab();
+const t = await startPage(['course', 'glossary', 'widgets', 'explorer']);
+translateRich(document, t);
+document.querySelector('.breadcrumb a')?.setAttribute('href', withLocale('index.html', t));
+document.querySelector('header').append(languageSwitch(t));
+document.querySelector('main').prepend(lessonIntro(lesson, t.in('course')));
 // The exercises' code is not needed for the first picture: it downloads while the core does (the HTML
 // preloads it) and is used once the heatmap is on screen.
 const lessonModule = import('./lesson.js');
 lessonModule.catch(() => {}); // reported where it is awaited
-// Its own exercises' code, each a chunk of its own (exercises/loaders.js): no other lesson's.
-const lessonExercises = lessonModule.then(({ loadExercises }) => loadExercises(lesson.exercises));
+// Its own exercises' code and words, each a chunk of its own (exercises/loaders.js): no other lesson's.
+const lessonExercises = lessonModule.then(({ loadExercises }) => loadExercises(lesson.exercises, t.locale));
 lessonExercises.catch(() => {});
-const loadingLab = createLab();
 let coreError = null; // the core's own failure: shown with its URL and a retry (widgets/core-loader.js)
 loadingLab.catch((error) => {
   coreError = error;
@@ -46,7 +53,7 @@ try {
   // The explorer's controls and canvas are laid out while the core loads; it draws once the core is there.
   const explorerHost = document.getElementById('explorer');
   const explorer = explorerHost
-    ? await step('The explorer could not start', () => mountExplorer(explorerHost, loadingLab))
+    ? await step('The explorer could not start', () => mountExplorer(explorerHost, loadingLab, t.in('explorer')))
     : null;
   explorer?.ready.catch(() => {}); // reported below, after the core's own failure if that came first
   const lab = await step('The WebAssembly core could not start', () => loadingLab);
@@ -65,9 +72,9 @@ try {
   // Never fails: an LMS that misbehaves is reported in the page.
   const platform = await connectPlatform(list);
   // Under a course platform the platform moves between lessons: the course home is not in the package.
-  if (platform) document.querySelector('.breadcrumb a')?.replaceWith('Positional Encoding Lab');
+  if (platform) document.querySelector('.breadcrumb a')?.replaceWith(t.in('course')('site.name'));
   const mounted = await step('The lesson could not start', () =>
-    mountLesson(document.getElementById('exercises'), lab, { lesson, list, platform }),
+    mountLesson(document.getElementById('exercises'), lab, { lesson, list, platform, t }),
   );
   window.pelab.lesson = mounted;
   await step('The lesson’s exercises could not all be mounted', () => mounted.ready);
@@ -77,7 +84,7 @@ try {
 } catch (error) {
   if (error instanceof StepFailure && error.cause === coreError) {
     loading.hidden = false;
-    loading.replaceChildren(loadFailure(coreError, () => location.reload())); // which URL, why, and a retry
+    loading.replaceChildren(loadFailure(coreError, () => location.reload(), t)); // which URL, why, and a retry
     loading.classList.add('error');
   } else {
     loading.hidden = false;

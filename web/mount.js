@@ -3,47 +3,51 @@
 // what was recorded. Returns the question contract course platforms call.
 import { h, uid } from './widgets/dom.js';
 import { createAttempts, describeRecord } from './attempts.js';
+import { translator } from './i18n/messages.js';
 
 // "Check" and "Show solution" appear in every exercise: their accessible names say which exercise, so a
 // list of the page's buttons tells them apart (the visible text starts the name, as WCAG asks).
-const GENERIC = new Set(['Check', 'Record my prediction', 'Show solution', 'Run and compare', 'Copy link']);
-function nameButtons(section, title) {
+const GENERIC = ['button.check', 'button.predict', 'button.solution', 'button.runCompare', 'button.copyLink'];
+function nameButtons(section, title, t) {
+  const generic = new Set(GENERIC.map((id) => t(id)));
   for (const button of section.querySelectorAll('button'))
-    if (GENERIC.has(button.textContent.trim()))
-      button.setAttribute('aria-label', `${button.textContent.trim()}: ${title}`);
+    if (generic.has(button.textContent.trim()))
+      button.setAttribute('aria-label', t('button.named', { button: button.textContent.trim(), exercise: title }));
 }
 
 // Explain it back: the learner writes a few words of their own, then may compare them with a model
 // answer. Not graded and not recorded; folded until opened; the model answer stays hidden until something
 // is written.
-function explainBack({ prompt, model }, title) {
+function explainBack({ prompt, model }, title, t) {
   const id = uid('explain');
   const text = h('textarea', { id, rows: 3, class: 'explain-text' });
-  const answer = h('p', { class: 'model-answer', hidden: true }, h('strong', {}, 'A model answer: '), model);
+  const answer = h('p', { class: 'model-answer', hidden: true }, h('strong', {}, t('explain.model')), model);
   const compare = h(
     'button',
     {
       type: 'button',
       class: 'secondary',
       disabled: true,
-      'aria-label': `Compare with a model answer: ${title}`, // one per exercise on a page
+      'aria-label': t('explain.compareNamed', { exercise: title }), // one per exercise on a page
       onclick: () => {
         answer.hidden = false;
       },
     },
-    'Compare with a model answer',
+    t('explain.compare'),
   );
+  // Five words, or in a language written without spaces (Chinese) ten characters.
   text.addEventListener('input', () => {
-    compare.disabled = text.value.trim().split(/\s+/).length < 5;
+    const typed = text.value.trim();
+    compare.disabled = typed.split(/\s+/).length < 5 && [...typed.replace(/\s/g, '')].length < 10;
   });
   // Folded: optional, it is opened by whoever wants it, and costs the others no reading.
   return h(
     'details',
     { class: 'explain-back' },
-    h('summary', {}, 'Explain it back (not graded)'),
+    h('summary', {}, t('explain.summary')),
     h('label', { for: id }, prompt),
     text,
-    h('p', { class: 'hint' }, 'Write at least five words; then compare.'),
+    h('p', { class: 'hint' }, t('explain.hint')),
     h('div', { class: 'actions' }, compare),
     answer,
   );
@@ -57,6 +61,11 @@ function explainBack({ prompt, model }, title) {
  *   embed.html), so a demo may keep its settings there (widgets/link-state.js); never on another site's page}
  */
 export function mountExercise(exercise, section, { lab, restored = null, onRecord, link = false }) {
+  // The exercise's own translator (web/i18n/exercise.js's localize), or English where it came without one.
+  const t = exercise.t ?? translator('en', exercise.id);
+  const common = t.in('common');
+  section.lang = exercise.lang ?? t.locale;
+  section.dir = t.dir;
   const attempts = createAttempts(restored);
   const status = h('p', { class: 'attempt-status' });
   let verdict = null; // the exercise's last feedback region, which the record line joins (below)
@@ -70,7 +79,7 @@ export function mountExercise(exercise, section, { lab, restored = null, onRecor
   // The explain-back prompt appears once the exercise is answered, so it cannot hint at the answer: until
   // then it is not in the page at all (a hidden prompt and model answer are still read from the DOM, and
   // a prediction's prompt names what happens). `spot` marks where it goes.
-  const explain = exercise.explain ? explainBack(exercise.explain, exercise.title) : null;
+  const explain = exercise.explain ? explainBack(exercise.explain, exercise.title, common) : null;
   const spot = explain ? document.createComment('explain-back') : null;
   const showExplain = () => {
     if (!explain) return;
@@ -81,7 +90,7 @@ export function mountExercise(exercise, section, { lab, restored = null, onRecor
     const event = result.solutionViewed ? attempts.viewSolution(result.maxScore) : attempts.check(result);
     // onRecord answers false when the record was not kept where it belongs (a course platform refused it).
     const kept = event.recorded ? onRecord?.(event.record) !== false : true;
-    status.textContent = describeRecord({ ...event, kept });
+    status.textContent = describeRecord({ ...event, kept }, common);
     placeStatus();
     showExplain();
   };
@@ -91,9 +100,9 @@ export function mountExercise(exercise, section, { lab, restored = null, onRecor
   // has where it is mounted (h1 in an embed, h2 in a lesson), so no level is skipped.
   const title = Number(section.querySelector('h1, h2, h3, h4, h5')?.tagName[1] ?? 2);
   const heading = (depth, ...children) => h(`h${Math.min(6, title + depth)}`, {}, ...children);
-  const inner = exercise.mount(section, { lab, onResult, answered: restored !== null, restored, heading, link });
-  nameButtons(section, exercise.title);
-  if (restored) status.textContent = describeRecord({ record: restored, practice: true, restored: true });
+  const inner = exercise.mount(section, { lab, onResult, answered: restored !== null, restored, heading, link, t });
+  nameButtons(section, exercise.title, common);
+  if (restored) status.textContent = describeRecord({ record: restored, practice: true, restored: true }, common);
   // The record line sits under the verdict it describes, not at the end of a long section; an exercise
   // without one has the line at its end, a live region of its own.
   verdict = [...section.querySelectorAll('.feedback[aria-live]')].pop() ?? null;

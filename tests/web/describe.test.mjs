@@ -73,3 +73,86 @@ test('a data table writes a log-scale plot’s numbers in exponential notation t
   );
   assert.equal(tableNumber(NaN, true), 'NaN');
 });
+
+// ---- in the learner's language: the widgets' words from the `widgets` catalog, numbers in the locale's notation
+
+const { loadCatalogs, translator } = await import('../../web/i18n/messages.js');
+await loadCatalogs('es', ['common', 'widgets']);
+await loadCatalogs('zh-CN', ['common', 'widgets']);
+const es = translator('es', 'widgets');
+const zh = translator('zh-CN', 'widgets');
+
+test('a plot’s sentence in Spanish and Chinese: the catalog’s words, the locale’s decimal sign', () => {
+  const x = [0, 0.5, 1];
+  const series = [{ name: 'pérdida', values: [0.7, 0.2, 0.25] }];
+  assert.equal(
+    describeSeries('paso', x, series, es),
+    'paso de 0 a 1. pérdida: 0,700 en 0, 0,250 en 1; mínimo 0,200 en 0,5, máximo 0,700 en 0.',
+  );
+  // Any namespace's translator will do: the widget reads its own words.
+  assert.equal(describeSeries('x', [], [], translator('es', 'common')), 'Aún no hay datos.');
+  assert.equal(
+    describeSeries('x', [1, 2, 3], [{ name: 's', values: [NaN, 2, -Infinity] }], es),
+    'x de 1 a 3. s: 2,000 en 2; 2 valores no finitos.',
+  );
+  assert.equal(
+    describeSeries('x', [1, 2], [{ name: 's', values: [NaN, 2] }], es),
+    'x de 1 a 2. s: 2,000 en 2; 1 valor no finito.',
+  );
+  // Chinese sentences follow one another with no space between them.
+  assert.equal(
+    describeSeries('步数', [20], [{ name: '损失', values: [0.69] }], zh),
+    '步数：20。损失：在 20 处为 0.690。',
+  );
+  const data = Float32Array.from([0.5, -0.25, 0.75, 0.1, 0.9, -0.8]);
+  assert.equal(
+    describeMatrix('consulta', 'clave', 2, 3, data, 0, es),
+    '2 × 3 (consulta por clave): mínimo -0,800 en consulta 1, clave 2; máximo 0,900 en consulta 1, clave 1.',
+  );
+  assert.match(describeMatrix('位置', '维度', 1, 2, [NaN, -Infinity], 0, zh), /没有有限值。$/);
+});
+
+test('a data table writes the locale’s notation; a CSV file keeps JavaScript’s, and an ASCII name', () => {
+  assert.deepEqual(
+    [0, 8.07e-6, 0.00196].map((v) => tableNumber(v, true, es)),
+    ['0,000000', '8,070e-6', '1,960e-3'],
+  );
+  assert.equal(tableNumber(-1, false, es), '-1,000000');
+  assert.equal(tableNumber(0.5, false, zh), '0.500000');
+  assert.equal(csvOf(['posición', 'valor'], [[0, 0.5]]), 'posición,valor\r\n0,0.5\r\n'); // data, not prose
+  assert.equal(csvName('Pesos de atención por posición'), 'pesos-de-atencion-por-posicion.csv');
+  assert.equal(csvName('注意力权重'), 'data.csv');
+});
+
+test('the widgets say their own words in the language of the translator they are given, English by default', async () => {
+  const { FakeElement } = await import('./fake-dom.mjs');
+  const { csvLink } = await import('../../web/widgets/csv.js');
+  const { applyLink } = await import('../../web/widgets/link-state.js');
+  const { loadFailure } = await import('../../web/widgets/core-loader.js');
+  const english = csvLink('a.csv', 'the weights', () => '');
+  assert.equal(english.textContent, 'Download CSV');
+  assert.equal(english.getAttribute('aria-label'), 'Download CSV: the weights');
+  const spanish = csvLink('a.csv', 'los pesos', () => '', es);
+  assert.equal(spanish.textContent, 'Descargar CSV');
+  assert.equal(spanish.getAttribute('aria-label'), 'Descargar CSV: los pesos');
+  assert.equal(csvLink('a.csv', '权重', () => '', zh).getAttribute('aria-label'), '下载 CSV：权重');
+  // A link's value no input takes: said, with the input's rule in the locale's numbers.
+  const range = Object.assign(new FakeElement('input'), { min: '0', max: '2.5', step: '0.5' });
+  const choice = Object.assign(new FakeElement('select'), { options: [{ value: 'paper' }, { value: 'interleaved' }] });
+  const search = '?scale=9&variant=other';
+  assert.equal(
+    applyLink({ scale: range, variant: choice }, search),
+    'Ignored from the link: scale=9 (scale must be a number from 0 to 2.5 in steps of 0.5); ' +
+      'variant=other (variant must be one of paper, interleaved).',
+  );
+  assert.equal(
+    applyLink({ scale: range }, search, es),
+    'Se ignoró del enlace: scale=9 (scale debe ser un número de 0 a 2,5 en pasos de 0,5).',
+  );
+  const failure = loadFailure(new Error('createLab: boom'), null, es);
+  assert.equal(failure.childNodes[0].textContent, 'El núcleo WebAssembly no pudo iniciarse: boom.');
+  assert.match(
+    loadFailure(new Error('createLab: boom'), null).textContent,
+    /^The WebAssembly core could not start: boom\./,
+  );
+});

@@ -354,3 +354,25 @@ test('a log axis labels whole powers of ten only, whatever its span', () => {
   narrow.update([0, 1, 2], [{ name: 'error', values: [1e-3, 1e-2, 1e-1] }]);
   for (const { text } of axes(narrow).y) assert.match(text, /^1e-?\d+$/);
 });
+
+test('in Spanish the axes and the sentence write a decimal comma, the data table is named in Spanish; English is unchanged', async () => {
+  const { loadCatalogs, translator } = await import('../../web/i18n/messages.js');
+  await loadCatalogs('es', ['common', 'widgets']);
+  const t = translator('es', 'widgets');
+  const spanish = plot({ yRange: [0, 1], t });
+  spanish.update([0, 0.5, 1], [{ name: 'a', values: [0, 0.25, 1] }]);
+  assert.deepEqual(
+    axes(spanish).y.map((tick) => tick.text),
+    ['0', '0,5', '1'],
+  );
+  assert.ok(axes(spanish).x.some((tick) => tick.text === '0,2'));
+  assert.equal(
+    spanish.summary.textContent,
+    'x de 0 a 1. a: 0,000 en 0, 1,000 en 1; mínimo 0,000 en 0, máximo 1,000 en 1.',
+  );
+  const english = plot({ yRange: [0, 1] });
+  english.update([0, 0.5, 1], [{ name: 'a', values: [0, 0.25, 1] }]);
+  assert.ok(axes(english).x.some((tick) => tick.text === '0.2'));
+  assert.equal(english.details.childNodes[0].getAttribute('aria-label'), 'Data table: a plot');
+  assert.equal(spanish.details.childNodes[0].getAttribute('aria-label'), 'Tabla de datos: a plot');
+});

@@ -1,8 +1,12 @@
 // The card "Where the encoding enters": a figure of the absolute scheme's input, drawn as SVG by code (no
 // image file, so it takes the page's colours, light or dark). Placed before position-in-embeddings, the
 // lesson-1 exercise it illustrates; it shows the pipeline, not why position must enter there (the question).
-// Words are data; web/cards/card.js lays the card out and calls figure.draw().
+// Its words are ids of the course catalog (web/i18n/catalogs/<locale>/course.json); web/cards/card.js lays the
+// card out and calls figure.draw(t) with the course's translator. A box's label is one message, its lines
+// separated by newlines (the first is bold), so that a language breaks it where it reads best; the formula-like
+// labels (PE(p), e(cat), x = e(cat) + PE(p)) are written as they are in every language.
 import { uid } from '../widgets/dom.js';
+import { translator } from '../i18n/messages.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -25,7 +29,8 @@ function box({ x, y, w, h, lines, kind = '' }) {
   const top = y + h / 2 - ((lines.length - 1) * step) / 2 + 4.5;
   return svg(
     'g',
-    { class: `box ${kind}`.trim() },
+    // The sum is a formula, written alike in every language.
+    { class: `box ${kind}`.trim(), translate: kind === 'sum' ? 'no' : undefined },
     svg('rect', { x, y, width: w, height: h, rx: 6 }),
     ...lines.map((line, i) => svg('text', { x: x + w / 2, y: top + i * step, class: i === 0 ? 'strong' : '' }, line)),
   );
@@ -43,7 +48,9 @@ function arrow(x1, y1, x2, y2) {
   );
 }
 
-function draw() {
+function draw(t) {
+  t = (t ?? translator('en')).in('course');
+  const lines = (id) => t(id).split('\n');
   const titleId = uid('where-title');
   const descId = uid('where-desc');
   const mid = WIDTH / 2;
@@ -56,25 +63,18 @@ function draw() {
       role: 'img',
       'aria-labelledby': `${titleId} ${descId}`,
     },
-    svg('title', { id: titleId }, 'Where the positional encoding enters the model'),
-    svg(
-      'desc',
-      { id: descId },
-      'A token at position p is looked up as its token embedding, a learned vector, and its positional ' +
-        'encoding PE(p) is computed from p alone. The two vectors, each d_model numbers, are added entry by ' +
-        'entry into x = e + PE(p). The first block, attention and then a feed-forward layer, takes this x ' +
-        'together with the x of the other positions. Later blocks get no encoding of their own.',
-    ),
-    box({ x: 95, y: 6, w: 150, h: 44, lines: ['token “cat”', 'at position p'] }),
+    svg('title', { id: titleId }, t('card.where.figure.title')),
+    svg('desc', { id: descId }, t('card.where.figure.desc')),
+    box({ x: 95, y: 6, w: 150, h: 44, lines: lines('card.where.figure.token') }),
     arrow(135, 50, 90, 82),
     arrow(205, 50, 250, 82),
-    box({ x: 6, y: 84, w: 156, h: 62, lines: ['token embedding', 'e(cat), learned', 'd_model numbers'] }),
+    box({ x: 6, y: 84, w: 156, h: 62, lines: lines('card.where.figure.embedding') }),
     box({
       x: 178,
       y: 84,
       w: 156,
       h: 62,
-      lines: ['positional encoding', 'PE(p), from p alone', 'd_model numbers'],
+      lines: lines('card.where.figure.encoding'),
       kind: 'pe',
     }),
     arrow(90, 146, plus.x - 12, plus.y - 8),
@@ -86,7 +86,7 @@ function draw() {
       svg('line', { x1: plus.x - 8, y1: plus.y, x2: plus.x + 8, y2: plus.y }),
       svg('line', { x1: plus.x, y1: plus.y - 8, x2: plus.x, y2: plus.y + 8 }),
     ),
-    svg('text', { x: plus.x + 24, y: plus.y + 5, class: 'note start' }, 'added entry by entry'),
+    svg('text', { x: plus.x + 24, y: plus.y + 5, class: 'note start' }, t('card.where.figure.added')),
     arrow(plus.x, plus.y + plus.r, plus.x, 210),
     box({ x: 70, y: 212, w: 200, h: 36, lines: ['x = e(cat) + PE(p)'], kind: 'sum' }),
     arrow(plus.x, 248, plus.x, 284),
@@ -99,25 +99,18 @@ function draw() {
       y: 286,
       w: WIDTH - 12,
       h: 62,
-      lines: ['first block', 'attention over the positions’ x,', 'then a feed-forward layer'],
+      lines: lines('card.where.figure.block'),
       kind: 'block',
     }),
     arrow(mid, 348, mid, 374),
-    box({ x: 16, y: 376, w: WIDTH - 32, h: 34, lines: ['later blocks: no encoding of their own'], kind: 'later' }),
+    box({ x: 16, y: 376, w: WIDTH - 32, h: 34, lines: lines('card.where.figure.later'), kind: 'later' }),
   );
 }
 
 export default {
   id: 'where-it-enters',
   before: 'position-in-embeddings',
-  title: 'Where the encoding enters',
-  intro:
-    'In the sinusoidal scheme, as in a learned position table, position is written into the input once, ' +
-    'before the first block runs.',
-  figure: {
-    draw,
-    caption:
-      'Each token’s embedding and the encoding of its position are added into one vector x. The blocks receive ' +
-      'these sums; none of them is given the position again.',
-  },
+  title: 'card.where.title',
+  intro: 'card.where.intro',
+  figure: { draw, caption: 'card.where.caption' },
 };

@@ -5,6 +5,9 @@
 // (see web/attempts.js), both bubbling and composed, and exposes the H5P question contract.
 import { createLab } from 'positional-encoding-lab';
 import { findExercise, unknownExerciseMessage } from '../exercises/index.js';
+import { loadExercises } from '../exercises/loaders.js';
+import { chooseLocale } from '../i18n/locales.js';
+import { loadCatalogs, translator } from '../i18n/messages.js';
 import { h } from '../widgets/dom.js';
 import { mountExercise } from '../mount.js';
 import { loadLab } from '../widgets/core-loader.js';
@@ -38,9 +41,11 @@ function styleSheets() {
 }
 
 export class PeExercise extends HTMLElement {
-  static observedAttributes = ['name'];
+  static observedAttributes = ['name', 'lang'];
   #controller = null;
   #mounted = null;
+  #mountedKey = null;
+  #exercise = null; // the exercise shown, in this element's language
   #lab = null;
 
   constructor() {
@@ -54,7 +59,7 @@ export class PeExercise extends HTMLElement {
     const name = this.#mounted;
     const id = findExercise(name)?.id;
     if (name !== null && name === this.getAttribute('name') && records.has(id) && this.#controller?.record === null)
-      this.#show(findExercise(name), this.#lab);
+      this.#show(this.#exercise, this.#lab);
     this.#mount();
   }
   disconnectedCallback() {
@@ -64,18 +69,33 @@ export class PeExercise extends HTMLElement {
     if (this.isConnected) this.#mount();
   }
 
+  // The language it speaks: its own lang attribute, else the nearest ancestor's (as HTML inherits lang), where
+  // the course is written in it; else the browser's languages (web/i18n/locales.js).
+  #locale() {
+    const asked = this.closest('[lang]')?.getAttribute('lang');
+    return chooseLocale({ asked, languages: navigator.languages ?? [] });
+  }
+
   async #mount() {
     const name = this.getAttribute('name');
-    if (name === this.#mounted) return;
+    const locale = this.#locale();
+    const key = `${name}\u0000${locale}`;
+    if (key === this.#mountedKey) return;
+    this.#mountedKey = key;
     this.#mounted = name;
     this.#controller = null;
-    const exercise = findExercise(name);
-    if (!exercise) {
+    const english = findExercise(name);
+    if (!english) {
       this.shadowRoot.replaceChildren(h('p', { class: 'error', role: 'alert' }, unknownExerciseMessage(name)));
       return;
     }
-    const lab = await loadLab(this.shadowRoot, sharedLab);
-    if (this.#mounted !== name) return; // renamed while loading
+    // Its words in the language (English is loaded already, with every exercise: exercises/index.js).
+    await loadCatalogs(locale, ['common', 'widgets']).catch(() => loadCatalogs('en', ['common', 'widgets']));
+    const [exercise, lab] = await Promise.all([
+      locale === 'en' ? english : loadExercises([english.id], locale).then(([e]) => (e.loadError ? english : e)),
+      loadLab(this.shadowRoot, sharedLab, translator(locale)),
+    ]);
+    if (this.#mountedKey !== key) return; // renamed while loading
     this.#show(exercise, lab);
     // Bubbles and crosses shadow roots like pe-result, so one listener on the document hears every exercise;
     // a listener on the element hears it as before.
@@ -88,6 +108,7 @@ export class PeExercise extends HTMLElement {
   // exercise's id: a merged exercise's old name shares them with the one it was merged into.
   #show(exercise, lab) {
     this.#lab = lab;
+    this.#exercise = exercise;
     const name = exercise.id;
     const section = h(
       'section',
@@ -103,7 +124,7 @@ export class PeExercise extends HTMLElement {
         this.#report(name, r);
         for (const twin of live)
           if (twin !== this && findExercise(twin.#mounted)?.id === name && twin.#controller?.record === null)
-            twin.#show(exercise, lab);
+            twin.#show(twin.#exercise, lab);
       },
     });
   }

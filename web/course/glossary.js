@@ -1,289 +1,156 @@
 // The course's glossary, the one place its terms are defined: lesson prose links a term as [[text|id]] or
-// [[id]] (web/course/prose.js), and web/glossary.html lists them all. Kept in alphabetical order of `term`
-// (tests/web/glossary.test.mjs checks it), each term written as it reads mid-sentence, since [[id]] shows
-// it. Each entry: id (URL-safe, the anchor on glossary.html), term, definition (our own words, plain text),
-// optional see (other ids) and source ([text, href]: where the term comes from).
-const VASWANI = ['Vaswani et al., Attention Is All You Need (2017)', 'https://arxiv.org/abs/1706.03762'];
-const PYTORCH_MODULE = ['PyTorch, torch.nn.Module', 'https://pytorch.org/docs/stable/generated/torch.nn.Module.html'];
+// [[id]] (web/course/prose.js), and web/glossary.html lists them all. The words are catalogs, the `glossary`
+// namespace (web/i18n/catalogs/<locale>/glossary.json: `<id>.term`, `<id>.definition`, `source.<name>`); this
+// module keeps their structure. Kept in alphabetical order of the English term (tests/web/glossary.test.mjs
+// checks it), each term written as it reads mid-sentence, since [[id]] shows it. Each entry: id (URL-safe, the
+// anchor on glossary.html), optional see (other ids) and source (a name in SOURCES: where the term comes from).
+// Definitions are our own words, plain text, two or three sentences.
+import EN from '../i18n/compiled/en/glossary.js';
+import { formatMessage } from '../i18n/format.js';
+import { SOURCE } from '../i18n/locales.js';
 
-export const GLOSSARY = [
-  {
-    id: 'alibi',
-    term: 'ALiBi',
-    definition:
-      'Attention with Linear Biases: the embeddings carry no position at all; instead each head subtracts ' +
-      'm·(i − j) from the score of query i for key j before the softmax, with a fixed slope m per head. The ' +
-      'penalty grows with the distance between the two tokens, so it depends on their offset only.',
-    see: ['relative-position', 'length-generalization', 'causal-mask'],
-    source: ['Press, Smith and Lewis, Train Short, Test Long (2022)', 'https://arxiv.org/abs/2108.12409'],
-  },
-  {
-    id: 'angular-frequency',
-    term: 'angular frequency',
-    definition:
-      'How fast the angle of a dimension pair turns, in radians per position: pair k of the sinusoidal ' +
-      'encoding has ωₖ = base^(−2k/d). Pair 0 turns by one radian per position, and each later pair turns ' +
-      'more slowly than the one before, by the factor base^(−2/d).',
-    see: ['wavelength', 'dimension-pair', 'base'],
-  },
-  {
-    id: 'attention',
-    term: 'attention',
-    definition:
-      'softmax(QKᵀ/√dₖ)·V: each query is compared with every key by a dot product, the scaled scores become ' +
-      'weights through a softmax, and the output is the weighted average of the values. Q, K and V are linear ' +
-      'maps of the same input vectors, so nothing in this computation refers to where a vector sits.',
-    see: ['softmax', 'permutation-invariance', 'causal-mask'],
-    source: VASWANI,
-  },
-  {
-    id: 'base',
-    term: 'base',
-    definition:
-      'The constant in the frequencies ωₖ = base^(−2k/d) of the sinusoidal encoding, 10000 in the original ' +
-      'paper (RoPE uses a constant of the same kind). A larger base makes the last pairs turn more slowly, ' +
-      'so the longest wavelength, 2π·base^((d − 2)/d), grows with it.',
-    see: ['angular-frequency', 'wavelength'],
-  },
-  {
-    id: 'buffer',
-    term: 'buffer',
-    definition:
-      'In PyTorch, a tensor a module holds with register_buffer: it follows the module to a device and is saved ' +
-      'in its ' +
-      'state_dict (unless registered with persistent=False), but it is not among module.parameters(), so an ' +
-      'optimiser built from those never changes it. The sinusoidal table is computed, not learned, which is ' +
-      'why it is kept as a buffer.',
-    see: ['parameter'],
-    source: PYTORCH_MODULE,
-  },
-  {
-    id: 'causal-mask',
-    term: 'causal mask',
-    definition:
-      'A mask that sets the score of every key after the query to −∞ before the softmax, so the token at ' +
-      'position i attends only to positions 0 … i (the others get weight exactly 0). Decoders that predict the ' +
-      'next token use it; it also makes each output depend on which tokens come before it, so a masked model ' +
-      'is no longer blind to order.',
-    see: ['attention', 'softmax', 'nope'],
-  },
-  {
-    id: 'cls-token',
-    term: 'CLS token',
-    definition:
-      'An extra token put at the start of every sequence, at position 0, whose output vector alone is used ' +
-      'for a decision about the whole sequence, such as its class. BERT names it [CLS]; the alternative is to ' +
-      'average all the outputs (mean pooling).',
-    see: ['mean-pooling'],
-    source: ['Devlin et al., BERT (2019), section 3', 'https://arxiv.org/abs/1810.04805'],
-  },
-  {
-    id: 'd-model',
-    term: 'd_model',
-    definition:
-      'The width of the model: how many numbers each token vector holds, written d or d_model. A positional ' +
-      'encoding that is added to the token embeddings must have the same width, and the sinusoidal one needs ' +
-      'it even: one sine and one cosine per dimension pair.',
-    see: ['token-embedding', 'dimension-pair'],
-  },
-  {
-    id: 'dimension-pair',
-    term: 'dimension pair',
-    definition:
-      'The two dimensions of the sinusoidal encoding that hold sin(p·ωₖ) and cos(p·ωₖ) of one angle: 2k and ' +
-      '2k + 1 in the paper’s interleaved layout. Together they are a point on the unit circle that turns by ' +
-      'ωₖ per position, so moving every position by the same amount rotates each pair by a fixed angle.',
-    see: ['angular-frequency', 'interleaved-layout', 'halves-layout', 'relative-position'],
-  },
-  {
-    id: 'extrapolation',
-    term: 'extrapolation',
-    definition:
-      'Using positions beyond the longest sequence seen in training. A formula such as the sinusoid has a ' +
-      'value at every position, so it can be computed there, while a learned table has no row past its last ' +
-      'one; whether the model makes good use of the new positions is a separate, measured question.',
-    see: ['length-generalization', 'learned-embedding', 'sinusoidal-encoding'],
-  },
-  {
-    id: 'float32',
-    term: 'float32',
-    definition:
-      'The 32-bit IEEE 754 floating-point number, with a 24-bit significand. The gap between neighbouring ' +
-      'float32 values doubles at each power of two, so for a large position the angle p·ω is rounded ' +
-      'coarsely before sin or cos is ever called; computing it in float64 keeps far more of its digits.',
-    see: ['angular-frequency'],
-  },
-  {
-    id: 'halves-layout',
-    term: 'halves layout',
-    definition:
-      'The arrangement that puts all the sines first and all the cosines after: dimension k holds sin(p·ωₖ) ' +
-      'and dimension d/2 + k holds cos(p·ωₖ). It holds the same numbers as the interleaved layout with the ' +
-      'dimensions in another order, so a model trained with one layout reads the other as a different ' +
-      'encoding.',
-    see: ['interleaved-layout', 'dimension-pair'],
-  },
-  {
-    id: 'interleaved-layout',
-    term: 'interleaved layout',
-    definition:
-      'The original paper’s arrangement: sines in the even dimensions and cosines in the odd ones, so pair k ' +
-      'sits in dimensions 2k and 2k + 1. RoPE implementations also differ in this way, rotating either ' +
-      'neighbouring dimensions or the two halves of the vector.',
-    see: ['halves-layout', 'dimension-pair', 'rope'],
-    source: VASWANI,
-  },
-  {
-    id: 'learned-embedding',
-    term: 'learned position embedding',
-    definition:
-      'A positional encoding that is a trainable table: one vector of d_model numbers for each position up to ' +
-      'a fixed maximum, added to the token embeddings and updated by training like any other weight (BERT and ' +
-      'GPT-2 use one). A row whose position never occurs in training keeps its initial values, and there is ' +
-      'no row past the end of the table.',
-    see: ['parameter', 'extrapolation', 'sinusoidal-encoding'],
-  },
-  {
-    id: 'length-generalization',
-    term: 'length generalization',
-    definition:
-      'Whether a model trained on sequences up to some length still does well on longer ones. It is a ' +
-      'property of the trained model, found by measuring: an encoding that can be computed at every position ' +
-      'does not guarantee it, and the ALiBi authors measured sinusoidal models degrading soon past their ' +
-      'training length.',
-    see: ['extrapolation', 'alibi'],
-    source: ['Press, Smith and Lewis, Train Short, Test Long (2022)', 'https://arxiv.org/abs/2108.12409'],
-  },
-  {
-    id: 'mean-pooling',
-    term: 'mean pooling',
-    definition:
-      'Summarising a sequence by the average of its output vectors. An average does not depend on the order ' +
-      'of what it averages, so on top of attention with no positional information the whole model gives the ' +
-      'same answer for a sequence and any reordering of it.',
-    see: ['cls-token', 'permutation-invariance'],
-  },
-  {
-    id: 'nope',
-    term: 'NoPE',
-    definition:
-      'No positional encoding: a transformer given only its token embeddings. Without a mask its attention ' +
-      'cannot tell one order of the tokens from another; with a causal mask each position sees a different ' +
-      'prefix, and decoder-only language models trained this way have been found to learn positional ' +
-      'information anyway.',
-    see: ['causal-mask', 'permutation-invariance'],
-    source: [
-      'Haviv et al., Transformer Language Models without Positional Encodings Still Learn Positional ' +
-        'Information (2022)',
-      'https://arxiv.org/abs/2203.16634',
-    ],
-  },
-  {
-    id: 'offset',
-    term: 'offset',
-    definition:
-      'The distance between two positions, k = p₂ − p₁. In the sinusoidal encoding, going from position p to ' +
-      'p + k turns every dimension pair by k times its own angular frequency, whatever p is; a relative ' +
-      'scheme makes attention depend on k rather than on the two positions.',
-    see: ['relative-position', 'dimension-pair'],
-  },
-  {
-    id: 'parameter',
-    term: 'parameter',
-    definition:
-      'A tensor training updates: in PyTorch an nn.Parameter, listed by module.parameters() and saved in the ' +
-      'state_dict. A learned position table is one; registering the sinusoidal table as one would let the ' +
-      'optimiser change values that are meant to stay fixed.',
-    see: ['buffer', 'learned-embedding'],
-    source: PYTORCH_MODULE,
-  },
-  {
-    id: 'permutation-invariance',
-    term: 'permutation invariance',
-    definition:
-      'A function is permutation-invariant when reordering its inputs leaves its output unchanged, and ' +
-      'permutation-equivariant when reordering its inputs reorders its outputs the same way. Attention with no ' +
-      'mask and no positional information is equivariant: swap two tokens and their two outputs swap, every ' +
-      'other output unchanged.',
-    see: ['attention', 'mean-pooling', 'positional-encoding'],
-  },
-  {
-    id: 'positional-encoding',
-    term: 'positional encoding',
-    definition:
-      'Any way of giving a transformer the position of each token, which attention alone does not see. ' +
-      'Absolute schemes add a vector for each position to the token embeddings (sinusoidal, learned); relative ' +
-      'schemes change the attention scores according to the offset between query and key (RoPE, ALiBi).',
-    see: ['sinusoidal-encoding', 'learned-embedding', 'relative-position', 'nope'],
-  },
-  {
-    id: 'relative-position',
-    term: 'relative position',
-    definition:
-      'Position given as the offset between two tokens rather than where each one sits. A scheme is relative ' +
-      'when the score of a query and a key depends on their positions only through the offset, as in RoPE and ' +
-      'ALiBi; the sinusoid is absolute, though PE(p + k) is a rotation of PE(p) that depends on k alone, which a ' +
-      'model may learn to use.',
-    see: ['offset', 'rope', 'alibi'],
-  },
-  {
-    id: 'rope',
-    term: 'RoPE',
-    definition:
-      'Rotary position embedding: rather than adding a vector, it rotates each dimension pair of every query ' +
-      'and key by an angle proportional to the token’s position. Rotations compose, so the dot product of a ' +
-      'query at position m with a key at position n depends on the positions only through n − m; the values ' +
-      'are not rotated.',
-    see: ['relative-position', 'dimension-pair', 'interleaved-layout'],
-    source: ['Su et al., RoFormer (2021)', 'https://arxiv.org/abs/2104.09864'],
-  },
+/** Where a term comes from: each a `source.<name>` message (its title) and this address. */
+const SOURCES = {
+  'devlin-2019': 'https://arxiv.org/abs/1810.04805',
+  'haviv-2022': 'https://arxiv.org/abs/2203.16634',
+  'press-2022': 'https://arxiv.org/abs/2108.12409',
+  'pytorch-module': 'https://pytorch.org/docs/stable/generated/torch.nn.Module.html',
+  'su-2021': 'https://arxiv.org/abs/2104.09864',
+  'vaswani-2017': 'https://arxiv.org/abs/1706.03762',
+};
+
+const ENTRIES = [
+  { id: 'alibi', see: ['relative-position', 'length-generalization', 'causal-mask'], source: 'press-2022' },
+  { id: 'angular-frequency', see: ['wavelength', 'dimension-pair', 'base'] },
+  { id: 'attention', see: ['softmax', 'permutation-invariance', 'causal-mask'], source: 'vaswani-2017' },
+  { id: 'base', see: ['angular-frequency', 'wavelength'] },
+  { id: 'buffer', see: ['parameter'], source: 'pytorch-module' },
+  { id: 'causal-mask', see: ['attention', 'softmax', 'nope'] },
+  { id: 'cls-token', see: ['mean-pooling'], source: 'devlin-2019' },
+  { id: 'd-model', see: ['token-embedding', 'dimension-pair'] },
+  { id: 'dimension-pair', see: ['angular-frequency', 'interleaved-layout', 'halves-layout', 'relative-position'] },
+  { id: 'extrapolation', see: ['length-generalization', 'learned-embedding', 'sinusoidal-encoding'] },
+  { id: 'float32', see: ['angular-frequency'] },
+  { id: 'halves-layout', see: ['interleaved-layout', 'dimension-pair'] },
+  { id: 'interleaved-layout', see: ['halves-layout', 'dimension-pair', 'rope'], source: 'vaswani-2017' },
+  { id: 'learned-embedding', see: ['parameter', 'extrapolation', 'sinusoidal-encoding'] },
+  { id: 'length-generalization', see: ['extrapolation', 'alibi'], source: 'press-2022' },
+  { id: 'mean-pooling', see: ['cls-token', 'permutation-invariance'] },
+  { id: 'nope', see: ['causal-mask', 'permutation-invariance'], source: 'haviv-2022' },
+  { id: 'offset', see: ['relative-position', 'dimension-pair'] },
+  { id: 'parameter', see: ['buffer', 'learned-embedding'], source: 'pytorch-module' },
+  { id: 'permutation-invariance', see: ['attention', 'mean-pooling', 'positional-encoding'] },
+  { id: 'positional-encoding', see: ['sinusoidal-encoding', 'learned-embedding', 'relative-position', 'nope'] },
+  { id: 'relative-position', see: ['offset', 'rope', 'alibi'] },
+  { id: 'rope', see: ['relative-position', 'dimension-pair', 'interleaved-layout'], source: 'su-2021' },
   {
     id: 'sinusoidal-encoding',
-    term: 'sinusoidal encoding',
-    definition:
-      'The fixed encoding of the original transformer: PE(p, 2k) = sin(p·ωₖ) and PE(p, 2k + 1) = cos(p·ωₖ), ' +
-      'with ωₖ = base^(−2k/d), added to the token embeddings. Nothing in it is learned, and it has a value at ' +
-      'every position.',
     see: ['dimension-pair', 'angular-frequency', 'base', 'positional-encoding'],
-    source: VASWANI,
+    source: 'vaswani-2017',
   },
-  {
-    id: 'softmax',
-    term: 'softmax',
-    definition:
-      'softmax(x)ᵢ = e^(xᵢ) / Σⱼ e^(xⱼ): turns a row of scores into positive weights that sum to 1, larger ' +
-      'scores getting larger weights, and a score of −∞ getting weight exactly 0. Permuting the scores ' +
-      'permutes the weights the same way, so it knows nothing of order either.',
-    see: ['attention', 'causal-mask'],
-  },
-  {
-    id: 'token-embedding',
-    term: 'token embedding',
-    definition:
-      'The learned vector of d_model numbers a model looks up for each token of its vocabulary. The same token ' +
-      'gets the same vector wherever it occurs, so an absolute positional encoding is added to it, entry by ' +
-      'entry, to make copies at different positions differ.',
-    see: ['d-model', 'positional-encoding'],
-  },
-  {
-    id: 'wavelength',
-    term: 'wavelength',
-    definition:
-      'How many positions a dimension pair takes to complete one full turn: λₖ = 2π/ωₖ = 2π·base^(2k/d). ' +
-      'Pair 0’s is 2π positions, and each later pair’s is longer by the factor base^(2/d), up to ' +
-      '2π·base^((d − 2)/d) for the last pair.',
-    see: ['angular-frequency', 'base'],
-  },
+  { id: 'softmax', see: ['attention', 'causal-mask'] },
+  { id: 'token-embedding', see: ['d-model', 'positional-encoding'] },
+  { id: 'wavelength', see: ['angular-frequency', 'base'] },
 ];
+
+// English is the source, and the default of every function here: read from the compiled English catalog, so
+// it needs no loadCatalogs (web/i18n/messages.js), and a message English lacks is an error, never a blank.
+function english(id) {
+  if (!Object.hasOwn(EN, id)) throw new Error(`glossary: en/glossary has no message ${id}`);
+  return formatMessage(EN[id], {}, SOURCE, `en/glossary:${id}`);
+}
+
+/**
+ * The glossary in English, in its order: each entry's id, term, definition, see (ids) and, where it has one,
+ * source ([title, href]) and sourceId (its `source.<name>`). What the tests and the lessons' minute counts read.
+ */
+export const GLOSSARY = ENTRIES.map(({ id, see, source }) =>
+  Object.freeze({
+    id,
+    term: english(`${id}.term`),
+    definition: english(`${id}.definition`),
+    ...(see ? { see: Object.freeze([...see]) } : {}),
+    ...(source ? { source: Object.freeze([english(`source.${source}`), SOURCES[source]]), sourceId: source } : {}),
+  }),
+);
 
 const BY_ID = new Map(GLOSSARY.map((t) => [t.id, t]));
 
-/** The glossary entry with this id; throws on an unknown id, so a broken link fails a test, not a reader. */
+/** The glossary entry with this id (English); throws on an unknown id, so a broken link fails a test, not a reader. */
 export function glossaryTerm(id) {
   const term = BY_ID.get(id);
   if (!term) throw new Error(`glossary: no term with id "${id}"`);
   return term;
 }
 
-/** The page and anchor a term's links point to. */
-export const glossaryHref = (id) => `glossary.html#${id}`;
+// A message of the glossary in t's locale: English's own without t or when t is English (no catalog to load),
+// else the glossary catalog of t's locale, which the page must have loaded (startPage(['glossary', …])).
+const local = (t) => (!t || t.locale === SOURCE ? english : t.in('glossary'));
+
+/** The name of term `id` in `t`'s locale (t a translator, web/i18n/messages.js; English without one). */
+export function termName(id, t) {
+  glossaryTerm(id); // an unknown id throws in every language
+  return local(t)(`${id}.term`);
+}
+
+/**
+ * The page and anchor a term's links point to: glossary.html#id, with ?lang= when the page is not in English,
+ * so a learner lands on the glossary in the language they are reading.
+ */
+export const glossaryHref = (id, locale = SOURCE) =>
+  locale === SOURCE ? `glossary.html#${id}` : `glossary.html?lang=${encodeURIComponent(locale)}#${id}`;
+
+// The letters of a locale's A–Z line, by language: Spanish puts Ñ after N (a letter of its own, as in any
+// Spanish dictionary); every other language here the 26 of English.
+const A_TO_Z = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+const ALPHABETS = { es: [...'ABCDEFGHIJKLMN', 'Ñ', ...'OPQRSTUVWXYZ'] };
+const alphabetOf = (locale) => ALPHABETS[locale.split('-')[0].toLowerCase()] ?? A_TO_Z;
+
+// The first letter of a term (skipping anything before it that is not a letter).
+const initial = (term) => term.match(/\p{L}/u)?.[0] ?? '';
+const LATIN = /^\p{Script=Latin}$/u;
+
+/**
+ * The glossary as a page in `t`'s locale lists it (English without t):
+ *   entries  each {id, term, definition, see, source: [title, href] | undefined, english, letter}, in reading
+ *            order (`english` is the English term, `letter` the one of the A–Z line it files under, or null);
+ *   letters  the A–Z line, each {letter, id}: id the first entry under that letter, null for a letter with none;
+ *   byEnglish whether entries and letters follow the English terms (then a page shows each English name).
+ * English is in the data's order (alphabetical already). Another language whose terms all start with a Latin
+ * letter (Spanish) is sorted by its own collation, and a term files under its initial as that language reads it:
+ * in Spanish Á under A, and Ñ under its own letter, after N.
+ * A language whose terms do not (Chinese: 注意力, 位置编码 beside RoPE, float32) keeps the English order, as the
+ * course's Chinese readers meet these terms in English papers and code, and each entry shows its English name
+ * beside its own (位置编码（positional encoding）): the A–Z line then gives the English initials, since they
+ * are the letters the order follows and that the page shows. A pinyin line would index an order the page does
+ * not have, and no line at all would leave 27 entries in an order the reader cannot see the reason for.
+ */
+export function localGlossary(t) {
+  const locale = t?.locale ?? SOURCE;
+  const text = local(t);
+  const entries = GLOSSARY.map((e) => ({
+    id: e.id,
+    term: text(`${e.id}.term`),
+    definition: text(`${e.id}.definition`),
+    see: e.see ?? [],
+    source: e.source ? [text(`source.${e.sourceId}`), e.source[1]] : undefined,
+    english: e.term,
+  }));
+  // English (and en-XA, English accented for the tests) is in the data's order, filed by its English initials.
+  const inEnglish = locale.split('-')[0].toLowerCase() === SOURCE;
+  const byEnglish = !inEnglish && !entries.every((e) => LATIN.test(initial(e.term)));
+  const ownOrder = !inEnglish && !byEnglish;
+  if (ownOrder) {
+    const order = new Intl.Collator(locale);
+    entries.sort((a, b) => order.compare(a.term, b.term));
+  }
+  const lettersLocale = ownOrder ? locale : SOURCE;
+  const alphabet = alphabetOf(lettersLocale);
+  const same = new Intl.Collator(lettersLocale, { sensitivity: 'base' }); // Á is A; in Spanish Ñ is not N
+  for (const e of entries) {
+    const first = initial(ownOrder ? e.term : e.english);
+    e.letter = alphabet.find((letter) => same.compare(first, letter) === 0) ?? null;
+  }
+  const letters = alphabet.map((letter) => ({ letter, id: entries.find((e) => e.letter === letter)?.id ?? null }));
+  return { entries, letters, byEnglish };
+}

@@ -2,11 +2,14 @@
 // exercises it holds in order. scripts/build.sh publishes it as course.json at the site root (web/course/
 // publish.js adds each exercise's aliases); the course home, the lesson pages, the packages and the tests
 // read it. `minutes` is stated here and recomputed from the rendered page by tests/browser/course.test.mjs
-// with the rule in web/course/minutes.js.
+// with the rule in web/course/minutes.js. `title` is the English title (course.json, the packages, the tests);
+// a page shows the course catalog's message `titleId` (web/i18n/catalogs/<locale>/course.json), in the page's
+// language.
 export const LESSONS = [
   {
     id: 'sinusoid',
     title: 'Why order needs an encoding, and the sinusoid',
+    titleId: 'sinusoid.title',
     url: 'lesson-1.html',
     minutes: 30,
     exercises: [
@@ -25,6 +28,7 @@ export const LESSONS = [
   {
     id: 'in-practice',
     title: 'In practice',
+    titleId: 'in-practice.title',
     url: 'lesson-2.html',
     minutes: 30,
     exercises: [
@@ -44,6 +48,7 @@ export const LESSONS = [
   {
     id: 'beyond-absolute',
     title: 'Beyond absolute',
+    titleId: 'beyond-absolute.title',
     url: 'lesson-3.html',
     minutes: 30,
     exercises: ['absolute-vs-relative', 'rope', 'alibi', 'longer-than-trained', 'ntk-base', 'train-it'],

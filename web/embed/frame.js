@@ -17,6 +17,9 @@ import { answeredStatement, anonymousAgent } from '../platforms/xapi.js';
 import { loadLab } from '../widgets/core-loader.js';
 import { storageNote } from '../widgets/storage-note.js';
 import { siteStorage } from '../storage.js';
+import { loadPageCatalogs, pageLocale } from '../i18n/page.js';
+import { translator } from '../i18n/messages.js';
+import { dirOf } from '../i18n/locales.js';
 
 const params = new URLSearchParams(location.search);
 const asked = params.get('exercise');
@@ -37,7 +40,9 @@ const statement = (exercise, title, record) =>
   answeredStatement({
     actor: anonymousAgent(location.origin, learnerSeed()), // the host's seed, where it handed one over
     activity: `${page}?exercise=${exercise}`,
-    title,
+    title: findEntry(exercise)?.title ?? title, // the English title, and the one the learner saw beside it
+    localTitle: title,
+    language: document.documentElement.lang,
     record,
     solutionViewedIri: `${page}#solution-viewed`,
     timestamp: new Date().toISOString(),
@@ -84,15 +89,20 @@ const WELCOME_MS = 400;
 const welcomeOrNone = () =>
   framed ? Promise.race([welcome, new Promise((resolve) => setTimeout(() => resolve(null), WELCOME_MS))]) : null;
 
+// The frame's language: ?lang= (a course page asks for its own), else the learner's choice or browser's.
+const locale = await loadPageCatalogs(pageLocale(), ['common', 'widgets']);
+const t = translator(locale);
+document.documentElement.lang = locale;
+document.documentElement.dir = dirOf(locale);
 const entry = findEntry(asked);
 if (!entry) {
   root.replaceChildren(h('p', { class: 'error', role: 'alert' }, unknownExerciseMessage(name)));
 } else {
-  document.title = `${entry.title} — Positional Encoding Lab`;
-  const loading = loadExercises([entry.id]); // this exercise's code alone, while the core loads
-  const lab = await loadLab(root, createLab);
+  const loading = loadExercises([entry.id], locale); // this exercise's code and words alone, while the core loads
+  const lab = await loadLab(root, createLab, t);
   const [exercise] = await loading;
-  if (exercise.loadError) root.replaceChildren(h('p', { class: 'error', role: 'alert' }, notLoaded(exercise)));
+  document.title = `${exercise.title} — Positional Encoding Lab`;
+  if (exercise.loadError) root.replaceChildren(h('p', { class: 'error', role: 'alert' }, notLoaded(exercise, t)));
   else await start(exercise, lab);
 }
 
@@ -175,7 +185,7 @@ async function start(exercise, lab) {
   };
   welcome.then(laterWelcome);
   if (lastWelcome) laterWelcome(lastWelcome);
-  const note = storageNote(siteStorage(), welcome);
+  const note = storageNote(siteStorage(), welcome, t);
   if (note) root.after(note);
   document.body.dataset.ready = 'true';
 }

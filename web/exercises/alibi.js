@@ -11,53 +11,42 @@ const N = 12, // tokens in the bias heatmaps
   // for the query at position `query` and the key at `key`.
   ASKED = { heads: 8, head: 3, query: 40, key: 13 }; // past the heatmaps, so no cell reads it out
 
-/** The slopes as the page shows them: 2^(−x) when the slope is a power of two, else the number. */
-function slopeText(slope) {
+/**
+ * The slopes as the page shows them: 2^(−x) when the slope is a power of two, else the number (with `t`'s
+ * decimal sign).
+ */
+function slopeText(t, slope) {
   const exponent = -Math.log2(slope);
-  return Number.isInteger(exponent) ? `2^(−${exponent}) = ${slope}` : slope.toPrecision(4);
+  return Number.isInteger(exponent)
+    ? `2^(−${exponent}) = ${t.decimal(slope)}`
+    : slope.toPrecision(4).replace('.', t.number(0.5, 1).charAt(1));
 }
 
+// Its words: web/i18n/catalogs/<locale>/alibi.json (title, why, and each sentence below by its id). The
+// explain-back asks about what the exercise teaches last: the two-sided bias and reversal.
 export default {
   id: 'alibi',
-  title: 'ALiBi: a penalty that grows with distance',
-  why:
-    '[[ALiBi|alibi]] gives position with no vector per position at all: a fixed penalty on the distance between ' +
-    'two tokens.',
-  sources: [
-    [
-      'Press, Smith and Lewis (2022), Train Short, Test Long: Attention with Linear Biases Enables Input Length ' +
-        'Extrapolation',
-      'https://arxiv.org/abs/2108.12409',
-    ],
-  ],
-  // The explain-back asks about what the exercise teaches last: the two-sided bias and reversal.
-  explain: {
-    prompt:
-      'Why is the two-sided bias the same for a sequence and its reverse, and why does the paper’s causal form ' +
-      'tell them apart?',
-    model:
-      'The two-sided bias is −slope·|i − j|, and reversing the positions (i → n − 1 − i) keeps every distance, so ' +
-      'each pair of tokens gets the same bias in either order. In the causal form a query sees only the keys ' +
-      'before it; reversing puts before it the tokens that came after it, so it attends to other tokens.',
-  },
-  mount(host, { lab, onResult, answered = false, heading }) {
+  sources: [['source.press', 'https://arxiv.org/abs/2108.12409']],
+  mount(host, { lab, onResult, answered = false, heading, t }) {
     const state = { heads: 4 };
     const slopesSlot = h('div');
     const plotView = h('div', { class: 'demo' });
     const plot = new LinePlot(plotView, {
-      label: 'The bias each head adds, against the distance |i − j|',
-      xLabel: 'distance |i − j|',
-      yLabel: 'bias',
+      label: t('plot.label'),
+      xLabel: t('plot.x'),
+      yLabel: t('plot.y'),
+      t,
     });
     const distances = Float64Array.from({ length: N }, (_, d) => d);
     const mapSlot = h('div', { class: 'demo' });
     // The bias is never positive: its scale runs from the steepest head's −limit to 0, with no positive half.
     const map = new Heatmap(mapSlot, {
-      label: 'ALiBi bias of head 1',
-      rowName: 'query i',
-      columnName: 'key j',
+      label: t('map.label'),
+      rowName: t('map.rows'),
+      columnName: t('map.columns'),
       signed: false,
       negative: true,
+      t,
     });
     let bias;
     // Head 1's bias as a heatmap, on the scale of the steepest head (not always the first: see the slopes of
@@ -65,28 +54,28 @@ export default {
     function drawHead() {
       map.limit = (N - 1) * Math.max(...lab.alibiSlopes({ heads: state.heads })); // the steepest head's reach
       map.update(bias.subarray(0, N * N), N, N);
-      map.canvas.setAttribute('aria-label', `ALiBi bias of head 1 of ${state.heads}, ${N} × ${N}`);
+      map.canvas.setAttribute('aria-label', t('map.canvas', { heads: state.heads, n: N }));
     }
     function draw() {
       const slopes = lab.alibiSlopes({ heads: state.heads });
       bias = lab.alibiBias({ heads: state.heads, n: N });
       slopesSlot.replaceChildren(
         textTable({
-          caption: `The slopes of ${state.heads} heads (the paper’s reference get_slopes)`,
-          head: ['head', 'slope'],
-          rows: Array.from(slopes, (s, i) => [String(i + 1), slopeText(s)]),
+          caption: t('slopes.caption', { heads: state.heads }),
+          head: [t('slopes.head'), t('slopes.slope')],
+          rows: Array.from(slopes, (s, i) => [String(i + 1), slopeText(t, s)]),
         }),
       );
       // Every head's bias against distance: the last query's row, read from key N − 1 back to key 0.
       const last = (head) => Float64Array.from(distances, (d) => bias[head * N * N + (N - 1) * N + (N - 1 - d)]);
       plot.update(
         distances,
-        Array.from(slopes, (_, head) => ({ name: `head ${head + 1}`, values: last(head) })),
+        Array.from(slopes, (_, head) => ({ name: t('series.head', { head: head + 1 }), values: last(head) })),
       );
       drawHead();
     }
     const heads = slider({
-      label: 'heads',
+      label: t('slider.heads'),
       min: 1,
       max: MAX_HEADS,
       value: state.heads,
@@ -100,59 +89,44 @@ export default {
     // Where the plot shows the answer, said once it is given: the asked distance lies past the plot's last,
     // on the line of the asked head continued.
     const distance = Math.abs(ASKED.query - ASKED.key);
+    const askedSlope = lab.alibiSlopes({ heads: ASKED.heads })[ASKED.head - 1];
     const explain = () =>
       plot.explain(
-        `For the question: with the slider at ${ASKED.heads} heads, the line of head ${ASKED.head} falls by ` +
-          `its slope, ${slopeText(lab.alibiSlopes({ heads: ASKED.heads })[ASKED.head - 1])}, per step of ` +
-          `distance; continued past the plot's last distance (${N - 1}) to ${distance}, it reaches ${expected}.`,
+        t('plot.explain', {
+          heads: ASKED.heads,
+          head: ASKED.head,
+          slope: slopeText(t, askedSlope),
+          last: N - 1,
+          distance,
+          expected: t.decimal(expected),
+        }),
       );
     const question = numberQuestion({
       onResult: hiddenUntilAnswered([], { answered, onResult, explain }),
       expected,
       tolerance: 1e-3,
-      prompt:
-        `With ${ASKED.heads} heads, what does head ${ASKED.head} add to the score of the query at position ` +
-        `${ASKED.query} for the key at position ${ASKED.key}? (Set the slider to ${ASKED.heads} heads to see ` +
-        'their slopes.)',
-      explain: () => {
-        const slope = lab.alibiSlopes({ heads: ASKED.heads })[ASKED.head - 1];
-        return (
-          `Head ${ASKED.head}’s slope is ${slopeText(slope)} and the distance is |${ASKED.query} − ${ASKED.key}| = ` +
-          `${Math.abs(ASKED.query - ASKED.key)}, so the bias is −${slope} · ${Math.abs(ASKED.query - ASKED.key)} ` +
-          `= ${expected} (the core’s bias matrix).`
-        );
-      },
+      prompt: t('question.prompt', { heads: ASKED.heads, head: ASKED.head, query: ASKED.query, key: ASKED.key }),
+      explain: () =>
+        t('question.explain', {
+          head: ASKED.head,
+          slope: slopeText(t, askedSlope),
+          query: ASKED.query,
+          key: ASKED.key,
+          distance,
+          value: t.decimal(askedSlope),
+          expected: t.decimal(expected),
+        }),
+      t,
     });
     host.append(
-      h(
-        'p',
-        {},
-        'In the causal language models of the ALiBi paper (Press, Smith and Lewis, 2022) each head adds ',
-        '−slope·(i − j) to the score of query i for an earlier key j before the softmax; the mask hides later keys ',
-        'as usual. Shown here is the two-sided extension −slope·|i − j| for attention without a mask: below the ',
-        'diagonal it is the paper’s bias. With a power-of-two number of heads the slopes form a geometric sequence, ',
-        'steep in the first heads (looking near), gentle in the last (looking far); other counts interleave a ',
-        'second sequence.',
-      ),
+      h('p', {}, t('intro')),
       heads.element,
       slopesSlot,
       plotView,
-      heading(1, 'The bias of head 1'),
+      heading(1, t('heading.map')),
       mapSlot,
-      h(
-        'p',
-        {},
-        'Turn the map half a turn and it is the same: reversing the positions (i → n − 1 − i, j → n − 1 − j) ',
-        'keeps every distance |i − j|. So the two-sided bias is the same for a sequence and for its reverse; the ',
-        'paper’s causal form is not, as its mask lets each query see only the keys before it.',
-      ),
-      h(
-        'p',
-        {},
-        'As the bias depends on the distance alone, a longer input gets the same pattern, extended. The paper ',
-        'measured language models trained on 1,024 tokens keeping their perplexity on much longer inputs, where ',
-        'sinusoidal models degraded soon past the training length.',
-      ),
+      h('p', {}, t('reverse')),
+      h('p', {}, t('longer')),
       question.element,
     );
     draw();

@@ -21,16 +21,18 @@ const Q = [1, 0, 0, 1, 1, 1],
   K = [1, 0, 0, 1, 1, 1],
   V = [1, 2, 3, 4, 5, 6];
 
+// Its words: web/i18n/catalogs/<locale>/attention-equation.json (title, why, source, and each line below by its
+// id; gradeTiles' verdicts as grade.<reason>).
 export default {
   id: 'attention-equation',
   formulas: { inline: TILES.map((tile) => tile[1]) }, // typeset at build time: scripts/mathml.mjs
-  title: 'Warm-up: write the attention equation',
-  why: 'It writes down the equation the rest of the course reads: what attention takes in and what it computes.',
-  sources: [['Vaswani et al., Attention Is All You Need, section 3.2.1', 'https://arxiv.org/abs/1706.03762']],
-  mount(host, { lab, onResult }) {
+  sources: [['source.vaswani321', 'https://arxiv.org/abs/1706.03762']],
+  mount(host, { lab, onResult, t }) {
+    // gradeTiles' explanation in the learner's language (web/grading.js: its reason and arguments).
+    const explanation = (grade) => t(`grade.${grade.reason}`, grade.args);
     let sequence = [];
     let result = null;
-    const built = h('div', { class: 'built', role: 'group', 'aria-label': 'Your equation' });
+    const built = h('div', { class: 'built', role: 'group', 'aria-label': t('built.label') });
     // One announcement per tile placed, not the whole equation again.
     const said = h('p', { class: 'visually-hidden', role: 'status' });
     const feedback = h('div', { class: 'feedback', 'aria-live': 'polite' });
@@ -46,25 +48,29 @@ export default {
             if (sequence.length < ATTENTION_TILES.length) {
               sequence.push(TILES[i][0]);
               draw();
-              said.textContent = `${TILES[i][0]} placed: ${sequence.length} of ${ATTENTION_TILES.length} tiles.`;
+              said.textContent = t('tile.placed', {
+                tile: TILES[i][0],
+                placed: sequence.length,
+                tiles: ATTENTION_TILES.length,
+              });
             }
           },
         },
-        h('span', { class: 'visually-hidden' }, 'Add '),
+        h('span', { class: 'visually-hidden' }, t('tile.add')),
         TILES[i][0],
       ),
     );
     function draw() {
       built.replaceChildren(
         ...(sequence.length
-          ? sequence.map((t) => formula(TILES.find((x) => x[0] === t)[1]))
-          : [h('span', { class: 'placeholder' }, 'Press tiles in order to build the equation.')]),
+          ? sequence.map((tile) => formula(TILES.find((x) => x[0] === tile)[1]))
+          : [h('span', { class: 'placeholder' }, t('built.placeholder'))]),
       );
     }
     function check() {
       const grade = gradeTiles(sequence);
       if (!grade.graded) {
-        feedback.replaceChildren(h('p', { class: 'verdict' }, grade.explanation));
+        feedback.replaceChildren(h('p', { class: 'verdict' }, explanation(grade)));
         return;
       }
       result = grade;
@@ -72,8 +78,8 @@ export default {
         h(
           'p',
           { class: result.correct ? 'verdict right' : 'verdict wrong' },
-          result.correct ? 'Right. ' : 'Not yet. ',
-          result.explanation,
+          `${t(result.correct ? 'verdict.right' : 'verdict.notYet')} `,
+          explanation(result),
         ),
       );
       if (result.correct) execute();
@@ -82,27 +88,23 @@ export default {
     function execute() {
       const { weights, output } = lab.attention({ q: Q, k: K, v: V, n: 3, dK: 2 });
       run.replaceChildren(
-        h('p', {}, 'Your equation, run by the core on a 3-token example with dₖ = 2:'),
-        matrixTable({ caption: 'Q = K (rows: tokens)', values: Q, rows: 3, cols: 2 }),
-        matrixTable({ caption: 'softmax(QKᵀ/√dₖ): the weights', values: weights, rows: 3, cols: 3, limit: 1 }),
-        matrixTable({ caption: 'V', values: V, rows: 3, cols: 2 }),
+        h('p', {}, t('run.intro', { n: 3, dK: 2 })),
+        matrixTable({ caption: t('run.qk'), values: Q, rows: 3, cols: 2, t }),
+        matrixTable({ caption: t('run.weights'), values: weights, rows: 3, cols: 3, limit: 1, t }),
+        matrixTable({ caption: 'V', values: V, rows: 3, cols: 2, t }),
         matrixTable({
-          caption: 'Output = weights · V: weighted averages of V’s rows',
+          caption: t('run.output'),
           values: output,
           rows: 3,
           cols: 2,
+          t,
         }),
       );
     }
     draw();
     host.append(
-      h(
-        'p',
-        {},
-        'Build scaled dot-product attention from the tiles (tap or press a tile to place it); once right, the core ' +
-          'runs it.',
-      ),
-      h('div', { class: 'tiles', role: 'group', 'aria-label': 'Tiles', 'data-answer': '' }, tiles),
+      h('p', {}, t('intro')),
+      h('div', { class: 'tiles', role: 'group', 'aria-label': t('tiles.label'), 'data-answer': '' }, tiles),
       built,
       said,
       h(
@@ -118,7 +120,7 @@ export default {
               draw();
             },
           },
-          'Undo',
+          t('button.undo'),
         ),
         h(
           'button',
@@ -130,10 +132,14 @@ export default {
               draw();
             },
           },
-          'Clear',
+          t('button.clear'),
         ),
-        h('button', { type: 'button', onclick: check }, 'Check'),
-        h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution'),
+        h('button', { type: 'button', onclick: check }, t('button.check')),
+        h(
+          'button',
+          { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() },
+          t('button.solution'),
+        ),
       ),
       feedback,
       run,
@@ -150,7 +156,9 @@ export default {
       showSolutions() {
         sequence = [...ATTENTION_TILES];
         draw();
-        feedback.replaceChildren(h('p', { class: 'verdict right' }, 'Solution: ', gradeTiles(sequence).explanation));
+        feedback.replaceChildren(
+          h('p', { class: 'verdict right' }, `${t('verdict.solution')} `, explanation(gradeTiles(sequence))),
+        );
         onResult?.({ solutionViewed: true, maxScore: 1 });
         execute();
       },

@@ -1,6 +1,7 @@
-import { h, fmt } from '../widgets/dom.js';
+import { h } from '../widgets/dom.js';
 import { matrixTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
+import { localQuestion } from '../i18n/exercise.js';
 
 // base = 2^(D/2) makes ω_k = base^(−2k/D) = 2^(−k): each pair turns half as fast as the one before,
 // as each bit of a counter flips half as often as the one before.
@@ -9,74 +10,53 @@ const P = 8, // one cycle of a counter with D / 2 bits
   BASE = 8,
   PAIRS = D / 2;
 
-// The question, as data: prompt, options and why each is right or wrong.
+// The question: which option is right, and the English prompt its options' order is keyed on (web/order.js);
+// its words are in the catalog (q.prompt, q.<id>.label, q.<id>.why). mount() says two of the whys from the
+// core: option "ladder"'s with the ratio of one pair's rate to the next at the usual base (q.ladder.whyRatio),
+// option "first"'s with which later columns change sign in the rows shown (first.*).
 const QUESTION = {
-  prompt: 'In what sense is this encoding like a binary counter?',
+  key: 'q',
+  order: 'In what sense is this encoding like a binary counter?',
   options: [
-    {
-      id: 'ladder',
-      correct: true,
-      label: 'The rate halves from one column to the next, as from one bit to the next.',
-      // mount() adds the ratio of one pair's rate to the next at the usual base, from the core.
-      why:
-        'A ladder of rates, and no more: the values are smooth, pair 0 changes sign every π positions, not ' +
-        'every step, and at base 10000 a pair is not twice as fast as the next.',
-    },
-    {
-      id: 'same',
-      correct: false,
-      label: 'Each pair changes sign exactly where the bit of the same index flips.',
-      why:
-        'Compare the two tables row by row: the sign bands widen like the bit bands, but their edges fall ' +
-        'elsewhere.',
-    },
-    {
-      id: 'digits',
-      correct: false,
-      label: 'The encoding stores the position’s binary digits, one bit per pair.',
-      why: 'The entries are sines and cosines between −1 and 1, not digits; only their signs became 0 and 1 here.',
-    },
-    {
-      id: 'first',
-      correct: false,
-      label: 'Only pair 0 behaves like a bit; the other pairs stay constant over these positions.',
-      // Which later columns change sign depends on the rows shown: mount() says it from the core's table.
-      why: 'Look down the later columns: which of them change sign over these rows?',
-    },
+    { id: 'ladder', correct: true },
+    { id: 'same', correct: false },
+    { id: 'digits', correct: false },
+    { id: 'first', correct: false },
   ],
 };
 
-/** "pair 4", "pairs 1 and 2", "pairs 1, 2 and 3". */
-function pairList(pairs) {
-  if (pairs.length === 1) return `pair ${pairs[0]}`;
-  return `pairs ${pairs.slice(0, -1).join(', ')} and ${pairs.at(-1)}`;
+/**
+ * The pairs as a list in the language, each item as first.item says it: "4", "1 and 2", "1, 2 and 3" in English
+ * (the sentence says "pair"/"pairs"), "第 1 对和第 2 对" in Chinese.
+ */
+function pairList(pairs, t) {
+  // British English lists without the serial comma, as the English sentences always have.
+  const locale = t.locale === 'en' || t.locale === 'en-XA' ? 'en-GB' : t.locale;
+  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(pairs.map((k) => t('first.item', { k })));
 }
 
 /** Option "first"'s feedback, from the sign table: which later pairs change sign in these rows. */
-function laterColumnsWhy(signs) {
+function laterColumnsWhy(signs, t) {
   const changes = (k) => Array.from({ length: P - 1 }, (_, p) => signs[p * PAIRS + k] !== signs[(p + 1) * PAIRS + k]);
   const later = Array.from({ length: PAIRS - 1 }, (_, i) => i + 1);
   const changing = later.filter((k) => changes(k).some(Boolean)),
     steady = later.filter((k) => !changes(k).some(Boolean));
-  const parts = [];
-  if (changing.length)
-    parts.push(`${pairList(changing)} ${changing.length === 1 ? 'changes' : 'change'} sign too, only less often`);
-  if (steady.length)
-    parts.push(
-      `${pairList(steady)} ${steady.length === 1 ? 'turns' : 'turn'} too slowly to change sign within these ` +
-        `${P} rows, yet ${steady.length === 1 ? 'its angle grows' : 'their angles grow'} at every step`,
-    );
-  return `Look down the later columns: ${parts.join('; ')}.`;
+  const args = {
+    changing: pairList(changing, t),
+    changingCount: changing.length,
+    steady: pairList(steady, t),
+    steadyCount: steady.length,
+    rows: P,
+  };
+  if (changing.length && steady.length) return t('first.both', args);
+  return t(changing.length ? 'first.changing' : 'first.steady', args);
 }
 
+// Its words: web/i18n/catalogs/<locale>/binary-analogy.json (title, why, the question, each sentence below).
 export default {
   questions: [QUESTION],
   id: 'binary-analogy',
-  title: 'Like a binary counter',
-  why:
-    'It gives the frequency ladder a familiar picture, a counter whose bits flip at halving rates, and marks where ' +
-    'the picture stops being true.',
-  mount(host, { lab, onResult }) {
+  mount(host, { lab, onResult, t }) {
     const table = lab.sinusoidal({ positions: P, dModel: D, base: BASE });
     const { omega } = lab.frequencies({ dModel: D, base: BASE });
     const usual = lab.frequencies({ dModel: 64 }).omega;
@@ -87,38 +67,47 @@ export default {
         bits[p * PAIRS + b] = (p >> b) & 1;
         signs[p * PAIRS + b] = table[p * D + 2 * b] >= 0 ? 1 : 0;
       }
-    const ratio = `At dModel 64 it is ${fmt(usual[0] / usual[1], 3)} times as fast.`;
+    const ratio = t.number(usual[0] / usual[1], 3);
     const whyOf = {
-      first: laterColumnsWhy(signs),
-      ladder: `${QUESTION.options.find((o) => o.id === 'ladder').why} ${ratio}`,
+      first: laterColumnsWhy(signs, t),
+      ladder: t('q.ladder.whyRatio', { ratio }),
     };
-    const options = QUESTION.options.map((o) => ({ ...o, why: whyOf[o.id] ?? o.why }));
-    const question = choiceQuestion({ onResult, ...QUESTION, options });
+    const local = localQuestion(QUESTION, t);
+    const options = local.options.map((o) => ({ ...o, why: whyOf[o.id] ?? o.why }));
+    const question = choiceQuestion({ onResult, ...local, options, t });
     host.append(
+      // PAIRS is 3: the sentence names the core's three ω.
       h(
         'p',
         {},
-        `First: a counter’s bits. Second: 1 where a pair’s sin is ≥ 0, for a table ${D} wide with base ${BASE} `,
-        `(the core’s ω: ${Array.from(omega, (w) => fmt(w, 4)).join(', ')}).`,
+        t('intro', {
+          d: D,
+          base: BASE,
+          w0: t.number(omega[0], 4),
+          w1: t.number(omega[1], 4),
+          w2: t.number(omega[2], 4),
+        }),
       ),
       h(
         'div',
         { class: 'demo side-by-side' },
         matrixTable({
-          caption: 'Binary counter: bit b of p',
+          caption: t('bits.caption'),
           values: bits,
           rows: P,
           cols: PAIRS,
-          colLabel: (b) => `bit ${b}`,
+          colLabel: (b) => t('bits.column', { b }),
           digits: 0,
+          t,
         }),
         matrixTable({
-          caption: `Sign of sin for pair k (core, base ${BASE})`,
+          caption: t('signs.caption', { base: BASE }),
           values: signs,
           rows: P,
           cols: PAIRS,
-          colLabel: (k) => `pair ${k}`,
+          colLabel: (k) => t('signs.column', { k }),
           digits: 0,
+          t,
         }),
       ),
       question.element,

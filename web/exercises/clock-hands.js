@@ -2,7 +2,7 @@
 // the shifted-dot-product and closest-offset exercises: web/course/outline.js, MERGED): the hands show each
 // pair's angle, a typed answer is checked against the core's dot product, and the distances that follow are
 // shown not to grow steadily with |k|.
-import { h, fmt } from '../widgets/dom.js';
+import { h } from '../widgets/dom.js';
 import { Heatmap } from '../widgets/heatmap.js';
 import { numberQuestion } from '../widgets/number.js';
 import { hiddenUntilAnswered, slider } from './common.js';
@@ -42,20 +42,17 @@ function largestFall(lab) {
   return { ...best, da: d[best.a], db: d[best.b] };
 }
 
+// Its words: web/i18n/catalogs/<locale>/clock-hands.json (title, why, and each sentence below by its id).
 export default {
   id: 'clock-hands',
-  title: 'Each pair is a clock hand',
-  why:
-    'It turns the previous exercise’s rotations into what attention sees: the dot product of two positions’ ' +
-    'encodings, and what it depends on.',
   sources: [
-    ['Vaswani et al., Attention Is All You Need, section 3.5', 'https://arxiv.org/abs/1706.03762'],
+    ['source.vaswani', 'https://arxiv.org/abs/1706.03762'],
     [
-      'Dive into Deep Learning, section 11.6',
+      'source.d2l',
       'https://d2l.ai/chapter_attention-mechanisms-and-transformers/self-attention-and-positional-encoding.html',
     ],
   ],
-  mount(host, { lab, onResult, answered = false }) {
+  mount(host, { lab, onResult, answered = false, t }) {
     // One small SVG per dial in a grid: eight across on a wide screen, two rows of four on a phone.
     const clocks = h('div', { class: 'clocks', role: 'img' });
     const status = settledStatus();
@@ -81,18 +78,17 @@ export default {
         dial.append(svg('circle', { cx, cy, r, class: 'dial' }), hand(state.k, 'hand later'), hand(0, 'hand'));
         clocks.append(h('div', { class: 'clock' }, dial, h('span', { class: 'clock-label' }, String(i))));
       }
-      clocks.setAttribute(
-        'aria-label',
-        `Eight clocks, one per pair: the solid hand at position ${state.p}, the faint ` +
-          `hand at position ${state.p + state.k}.`,
-      );
-      const turn = state.k * omega[0];
-      status.text =
-        `From position ${state.p} to ${state.p + state.k}: pair 0 turns ${fmt(turn, 3)} rad, pair ${PAIRS - 1} ` +
-        `${fmt(state.k * omega[PAIRS - 1], 5)} rad.`;
+      clocks.setAttribute('aria-label', t('clocks.label', { count: PAIRS, p: state.p, q: state.p + state.k }));
+      status.text = t('status.turn', {
+        p: state.p,
+        q: state.p + state.k,
+        fast: t.number(state.k * omega[0], 3),
+        last: PAIRS - 1,
+        slow: t.number(state.k * omega[PAIRS - 1], 5),
+      });
     }
     const pSlider = slider({
-      label: 'Position p',
+      label: t('slider.position'),
       min: 0,
       max: 100,
       value: state.p,
@@ -112,55 +108,42 @@ export default {
     const worked = h(
       'div',
       {},
-      h(
-        'p',
-        {},
-        'Each pair adds the cosine of the angle between its hands, so PE(p)·PE(p+k) = Σᵢcos kωᵢ: no p in it. ',
-        `The core’s PE(p)·PE(q), positions 0…${N - 1}: each diagonal holds one value.`,
-      ),
+      h('p', {}, t('worked.dot', { last: N - 1 })),
       heat,
-      h(
-        'p',
-        {},
-        `So is the distance, ‖PE(p+k) − PE(p)‖² = d − 2Σᵢcos kωᵢ, and it does not grow steadily with |k|: ` +
-          `PE(p+${fall.b}) is ${fmt(fall.db, 3)} from PE(p), nearer than PE(p+${fall.a}) at ${fmt(fall.da, 3)} ` +
-          '(the core’s distances): each pair’s term rises and falls as its hand turns.',
-      ),
+      h('p', {}, t('worked.distance', { b: fall.b, db: t.number(fall.db, 3), a: fall.a, da: t.number(fall.da, 3) })),
     );
     const question = numberQuestion({
       onResult: hiddenUntilAnswered([worked], { answered, onResult }),
       expected,
       tolerance: 0.001,
-      prompt:
-        `At dModel ${D}, PE(${p})·PE(${p + 1}) = ${fmt(given, 3)}. ` + `What is PE(${p + shift})·PE(${p + shift + 1})?`,
-      explain: () => `The core gives ${fmt(expected, 3)}: the same as at p = ${p}, to float rounding.`,
+      prompt: t('question.prompt', {
+        d: D,
+        p,
+        p1: p + 1,
+        given: t.number(given, 3),
+        q: p + shift,
+        q1: p + shift + 1,
+      }),
+      explain: () => t('question.explain', { expected: t.number(expected, 3), p }),
+      t,
     });
     host.append(
-      // "p + 1" joined by no-break spaces, so that a line break never splits it.
-      h(
-        'p',
-        {},
-        `At dModel ${D}, pair i of PE(p), sin pωᵢ and cos pωᵢ, is a unit hand at angle pωᵢ (cosine across, `,
-        `sine up): clocks 0 to `,
-        `${PAIRS - 1}, solid at p, faint at p\u00a0+\u00a0${K}. The dot product of two unit `,
-        'hands is the cosine of the angle between them.',
-      ),
+      h('p', {}, t('intro', { d: D, last: PAIRS - 1, k: K })),
       h('div', { class: 'controls' }, pSlider.element),
       h('div', { class: 'demo' }, clocks, ...status.elements),
       question.element,
       worked,
     );
     const map = new Heatmap(heat, {
-      label: `PE(p)·PE(q) for positions 0 to ${N - 1} at dModel ${D}`,
-      rowName: 'position p',
-      columnName: 'position q',
+      label: t('map.label', { last: N - 1, d: D }),
+      rowName: t('map.rows'),
+      columnName: t('map.columns'),
       limit: PAIRS,
+      t,
     });
     map.update(lab.dotMatrix({ table: lab.sinusoidal({ positions: N, dModel: D }), rows: N, dModel: D }), N, N);
     // The map is shown only once the question is answered, so it says at once where the answer lies.
-    map.explain(
-      `For the question: the diagonal q = p + 1 holds ${fmt(given, 3)} throughout, as does p = ${p + shift}.`,
-    );
+    map.explain(t('map.explain', { given: t.number(given, 3), q: p + shift }));
     return question;
   },
 };

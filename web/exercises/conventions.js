@@ -2,78 +2,74 @@ import { h } from '../widgets/dom.js';
 import { matrixTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
 import { hiddenUntilAnswered } from './common.js';
+import { localQuestion } from '../i18n/exercise.js';
 
+// The core's names of the conventions: code, the same in every language.
 const VARIANTS = ['paper', 'halves', 'tensor2tensor'];
 
-// The question, as data: prompt, options and why each is right or wrong.
+// The question: which option is right (its words: the catalog's q.prompt, q.<id>.label, q.<id>.why).
 const QUESTION = {
-  prompt: 'Which convention holds exactly the paper’s values, only in a different column order?',
+  key: 'q',
+  order: 'Which convention holds exactly the paper’s values, only in a different column order?',
   options: [
-    {
-      id: 'halves',
-      correct: true,
-      label: 'halves: [sin | cos], the layout of Marian and Pegasus',
-      why:
-        'Its row below holds the paper’s eight numbers, sines first. (BART, often named with Marian, learns its ' +
-        'positions instead.)',
-    },
-    {
-      id: 'tensor2tensor',
-      correct: false,
-      label: 'tensor2tensor: [sin | cos], as in tensor2tensor and fairseq',
-      why: 'Find the paper’s eight numbers in its row, one by one: are they all there, only elsewhere?',
-    },
-    {
-      id: 'both',
-      correct: false,
-      label: 'Both of them: the two only move the paper’s columns around',
-      why: 'Compare the numbers, not just their places: one of the two rows holds values the paper’s row does not.',
-    },
+    { id: 'halves', correct: true },
+    { id: 'tensor2tensor', correct: false },
+    { id: 'both', correct: false },
   ],
 };
 
+/**
+ * Message `id` with elements in it: `elements` maps a placeholder to the element said there, so that the
+ * sentence stays one message whatever its word order.
+ */
+function withElements(t, id, args, elements) {
+  const names = Object.keys(elements);
+  const text = t(id, { ...args, ...Object.fromEntries(names.map((name, i) => [name, `\u0000${i}\u0000`])) });
+  return text
+    .split(/\u0000(\d+)\u0000/)
+    .map((piece, i) => (i % 2 ? elements[names[Number(piece)]] : piece))
+    .filter((piece) => piece !== '');
+}
+
+// Its words: web/i18n/catalogs/<locale>/conventions.json (title, why, and each sentence below by its id).
 export default {
   questions: [QUESTION],
   id: 'conventions',
-  title: 'Three conventions in real libraries',
-  why: 'Libraries lay the same formula out differently; reading a checkpoint needs the convention it was made with.',
-  explain: {
-    prompt: 'Why can a wrong convention go unnoticed?',
-    model:
-      'Every convention produces plausible bounded vectors of the right shape, so nothing fails; the model just ' +
-      'receives positions in a scrambled layout or with other frequencies, and quietly does worse.',
-  },
-  mount(host, { lab, onResult, answered = false }) {
+  mount(host, { lab, onResult, answered = false, t }) {
     const rows = new Float32Array(3 * 8);
     VARIANTS.forEach((variant, r) => rows.set(lab.sinusoidal({ positions: 1, dModel: 8, start: 1, variant }), r * 8));
     // The table answers the question by inspection: predict from the definitions, then compare the numbers.
     const table = h('div', { class: 'demo' });
-    const question = choiceQuestion({ ...QUESTION, onResult: hiddenUntilAnswered([table], { answered, onResult }) });
+    const question = choiceQuestion({
+      ...localQuestion(QUESTION, t),
+      onResult: hiddenUntilAnswered([table], { answered, onResult }),
+      t,
+    });
+    const [paper, halves, t2t] = VARIANTS.map((name) => h('strong', { translate: 'no' }, name)) // the API's variant names;
     host.append(
       h(
         'p',
         {},
-        'With ωₖ the frequency of pair k: ',
-        h('strong', {}, 'paper, '),
-        'ωₖ = 10000^(−2k/d), sine of pair k at column 2k, cosine at 2k + 1; ',
-        h('strong', {}, 'halves, '),
-        'the same ωₖ, all sines first, then all cosines; ',
-        h('strong', {}, 'tensor2tensor, '),
-        'ωₖ = 10000^(−k/(d/2 − 1)), sines first. A checkpoint read with the wrong one gets scrambled ' +
-          'positions, and no error.',
+        withElements(
+          t,
+          'intro',
+          { paperOmega: 'ωₖ = 10000^(−2k/d)', t2tOmega: 'ωₖ = 10000^(−k/(d/2 − 1))' },
+          { paper, halves, t2t },
+        ),
       ),
       question.element,
       table,
     );
     table.append(
       matrixTable({
-        caption: 'PE(1) at dModel 8, by convention (the core’s)',
+        caption: t('table.caption', { d: 8 }),
         values: rows,
         rows: 3,
         cols: 8,
         rowLabel: (i) => VARIANTS[i],
         limit: 1,
         digits: 6,
+        t,
       }),
     );
     return question;

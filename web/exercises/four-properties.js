@@ -1,20 +1,15 @@
-import { h, fmt, uid } from '../widgets/dom.js';
+import { h, uid } from '../widgets/dom.js';
 import { gradeMatching } from '../grading.js';
 import { learnerSeed, opaqueValues, shuffled } from '../order.js';
 import { maxAbsDifference } from './common.js';
 
-// Each property a good encoding needs, and the check (below) that shows it. One check is left over.
+// Each property a good encoding needs, and the check (below) that shows it. One check is left over. A
+// property's words are property.<id> (its name and what it means) and property.<id>.name (its name alone).
 const KEY = {
   unambiguous: 'distance',
   deterministic: 'seed',
   'distance-aware': 'near',
   'length-independent': 'length',
-};
-const NAMES = {
-  unambiguous: 'Unambiguous: every position gets its own vector',
-  deterministic: 'Deterministic: the same position always gets the same vector',
-  'distance-aware': 'Distance-aware: how far apart two positions are shows the same way everywhere',
-  'length-independent': 'Length-independent: a position’s vector ignores the sequence length',
 };
 const D = 64,
   N = 256,
@@ -27,20 +22,11 @@ const D = 64,
 // One point per right match (grading.js's gradeMatching).
 const MAX_SCORE = Object.keys(KEY).length;
 
+// Its words: web/i18n/catalogs/<locale>/four-properties.json (title, why, and each sentence below by its id).
 export default {
   id: 'four-properties',
-  title: 'Four properties, four checks',
-  why:
-    'The properties any [[positional-encoding]] should have, each tied to a measurement of the sinusoid that ' +
-    'shows it.',
   maxScore: MAX_SCORE,
-  explain: {
-    prompt: 'Pick a property: how does its check show it?',
-    model:
-      'Length-independence, for example: row p of a short table equals row p of a long one, because PE(p) depends ' +
-      'on p alone, whereas an encoding like p/N would change with the sequence length N.',
-  },
-  mount(host, { lab, onResult }) {
+  mount(host, { lab, onResult, t }) {
     const summary = lab.properties({ positions: N, dModel: D, k: 3 });
     const far = lab.properties({ positions: N, dModel: D, k: 3, start: FAR });
     const row = (table, p) => table.subarray(p * D, (p + 1) * D);
@@ -60,30 +46,28 @@ export default {
       return m.slice(SPAN * (2 * SPAN + 1), (SPAN + 1) * (2 * SPAN + 1));
     });
     const gap = maxAbsDifference(...curves);
-    const at = (curve) => SHOWN_K.map((k) => fmt(curve[SPAN + k], 3)).join(', ');
+    // Each check's line (check.<key>); its short name (check.<key>.short) is for a screen reader, which lists a
+    // select's options alone ("check 3" says nothing): it repeats the start of the check's own line, no more.
+    // The eye has the list beside the selects.
+    const [k1, k2, k3] = SHOWN_K;
+    const [v1, v2, v3] = SHOWN_K.map((k) => t.number(curves[0][SPAN + k], 3));
     const checks = {
-      distance: `Smallest distance between two different positions among 0…${N - 1}: ${fmt(summary.minDistance, 4)}`,
-      seed:
-        `PE(${P}) from two separate calls: differs by ${fmt(maxAbsDifference(...again), 6)}; rows drawn at ` +
-        `random afresh for each sequence: up to ${fmt(maxAbsDifference(...drawn), 3)} apart`,
-      near:
-        `‖PE(c) − PE(c+k)‖ for k = ${SHOWN_K.join(', ')}: ${at(curves[0])}, alike from c = ${CENTRES[0]} and ` +
-        `c = ${CENTRES[1]} (largest gap ${fmt(gap, 4)})`,
-      length:
-        `Row ${P} of a 64-position table and of a ${N}-position table differ by ` +
-        `${fmt(maxAbsDifference(row(short, P), row(long, P)), 6)}; p/N would give ${fmt(P / 64, 3)} and ` +
-        fmt(P / N, 3),
-      bounded:
-        `Largest |value| near position ${FAR.toLocaleString('en')}: ${fmt(far.maxAbsValue, 6)}, ` + 'as at position 0',
-    };
-    // A check's short name for a screen reader, which lists a select's options alone ("check 3" says nothing);
-    // it repeats the start of the check's own line, no more. The eye has the list beside the selects.
-    const shortName = {
-      distance: 'smallest distance',
-      seed: 'two calls',
-      near: 'nearby positions',
-      length: 'two table lengths',
-      bounded: 'largest value far out',
+      distance: t('check.distance', { last: N - 1, distance: t.number(summary.minDistance, 4) }),
+      seed: t('check.seed', {
+        p: P,
+        again: t.number(maxAbsDifference(...again), 6),
+        drawn: t.number(maxAbsDifference(...drawn), 3),
+      }),
+      near: t('check.near', { k1, k2, k3, v1, v2, v3, c0: CENTRES[0], c1: CENTRES[1], gap: t.number(gap, 4) }),
+      length: t('check.length', {
+        p: P,
+        short: 64,
+        long: N,
+        difference: t.number(maxAbsDifference(row(short, P), row(long, P)), 6),
+        ratioShort: t.number(P / 64, 3),
+        ratioLong: t.number(P / N, 3),
+      }),
+      bounded: t('check.bounded', { far: t.integer(FAR), largest: t.number(far.maxAbsValue, 6) }),
     };
     // The checks and the properties in this learner's order (order.js), so the key is no diagonal.
     const seed = learnerSeed();
@@ -98,15 +82,19 @@ export default {
       selects[property] = h(
         'select',
         { id },
-        h('option', { value: '' }, 'choose a check…'),
+        h('option', { value: '' }, t('select.none')),
         ...values.map((v, i) =>
-          h('option', { value: v, 'aria-label': `check ${i + 1}: ${shortName[checkOrder[i]]}` }, `check ${i + 1}`),
+          h(
+            'option',
+            { value: v, 'aria-label': t('select.option.label', { n: i + 1, name: t(`check.${checkOrder[i]}.short`) }) },
+            t('select.option', { n: i + 1 }),
+          ),
         ),
       );
       return h(
         'div',
         { class: 'match', 'data-answer': '' },
-        h('label', { for: id }, NAMES[property]),
+        h('label', { for: id }, t(`property.${property}`)),
         selects[property],
       );
     });
@@ -116,7 +104,7 @@ export default {
       const matches = Object.fromEntries(Object.entries(selects).map(([k, s]) => [k, checkOf(s.value)]));
       // An unfinished matching is not an answer: nothing is graded or recorded.
       if (report && Object.values(matches).includes('')) {
-        feedback.replaceChildren(h('p', { class: 'verdict' }, 'Choose a check for every property first.'));
+        feedback.replaceChildren(h('p', { class: 'verdict' }, t('feedback.unfinished')));
         return;
       }
       result = gradeMatching(KEY, matches);
@@ -124,7 +112,7 @@ export default {
         h(
           'p',
           { class: result.correct ? 'verdict right' : 'verdict wrong' },
-          `${result.score} of ${result.maxScore} right.`,
+          t('feedback.score', { score: result.score, maxScore: result.maxScore }),
         ),
         ...result.rows
           .filter((r) => !r.right)
@@ -132,7 +120,7 @@ export default {
             h(
               'p',
               { class: 'other' },
-              `${NAMES[r.property].split(':')[0]}: ${r.right ? '✓ right' : '✗ not this check'}`,
+              t('feedback.row', { property: t(`property.${r.property}.name`), right: r.right ? 'yes' : 'no' }),
             ),
           ),
       );
@@ -145,7 +133,7 @@ export default {
         });
     }
     host.append(
-      h('p', {}, `Match each property to the check (dModel ${D}) that shows it; one check is left over.`),
+      h('p', {}, t('intro', { d: D })),
       h(
         'ol',
         { class: 'checks' },
@@ -155,8 +143,12 @@ export default {
       h(
         'div',
         { class: 'actions', 'data-answer': '' },
-        h('button', { type: 'button', onclick: () => check() }, 'Check'),
-        h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution'),
+        h('button', { type: 'button', onclick: () => check() }, t('button.check')),
+        h(
+          'button',
+          { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() },
+          t('button.solution'),
+        ),
       ),
       feedback,
     );

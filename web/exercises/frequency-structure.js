@@ -1,90 +1,75 @@
-import { h, fmt } from '../widgets/dom.js';
+import { h } from '../widgets/dom.js';
 import { LinePlot } from '../widgets/lineplot.js';
 import { choiceQuestion } from '../widgets/question.js';
 import { formula } from '../widgets/math.js';
 import { hiddenUntilAnswered } from './common.js';
+import { localQuestion } from '../i18n/exercise.js';
+import { richMessage } from '../course/localize.js';
 
 const P = 100,
   D = 32,
   SHOWN = [0, 2, D / 2 - 1]; // the fastest pair, one that turns a few times in P positions, the slowest
 
-// The question, as data: prompt, options and why each is right or wrong. It is the lesson card's practice
+// The question: which option is right, and the English prompt its options' order is keyed on (web/order.js);
+// its words are in the catalog (q.prompt, q.<id>.label, q.<id>.why). It is the lesson card's practice
 // question on what the frequencies buy over the raw position integer; the lengths that answer it wait below it.
 const QUESTION = {
-  prompt: 'What do the sines and cosines of PE(p) give that adding the raw position p to every dimension does not?',
+  key: 'q',
+  order: 'What do the sines and cosines of PE(p) give that adding the raw position p to every dimension does not?',
   options: [
-    {
-      id: 'bounded',
-      correct: true,
-      label: 'Bounded values, yet a combination of its own for each position.',
-      why:
-        'Adding p swamps the token embedding as p grows (the table below); PE(p) has one length everywhere. Fast ' +
-        'pairs tell neighbours apart, slow pairs far positions. (Offsets as rotations come at the end.)',
-    },
-    {
-      id: 'repeat',
-      correct: false,
-      label: 'A vector that repeats every 2π positions, so only nearby order counts.',
-      why:
-        'Only pair 0 comes round that fast; by then the slow pairs have barely turned, so the vector does not ' +
-        'repeat.',
-    },
-    {
-      id: 'nothing',
-      correct: false,
-      label: 'Nothing: p carries the same information and is cheaper to compute.',
-      why: 'The same information, but not in the same form: compare the vector lengths in the table below.',
-    },
+    { id: 'bounded', correct: true },
+    { id: 'repeat', correct: false },
+    { id: 'nothing', correct: false },
   ],
 };
 
 // The formula the exercise shows (typeset at build time: scripts/mathml.mjs).
 const FREQUENCY = `\\omega_k = 10000^{-2k/${D}}`;
 
+// Its words: web/i18n/catalogs/<locale>/frequency-structure.json (title, why, the question, each sentence below).
 export default {
   questions: [QUESTION],
   id: 'frequency-structure',
   formulas: { inline: [FREQUENCY] },
-  title: 'Fast pairs and slow pairs',
-  why:
-    'It reads the formula: each [[dimension-pair]] turns at its own [[angular-frequency]]. Why sines and ' +
-    'cosines at many rates, rather than the position number itself?',
   sources: [
-    ['Vaswani et al., Attention Is All You Need, section 3.5', 'https://arxiv.org/abs/1706.03762'],
+    ['source.vaswani', 'https://arxiv.org/abs/1706.03762'],
     [
-      'Dive into Deep Learning, section 11.6',
+      'source.d2l',
       'https://d2l.ai/chapter_attention-mechanisms-and-transformers/self-attention-and-positional-encoding.html',
     ],
   ],
-  mount(host, { lab, onResult, answered = false }) {
+  mount(host, { lab, onResult, answered = false, t }) {
     const table = lab.sinusoidal({ positions: P, dModel: D });
     const { wavelength } = lab.frequencies({ dModel: D });
     const curves = h('div', { class: 'demo' });
-    host.append(
-      h(
-        'p',
-        {},
-        `Pair k of a ${D}-wide table turns by `,
-        formula(FREQUENCY),
-        ' radians per position: pair 0 (ω = 1) fastest, later pairs more slowly. Three pairs:',
-      ),
-      curves,
-    );
+    host.append(h('p', {}, ...richMessage(t, 'intro', { formula: formula(FREQUENCY) }, { d: D })), curves);
     const plot = new LinePlot(curves, {
-      label: 'sin of three pairs against position',
-      xLabel: 'position',
-      yLabel: 'value',
+      label: t('plot.label'),
+      xLabel: t('plot.x'),
+      yLabel: t('plot.y'),
       yRange: [-1, 1],
-      table: 'Data table of the curves',
+      table: t('plot.table'),
+      t,
     });
     const x = Array.from({ length: P }, (_, p) => p);
     const series = SHOWN.map((j) => ({
-      name: `pair ${j} (sin)`,
+      name: t('plot.series', { pair: j }),
       values: Float32Array.from(x, (p) => table[p * D + 2 * j]),
     }));
     plot.update(x, series);
     curves.append(
-      h('p', {}, `Wavelengths: ${SHOWN.map((j) => `pair ${j} ${fmt(wavelength[j], 1)}`).join(', ')} positions.`),
+      h(
+        'p',
+        {},
+        t('wavelengths', {
+          a: SHOWN[0],
+          la: t.number(wavelength[SHOWN[0]], 1),
+          b: SHOWN[1],
+          lb: t.number(wavelength[SHOWN[1]], 1),
+          c: SHOWN[2],
+          lc: t.number(wavelength[SHOWN[2]], 1),
+        }),
+      ),
     );
 
     // Adding the raw position integer to every dimension vs adding PE(p): how large each vector gets.
@@ -105,7 +90,7 @@ export default {
     const lengths = h(
       'div',
       { class: 'demo' },
-      h('p', {}, `A token embedding has length ${fmt(base, 2)}. Its length after adding…`),
+      h('p', {}, t('lengths.intro', { length: t.number(base, 2) })),
       h(
         'table',
         { class: 'matrix' },
@@ -115,9 +100,9 @@ export default {
           h(
             'tr',
             {},
-            h('th', { scope: 'col' }, 'position'),
-            h('th', { scope: 'col' }, 'the raw integer p'),
-            h('th', { scope: 'col' }, 'PE(p)'),
+            h('th', { scope: 'col' }, t('lengths.position')),
+            h('th', { scope: 'col' }, t('lengths.raw')),
+            h('th', { scope: 'col' }, t('lengths.pe')),
           ),
         ),
         h(
@@ -128,8 +113,8 @@ export default {
               'tr',
               {},
               h('th', { scope: 'row' }, String(p)),
-              h('td', {}, fmt(raw[i], 2)),
-              h('td', {}, fmt(sinus[i], 2)),
+              h('td', {}, t.number(raw[i], 2)),
+              h('td', {}, t.number(sinus[i], 2)),
             ),
           ),
         ),
@@ -139,11 +124,15 @@ export default {
     const drawn = series.flatMap((s) => [...s.values]);
     const explain = () =>
       plot.explain(
-        `For the question: from position 0 to ${P - 1} the curves stay between ${fmt(Math.min(...drawn), 3)} ` +
-          `and ${fmt(Math.max(...drawn), 3)}; the raw p would add up to ${P - 1}.`,
+        t('plot.explain', {
+          last: P - 1,
+          low: t.number(Math.min(...drawn), 3),
+          high: t.number(Math.max(...drawn), 3),
+        }),
       );
     const question = choiceQuestion({
-      ...QUESTION,
+      ...localQuestion(QUESTION, t),
+      t,
       onResult: hiddenUntilAnswered([lengths], { answered, onResult, explain }),
     });
     host.append(question.element, lengths);

@@ -1,4 +1,4 @@
-import { h, fmt } from '../widgets/dom.js';
+import { h } from '../widgets/dom.js';
 import { matrixTable } from '../widgets/tables.js';
 import { firstMismatch } from '../grading.js';
 import { setLearnerPe } from './learner-pe.js';
@@ -26,14 +26,12 @@ const SOLUTION = `function pe(position, i, dModel) {
   return i % 2 === 0 ? Math.sin(position * omega) : Math.cos(position * omega);
 }`;
 
-// A missing file is the usual cause (a host that did not upload assets/ beside the script that starts the
-// worker); a page policy that forbids workers is the other. The browser console names the file.
-const WORKER_MISSING =
-  'The code could not run: the worker that runs it did not load (its file is missing on the server, or the ' +
-  "page's Content-Security-Policy forbids workers; the browser console names the file).";
-
-/** Runs code in a fresh worker with a time limit over positions × dModel; resolves {values} or {error}. */
-export function runInWorker(code, positions = P, dModel = D) {
+/**
+ * Runs code in a fresh worker with a time limit over positions × dModel; resolves {values} or {error}. `t`
+ * says the errors: a translator whose namespace has the ids worker.start, worker.timeout, worker.missing and
+ * worker.noPe (implement-it's, and same-token-different-position's, which runs the learner's pe() too).
+ */
+export function runInWorker(code, positions, dModel, t) {
   return new Promise((resolve) => {
     let worker;
     try {
@@ -42,27 +40,26 @@ export function runInWorker(code, positions = P, dModel = D) {
         name: 'implement-worker',
       });
     } catch (error) {
-      resolve({ error: `The page could not start a worker: ${error.message}` });
+      resolve({ error: t('worker.start', { reason: error.message }) });
       return;
     }
     const timer = setTimeout(() => {
       worker.terminate();
-      resolve({
-        error:
-          `Stopped after ${LIMIT_MS / 1000} s: the function did not finish (an endless loop?). The page is fine; ` +
-          'edit and run again.',
-      });
+      resolve({ error: t('worker.timeout', { seconds: t.decimal(LIMIT_MS / 1000) }) });
     }, LIMIT_MS);
     worker.onmessage = ({ data }) => {
       clearTimeout(timer);
       worker.terminate();
-      resolve(data);
+      // The worker has no words: it says that no pe was defined, and the page says it in the language.
+      resolve(data?.noPe ? { error: t('worker.noPe') } : data);
     };
     worker.onerror = (e) => {
       clearTimeout(timer);
       worker.terminate();
-      // An error event without a message is the worker's script failing to load, not the learner's code.
-      resolve({ error: e.message || WORKER_MISSING });
+      // An error event without a message is the worker's script failing to load, not the learner's code: a
+      // missing file is the usual cause (a host that did not upload assets/ beside the script that starts the
+      // worker); a page policy that forbids workers is the other. The browser console names the file.
+      resolve({ error: e.message || t('worker.missing') });
       e.preventDefault();
     };
     worker.postMessage({ code, positions, dModel });
@@ -73,18 +70,21 @@ export function runInWorker(code, positions = P, dModel = D) {
  *  is recorded, so nothing the worker sends can be displayed as right and recorded otherwise. Code that
  *  did not run to the end (a syntax error, a throw, the time limit, no values) is not an answer yet:
  *  `graded: false`, nothing recorded. Values that disagree with the core are. */
-function grade(answer, expected) {
+function grade(answer, expected, t) {
   if (typeof answer?.error === 'string') return { graded: false, correct: false, message: answer.error };
   const values = answer?.values;
   if (!(values instanceof Float64Array) || values.length !== P * D) {
     const got = Object.prototype.toString.call(values).slice(8, -1);
-    const size = typeof values?.length === 'number' ? ` of length ${values.length}` : '';
+    const sized = typeof values?.length === 'number';
     return {
       graded: false,
       correct: false,
-      message:
-        `The worker's values are not a Float64Array of ${P * D} numbers (got: ${got}${size}), so nothing was ` +
-        'compared.',
+      message: t('grade.notValues', {
+        count: P * D,
+        got,
+        sized: sized ? 'yes' : 'no',
+        length: sized ? values.length : '',
+      }),
     };
   }
   const miss = firstMismatch(expected, values, D, TOLERANCE);
@@ -93,36 +93,31 @@ function grade(answer, expected) {
     correct: !miss,
     values,
     message: miss
-      ? `First mismatch at position ${miss.position}, dimension ${miss.dimension}: ` +
-        `expected ${fmt(miss.expected, 6)}, got ${fmt(miss.got, 6)}.`
-      : `All ${P * D} values match the core within ${TOLERANCE}.`,
+      ? t('grade.mismatch', {
+          position: miss.position,
+          dimension: miss.dimension,
+          expected: t.number(miss.expected, 6),
+          got: t.number(miss.got, 6),
+        })
+      : t('grade.match', { count: P * D, tolerance: t.decimal(TOLERANCE) }),
   };
 }
 
+// Its words: web/i18n/catalogs/<locale>/implement-it.json (title, why, and each sentence below by its id).
 export default {
   id: 'implement-it',
-  title: 'Implement it yourself',
-  why:
-    'Writing the [[sinusoidal-encoding]] from its formula is the surest test of having read it right; the next ' +
-    'exercise can then use your function.',
   sources: [
     [
-      'Dive into Deep Learning, 11.6: positional encoding',
+      'source.d2l.section',
       'https://d2l.ai/chapter_attention-mechanisms-and-transformers/self-attention-and-positional-encoding.html',
     ],
   ],
-  explain: {
-    prompt: 'Which two details of the formula are easiest to get wrong?',
-    model:
-      'Pairing the dimensions (dimensions 2k and 2k+1 share one frequency, so the exponent uses 2k, not the ' +
-      'dimension index) and alternating sin and cos between them.',
-  },
-  mount(host, { lab, onResult }) {
+  mount(host, { lab, onResult, t }) {
     const editor = h('textarea', {
       class: 'code',
       rows: 8,
       spellcheck: 'false',
-      'aria-label': 'Your pe function',
+      'aria-label': t('editor.label'),
       'data-answer': '',
     });
     editor.value = BLANK;
@@ -136,21 +131,21 @@ export default {
       const code = editor.value;
       // An untouched start is not an attempt (the first run is the one recorded).
       if (STARTS.includes(code.trim())) {
-        status.replaceChildren(h('p', {}, 'Write the function first: this is the unchanged start.'));
+        status.replaceChildren(h('p', {}, t('status.unchanged')));
         return;
       }
-      status.replaceChildren(h('p', {}, 'Running…'));
-      const answer = await runInWorker(code);
+      status.replaceChildren(h('p', {}, t('status.running')));
+      const answer = await runInWorker(code, P, D, t);
       // Runs can finish in any order: only the newest one, for the code still in the editor, may be
       // shown and recorded, or a slow earlier run would grade code that is no longer there.
       if (id !== latestRun) return;
       if (editor.value !== code) {
-        status.replaceChildren(h('p', {}, 'The code changed while it ran, so this run was not graded. Run it again.'));
+        status.replaceChildren(h('p', {}, t('status.changed')));
         return;
       }
-      const verdict = grade(answer, expected);
+      const verdict = grade(answer, expected, t);
       if (!verdict.graded) {
-        status.replaceChildren(h('p', { class: 'verdict' }, `${verdict.message} Not graded: fix it and run again.`));
+        status.replaceChildren(h('p', { class: 'verdict' }, t('status.notGraded', { message: verdict.message })));
         vectors.replaceChildren();
         return;
       }
@@ -161,12 +156,13 @@ export default {
         ...(verdict.values
           ? [
               matrixTable({
-                caption: 'Your vectors for positions 0–3 (compare how fast each column changes)',
+                caption: t('table.caption', { last: 3 }),
                 values: Float32Array.from(verdict.values.subarray(0, 4 * D)),
                 rows: 4,
                 cols: D,
                 limit: 1,
                 digits: 3,
+                t,
               }),
             ]
           : []),
@@ -176,8 +172,7 @@ export default {
     // One button swaps between the two starts (it replaces what the editor holds).
     const startButton = h('button', { type: 'button', class: 'secondary' });
     const showStart = () => {
-      startButton.textContent =
-        editor.value === SCAFFOLD ? 'Start blank instead' : 'Start from a scaffold (gives the pairing away)';
+      startButton.textContent = t(editor.value === SCAFFOLD ? 'start.blank' : 'start.scaffold');
     };
     startButton.addEventListener('click', () => {
       editor.value = editor.value === SCAFFOLD ? BLANK : SCAFFOLD;
@@ -186,19 +181,18 @@ export default {
     editor.addEventListener('input', showStart);
     showStart();
     host.append(
-      h(
-        'p',
-        {},
-        `Write pe(position, i, dModel). It runs in a worker (stopped after ${LIMIT_MS / 1000} s) for ${P} ` +
-          `positions at dModel ${D} and is compared with the core.`,
-      ),
+      h('p', {}, t('intro', { seconds: t.decimal(LIMIT_MS / 1000), positions: P, d: D })),
       h('div', { class: 'actions' }, startButton),
       editor,
       h(
         'div',
         { class: 'actions', 'data-answer': '' },
-        h('button', { type: 'button', onclick: run }, 'Run and compare'),
-        h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution'),
+        h('button', { type: 'button', onclick: run }, t('button.runCompare')),
+        h(
+          'button',
+          { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() },
+          t('button.solution'),
+        ),
       ),
       status,
       vectors,
@@ -217,7 +211,7 @@ export default {
         latestRun++;
         editor.value = SOLUTION;
         showStart();
-        status.replaceChildren(h('p', {}, 'This is one correct version; run it to compare.'));
+        status.replaceChildren(h('p', {}, t('status.solution')));
         onResult?.({ solutionViewed: true, maxScore: 1 });
       },
       run,

@@ -2,6 +2,9 @@
 // the bundler makes each its own chunk, so a lesson page downloads its own lesson's exercises and no other's. The
 // key is the exercise's id, and its file is named for it (tests/web/catalog.test.mjs checks both).
 import { findEntry } from './catalog.js';
+import { loadCatalogs, translator } from '../i18n/messages.js';
+import { localize } from '../i18n/exercise.js';
+import NAMESPACES from '../i18n/compiled/namespaces.js';
 
 export const LOADERS = new Map([
   ['mask-order', () => import('./mask-order.js')],
@@ -34,25 +37,27 @@ export const LOADERS = new Map([
 ]);
 
 /**
- * The exercises with these ids (their modules' default exports), loaded, in the order given. One whose code
- * cannot be fetched is a stand-in, { id, title, questions: [], loadError }, so that a page still lays out and
- * runs the others and says which failed.
+ * The exercises with these ids, loaded, in the order given, each in `locale` (its module's default export
+ * with its catalog's words: web/i18n/exercise.js). One whose code or words cannot be fetched is a stand-in,
+ * { id, title, questions: [], loadError }, so that a page still lays out and runs the others and says which
+ * failed.
  */
-export const loadExercises = (ids) =>
+export const loadExercises = (ids, locale = 'en') =>
   Promise.all(
     ids.map((id) => {
       const load = LOADERS.get(id);
       if (!load)
         throw new TypeError(`loadExercises: no exercise has the id ${JSON.stringify(String(id).slice(0, 64))}`);
-      return load().then(
-        (module) => module.default,
+      const words = loadCatalogs(locale, ['common', 'widgets', ...(NAMESPACES.includes(id) ? [id] : [])]);
+      return Promise.all([load(), words]).then(
+        ([module, code]) => localize(module.default, translator(code, id)),
         (loadError) => ({ id, title: findEntry(id)?.title ?? id, questions: [], loadError }),
       );
     }),
   );
 
 /** What a page says in an exercise's place when its code could not be fetched. */
-export function notLoaded(exercise) {
+export function notLoaded(exercise, t = translator()) {
   const why = String(exercise.loadError?.message ?? exercise.loadError).slice(0, 200);
-  return `This exercise’s code could not be fetched (${why}): check the connection and reload the page.`;
+  return t('lesson.notLoaded', { reason: why });
 }

@@ -1,4 +1,5 @@
-import { h, fmt } from '../widgets/dom.js';
+import { h } from '../widgets/dom.js';
+import { richMessage } from '../course/localize.js';
 import { formula } from '../widgets/math.js';
 import { numberQuestion } from '../widgets/number.js';
 import { NTK_BASE } from './longer-than-trained.js';
@@ -20,32 +21,29 @@ export function stretchedBase(lab) {
   return invFreq[1] ** (-R / 2);
 }
 
+// Its words: web/i18n/catalogs/<locale>/ntk-base.json (title, why, and each sentence below by its id).
 export default {
   id: 'ntk-base',
   formulas: { inline: [NTK_BASE] },
-  title: 'Work it out: the NTK-aware base',
-  why: 'It turns NTK-aware scaling into a number: the base a stretched model’s pairs turn by.',
-  explain: {
-    prompt: 'Why does NTK-aware scaling raise the base, rather than divide every frequency by s?',
-    model:
-      'A larger base slows later pairs more: pair i’s frequency b^(−2i/r) is multiplied by s^(−2i/(r−2)), so ' +
-      'pair 0 keeps its frequency and the slowest, i = r/2 − 1, is divided by exactly s. The fast pairs keep ' +
-      'their resolution; only the slow ones stretch.',
-  },
-  mount(host, { lab, onResult }) {
+  mount(host, { lab, onResult, t }) {
     const expected = stretchedBase(lab);
     const question = numberQuestion({
       onResult,
       expected,
       tolerance: 100,
-      prompt:
-        `A model with heads ${R} wide, all rotated, and base ${BASE} is stretched by s = ${S} with NTK-aware ` +
-        'scaling. What base does it turn by?',
+      prompt: t('question.prompt', { r: R, base: BASE, s: S }),
       explain: () =>
-        `s^(r/(r−2)) = ${S}^(${R}/${R - 2}) = ${fmt(expected / BASE, 4)}, so the base becomes ${BASE} · ` +
-        `${fmt(expected / BASE, 4)} = ${fmt(expected, 0)} (computed from the core’s frequencies).`,
+        t('question.explain', {
+          s: S,
+          r: R,
+          r2: R - 2,
+          factor: t.number(expected / BASE, 4),
+          base: BASE,
+          value: t.number(expected, 0),
+        }),
+      t,
     });
-    host.append(h('p', {}, 'Use the formula (a calculator is fine): ', formula(NTK_BASE), '.'), question.element);
+    host.append(h('p', {}, ...richMessage(t, 'formula', { formula: formula(NTK_BASE) })), question.element);
     return question;
   },
 };

@@ -1,65 +1,45 @@
-import { h, fmt } from '../widgets/dom.js';
+import { h } from '../widgets/dom.js';
 import { matrixTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
+import { localQuestion } from '../i18n/exercise.js';
 import { maxAbsDifference, select } from './common.js';
 
-// Two sentences over one vocabulary, so the same word is the same token id in both.
+// Two sentences over one vocabulary, so the same word is the same token id in both. The words are ids here;
+// each language says them (word.dog, …) and writes a sentence of three (sentence).
 const VOCABULARY = ['dog', 'bites', 'man'];
-const SENTENCES = ['dog bites man', 'man bites dog'];
+const SENTENCES = [
+  ['dog', 'bites', 'man'],
+  ['man', 'bites', 'dog'],
+];
 const D = 8,
   DK = 4,
   SEED = 5;
 
-// The question, as data: prompt, options and why each is right or wrong.
+// The question: which option is right; its words are q.prompt, q.<id>.label and q.<id>.why in the catalog.
+// `order` is its English prompt, which keys each learner's option order (web/order.js): it never changes.
 const QUESTION = {
-  prompt: 'With the encoding on, “bites” has the same input e + PE(1) in both sentences. Is its output the same?',
+  key: 'q',
+  order: 'With the encoding on, “bites” has the same input e + PE(1) in both sentences. Is its output the same?',
   options: [
-    {
-      id: 'differs',
-      correct: true,
-      label: 'No: “dog” and “man” now sit at each other’s positions, so its keys and values differ.',
-      why:
-        'Its query is the same, but the keys and values come from the other words’ e + PE, and e(dog) + PE(0) ≠ ' +
-        'e(dog) + PE(2).',
-    },
-    {
-      id: 'same',
-      correct: false,
-      label: 'Yes: its own input is the same vector in both, so its output must be the same too.',
-      why:
-        'An output mixes the values of every word, weighted by how its query meets their keys. What changed for ' +
-        'the other two words?',
-    },
-    {
-      id: 'order-blind',
-      correct: false,
-      label: 'Yes: attention without a mask never notices how the other words are ordered.',
-      why: 'That holds when nothing in the vectors carries a position. Here the encoding is on.',
-    },
+    { id: 'differs', correct: true },
+    { id: 'same', correct: false },
+    { id: 'order-blind', correct: false },
   ],
 };
 
+// Its words: web/i18n/catalogs/<locale>/pipeline.json (title, why, and each sentence below by its id).
 export default {
   questions: [QUESTION],
   id: 'pipeline',
-  title: 'Where the encoding enters',
-  why:
-    'Follows one word through [[attention]] in two word orders, to see that the encoding works only by changing ' +
-    'the vectors attention compares.',
-  explain: {
-    prompt: 'Why does “bites” get two different outputs once the encoding is on?',
-    model:
-      'Its own input is the same, but the other two words swapped positions, so their inputs e + PE changed, and ' +
-      'with them the keys its query is compared with and the values it mixes. Without the encoding they would ' +
-      'only have swapped rows, and its output would stay.',
-  },
-  mount(host, { lab, onResult, answered = false, heading }) {
+  mount(host, { lab, onResult, answered = false, heading, t }) {
+    const word = (id) => t(`word.${id}`);
+    const sentence = (ids) => t('sentence', { first: word(ids[0]), second: word(ids[1]), third: word(ids[2]) });
     const state = { encoding: 'none' };
     const view = h('div', { class: 'demo pipelines' }); // the two sentences side by side where there is room
     const summary = h('p', { role: 'status' });
-    const run = (sentence) => {
-      const words = sentence.split(' ');
-      const tokens = words.map((w) => VOCABULARY.indexOf(w));
+    const run = (ids) => {
+      const words = ids.map(word);
+      const tokens = ids.map((w) => VOCABULARY.indexOf(w));
       const e = lab.embed({ tokens, vocabSize: VOCABULARY.length, dModel: D, seed: SEED, encoding: 'none' });
       const x = lab.embed({ tokens, vocabSize: VOCABULARY.length, dModel: D, seed: SEED, encoding: state.encoding });
       // q and k are the projections the scores come from; scores are what each row's softmax receives.
@@ -70,18 +50,20 @@ export default {
         dK: DK,
         seed: SEED,
       });
-      return { words, e, x, q, k, scores, weights, output };
+      return { ids, words, e, x, q, k, scores, weights, output };
     };
-    const stage = (caption, values, rows, cols, labels, colLabel) =>
+    // Each table's caption (and so its region's name) starts with its sentence.
+    const stage = (id, r, values, rows, cols, colLabel) =>
       matrixTable({
-        caption: `“${labels.join(' ')}”, ${caption}`, // each table's region is named for its sentence
+        caption: t(id, { sentence: sentence(r.ids) }),
         values,
         rows,
         cols,
-        rowLabel: (i) => labels[i],
+        rowLabel: (i) => r.words[i],
         colLabel,
         limit: 2,
         digits: 2,
+        t,
       });
     // A fold opened stays open when the encoding is switched.
     const opened = new Set();
@@ -93,51 +75,54 @@ export default {
           return h(
             'div',
             { class: 'pipeline' },
-            heading(1, `“${SENTENCES[s]}”`),
+            heading(1, t('sentence.quoted', { sentence: sentence(SENTENCES[s]) })),
             h(
               'details',
               { open: opened.has(s) || undefined, ontoggle: (e) => (e.target.open ? opened.add(s) : opened.delete(s)) },
               h(
                 'summary',
                 {},
-                'Steps 1–7, table by table',
-                h('span', { class: 'visually-hidden' }, `, for “${SENTENCES[s]}”`),
+                t('steps.summary'),
+                h('span', { class: 'visually-hidden' }, t('steps.for', { sentence: sentence(SENTENCES[s]) })),
               ),
-              stage('1. token embeddings e', r.e, 3, D, r.words),
-              stage(
-                state.encoding === 'none' ? '2. input e (no encoding)' : '2. input e + PE(position)',
-                r.x,
-                3,
-                D,
-                r.words,
-              ),
-              stage('3. Q (from step 2)', r.q, 3, DK, r.words),
-              stage('4. K', r.k, 3, DK, r.words),
-              stage('5. scores QKᵀ/√dₖ', r.scores, 3, 3, r.words, (j) => r.words[j]),
-              stage('6. weights: softmax of each row', r.weights, 3, 3, r.words, (j) => r.words[j]),
-              stage('7. outputs', r.output, 3, DK, r.words),
+              stage('stage.embeddings', r, r.e, 3, D),
+              stage(state.encoding === 'none' ? 'stage.input.none' : 'stage.input.encoded', r, r.x, 3, D),
+              stage('stage.queries', r, r.q, 3, DK),
+              stage('stage.keys', r, r.k, 3, DK),
+              stage('stage.scores', r, r.scores, 3, 3, (j) => r.words[j]),
+              stage('stage.weights', r, r.weights, 3, 3, (j) => r.words[j]),
+              stage('stage.outputs', r, r.output, 3, DK),
             ),
           );
         }),
       );
-      const outputOf = (word) =>
-        runs.map((r) => r.output.subarray(r.words.indexOf(word) * DK, (r.words.indexOf(word) + 1) * DK));
-      // Below 1e-5 two outputs are the same vector up to float rounding (the core computes in float32).
-      const compare = (word) => {
-        const [a, b] = outputOf(word);
+      const outputOf = (id) => runs.map((r) => r.output.subarray(r.ids.indexOf(id) * DK, (r.ids.indexOf(id) + 1) * DK));
+      // Below 1e-5 two outputs are the same vector up to float rounding (the core computes in float32): then
+      // the gap, else the change, as the one sentence says them.
+      const compare = (id) => {
+        const [a, b] = outputOf(id);
         const change = maxAbsDifference(a, b);
         return change < 1e-5
-          ? `“${word}”: the same output (gap ${change.toExponential(1)}, float rounding)`
-          : `“${word}”: the outputs differ by up to ${fmt(change, 3)}`;
+          ? { same: 'yes', by: t.decimal(change.toExponential(1)) }
+          : { same: 'no', by: t.number(change, 3) };
       };
-      summary.textContent = `${compare('dog')}; ${compare('bites')}.`;
+      const dog = compare('dog'),
+        bites = compare('bites');
+      summary.textContent = t('summary', {
+        dog: word('dog'),
+        dogSame: dog.same,
+        dogBy: dog.by,
+        bites: word('bites'),
+        bitesSame: bites.same,
+        bitesBy: bites.by,
+      });
     }
     const encoding = select({
-      label: 'Position encoding',
+      label: t('encoding.label'),
       value: 'none',
       options: [
-        ['none', 'off'],
-        ['sinusoidal', 'sinusoidal'],
+        ['none', t('encoding.none')],
+        ['sinusoidal', t('encoding.sinusoidal')],
       ],
       onchange: (v) => {
         state.encoding = v;
@@ -153,20 +138,10 @@ export default {
         lock(false);
         onResult?.(r);
       },
-      ...QUESTION,
+      ...localQuestion(QUESTION, t),
+      t,
     });
-    host.append(
-      h(
-        'p',
-        {},
-        'Each word has the same embedding e in both sentences; their steps through attention are folded below. ',
-        'Predict, then switch the encoding on.',
-      ),
-      question.element,
-      h('div', { class: 'controls' }, encoding),
-      summary,
-      view,
-    );
+    host.append(h('p', {}, t('intro')), question.element, h('div', { class: 'controls' }, encoding), summary, view);
     return question;
   },
 };

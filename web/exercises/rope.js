@@ -1,7 +1,8 @@
-import { h, fmt } from '../widgets/dom.js';
+import { h } from '../widgets/dom.js';
 import { LinePlot } from '../widgets/lineplot.js';
 import { textTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
+import { localQuestion } from '../i18n/exercise.js';
 import { DEMO, hiddenUntilAnswered, maxAbsDifference, slider } from './common.js';
 import { settledStatus } from '../widgets/settled.js';
 
@@ -11,39 +12,22 @@ const D_HEAD = 16,
   SIGN = 3, // the keys SIGN before and SIGN after the query, whose scores differ
   MAX_SHIFT = 2000;
 
-// The question, as data: prompt, options and why each is right or wrong.
+// The question, as data: which option is right. Its words: web/i18n/catalogs/<locale>/rope.json (q.prompt,
+// q.<id>.label, q.<id>.why); `order` is its English prompt, which keys each learner's option order.
 const QUESTION = {
-  prompt:
+  key: 'q',
+  order:
     'A model trained with RoPE in the halves layout is loaded into code that uses the interleaved layout. ' +
     'What happens?',
   options: [
-    {
-      id: 'silent',
-      correct: true,
-      label: 'It runs without an error, but its scores differ from those it was trained with.',
-      why:
-        'The weights have the same shapes either way; only which dimensions turn together differs. So nothing ' +
-        'fails, and every score is computed from the wrong pairs: the layouts table below shows two scores for ' +
-        'the same query and key.',
-    },
-    {
-      id: 'error',
-      correct: false,
-      label: 'Loading stops with an error, as the two layouts store weights of different shapes.',
-      why:
-        'Rotary embeddings have no weights of their own: they rotate the queries and keys, whatever their layout. ' +
-        'The checkpoint loads into either.',
-    },
-    {
-      id: 'same',
-      correct: false,
-      label: 'Nothing changes, since both layouts rotate by the same angles and so give equal scores.',
-      why:
-        'The angles are the same, but they are applied to different pairs of dimensions, so the rotated vectors ' +
-        'differ. Compare the two layouts’ scores below.',
-    },
+    { id: 'silent', correct: true },
+    { id: 'error', correct: false },
+    { id: 'same', correct: false },
   ],
 };
+
+/** A number as toExponential(1) writes it, with the language's decimal sign. */
+const exponential = (t, x) => x.toExponential(1).replace('.', t.number(0.5, 1).charAt(1));
 
 // A query and a key of one head: two token embeddings drawn by the core (no position in them).
 function queryAndKey(lab) {
@@ -66,31 +50,13 @@ function scores(lab, { q, k }, m, first, count, rope = {}) {
 
 const offsets = Float64Array.from({ length: 2 * REACH + 1 }, (_, i) => i - REACH);
 
+// Its words: web/i18n/catalogs/<locale>/rope.json (title, why, and each sentence below by its id). The
+// explain-back asks about what the question asked: the layouts.
 export default {
   questions: [QUESTION],
   id: 'rope',
-  title: 'RoPE: rotate the queries and the keys',
-  why:
-    '[[RoPE|rope]] is how many recent language models give position: it turns queries and keys, and the ' +
-    'libraries that implement it disagree on which dimensions turn together.',
-  sources: [
-    [
-      'Su et al. (2021), RoFormer: Enhanced Transformer with Rotary Position Embedding',
-      'https://arxiv.org/abs/2104.09864',
-    ],
-  ],
-  // The explain-back asks about what the question asked: the layouts.
-  explain: {
-    prompt:
-      'Why does a checkpoint trained with one RoPE layout run without any error under the other, and what goes ' +
-      'wrong?',
-    model:
-      'RoPE has no weights of its own: it turns pairs of a head’s query and key dimensions, so the weights have ' +
-      'the same shapes under either layout and load without complaint. But the two layouts pair different ' +
-      'dimensions (i with i + d/2, or 2i with 2i + 1), so the turned vectors, and every score, differ from the ' +
-      'ones the model was trained with.',
-  },
-  mount(host, { lab, onResult, answered = false, heading }) {
+  sources: [['source.su', 'https://arxiv.org/abs/2104.09864']],
+  mount(host, { lab, onResult, answered = false, heading, t }) {
     const qk = queryAndKey(lab);
     const state = { shift: 300 };
     // The scores of the query at QUERY against keys at offsets −REACH … REACH: what moving both is compared with.
@@ -99,26 +65,25 @@ export default {
     // 1. Moving both positions by the same amount leaves every score where it was.
     const plotView = h('div', { class: 'demo' });
     const plot = new LinePlot(plotView, {
-      label: 'Score q·k against the offset n − m, for the query at m and at m + s',
-      xLabel: 'offset n − m',
+      label: t('plot.label'),
+      xLabel: t('plot.x'),
       yLabel: 'q·k',
-      table: 'Data table of the scores',
+      table: t('plot.table'),
+      t,
     });
     const shiftStatus = settledStatus();
     function drawShift() {
       const moved = scores(lab, qk, QUERY + state.shift, QUERY - REACH + state.shift, offsets.length);
       const series = [
-        { name: `query at m = ${QUERY}`, values: at },
-        { name: `query at m + s = ${QUERY + state.shift}`, values: moved },
+        { name: t('series.at', { m: QUERY }), values: at },
+        { name: t('series.moved', { m: QUERY + state.shift }), values: moved },
       ];
       plot.update(offsets, series);
       const change = maxAbsDifference(at, moved);
-      shiftStatus.text =
-        `Both positions moved by ${state.shift}: the largest change of a score is ` +
-        `${change.toExponential(1)} (float rounding), so the two curves lie on top of each other.`;
+      shiftStatus.text = t('status.shift', { shift: state.shift, change: exponential(t, change) });
     }
     const shiftControl = slider({
-      label: 'Move both positions by s',
+      label: t('slider.shift'),
       min: 0,
       max: MAX_SHIFT,
       value: state.shift,
@@ -131,22 +96,21 @@ export default {
     const signText = h(
       'p',
       {},
-      `The offset keeps its sign: a key ${SIGN} before the query and a key ${SIGN} after sit at opposite angles ` +
-        `from it, and here they score ${fmt(at[REACH - SIGN], 4)} and ${fmt(at[REACH + SIGN], 4)}.`,
+      t('sign', { k: SIGN, before: t.number(at[REACH - SIGN], 4), after: t.number(at[REACH + SIGN], 4) }),
     );
 
     // 2. The two layouts pair different dimensions: same q and k, different scores.
     const layoutSlot = h('div');
     function drawLayouts() {
       const n = QUERY - 3;
-      const one = (layout) => fmt(scores(lab, qk, QUERY, n, 1, { layout })[0], 4);
+      const one = (layout) => t.number(scores(lab, qk, QUERY, n, 1, { layout })[0], 4);
       layoutSlot.replaceChildren(
         textTable({
-          caption: `Query at m = ${QUERY}, key at n = ${n}`,
-          head: ['layout', 'score q·k'],
+          caption: t('table.caption', { m: QUERY, n }),
+          head: [t('table.layout'), t('table.score')],
           rows: [
-            ['halves', one('halves')],
-            ['interleaved', one('interleaved')],
+            [t('layout.halves'), one('halves')],
+            [t('layout.interleaved'), one('interleaved')],
           ],
         }),
       );
@@ -155,28 +119,20 @@ export default {
     // The layouts table shows two scores for one query and key: it answers the question, so it appears
     // once the question is checked.
     const layouts = h('div', {}, layoutSlot);
-    const question = choiceQuestion({ ...QUESTION, onResult: hiddenUntilAnswered([layouts], { answered, onResult }) });
+    const question = choiceQuestion({
+      ...localQuestion(QUESTION, t),
+      t,
+      onResult: hiddenUntilAnswered([layouts], { answered, onResult }),
+    });
     host.append(
-      h(
-        'p',
-        {},
-        'RoPE has no weights of its own. Inside attention it turns each pair of a head’s query dimensions by m·θᵢ ',
-        'and each pair of a key’s by n·θᵢ (m, n their positions, θᵢ = base^(−2i/d)), so a score sees the offset ',
-        'through the angle ',
-        '(m − n)·θᵢ: the rotation the relative-offset exercise found inside the sinusoidal table.',
-      ),
-      heading(1, 'Move both positions'),
+      h('p', {}, t('intro')),
+      heading(1, t('heading.move')),
       shiftControl,
       plotView,
       ...shiftStatus.elements,
       signText,
-      heading(1, 'Two layouts'),
-      h(
-        'p',
-        {},
-        `Libraries agree on the angles but not on which two dimensions form a pair: the halves layout (Llama, `,
-        `GPT-NeoX) pairs dimension i with i + d/2, the interleaved layout (GPT-J, RoFormer) 2i with 2i + 1.`,
-      ),
+      heading(1, t('heading.layouts')),
+      h('p', {}, t('layouts')),
       question.element,
       layouts,
     );

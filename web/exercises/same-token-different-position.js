@@ -1,6 +1,7 @@
-import { h, fmt } from '../widgets/dom.js';
+import { h } from '../widgets/dom.js';
 import { matrixTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
+import { localQuestion } from '../i18n/exercise.js';
 import {
   DEMO,
   MAX_WORDS,
@@ -16,62 +17,40 @@ import { learnerPeCode, onLearnerPe } from './learner-pe.js';
 
 // What is wrong with the typed sentence, or null. Checked before the core is called: the core refuses an
 // empty token list with a RangeError, and more than MAX_WORDS words would be cut without a word.
-function sentenceProblem(words) {
-  const allowed = `Type 2 to ${MAX_WORDS} words, one of them twice, e.g. “the dog chased the cat”.`;
-  if (words.length === 0) return `The sentence is empty. ${allowed}`;
-  if (words.length === 1) return `“${words[0]}” is a single word. ${allowed}`;
-  if (words.length > MAX_WORDS)
-    return `The sentence has ${words.length} words; at most ${MAX_WORDS} are allowed. Shorten it.`;
+function sentenceProblem(words, t) {
+  const example = t('sentence.default');
+  if (words.length === 0) return t('problem.empty', { max: MAX_WORDS, example });
+  if (words.length === 1) return t('problem.single', { word: words[0], max: MAX_WORDS, example });
+  if (words.length > MAX_WORDS) return t('problem.long', { count: words.length, max: MAX_WORDS });
   return null;
 }
 
 // Dimensions shown of each row (the distance uses all of them).
 const SHOWN = 4;
 
-// The question, as data: prompt, options and why each is right or wrong.
+// The question: which option is right; its words are q.prompt, q.<id>.label and q.<id>.why in the catalog.
+// `order` is its English prompt, which keys each learner's option order (web/order.js): it never changes.
 const QUESTION = {
-  prompt: 'After adding the encoding, the two copies of the word are…',
+  key: 'q',
+  order: 'After adding the encoding, the two copies of the word are…',
   options: [
-    {
-      id: 'a',
-      correct: true,
-      label: 'different vectors, so attention can tell them apart',
-      why: 'Same token embedding, but a different PE(p) at each p, so the sums differ: the distance below is positive.',
-    },
-    {
-      id: 'b',
-      correct: false,
-      label: 'still identical, because the word is the same',
-      why: 'The word’s embedding is identical, but each copy gets its own position vector added.',
-    },
-    {
-      id: 'c',
-      correct: false,
-      label: 'different only if the sentence outruns the wavelength of pair 0',
-      why: 'Any two distinct positions get different encodings; no length is needed.',
-    },
+    { id: 'a', correct: true },
+    { id: 'b', correct: false },
+    { id: 'c', correct: false },
   ],
 };
 
+// Its words: web/i18n/catalogs/<locale>/same-token-different-position.json (title, why, and each sentence
+// below by its id). The default sentence is words too: each language's repeats one of its words.
 export default {
   questions: [QUESTION],
   id: 'same-token-different-position',
-  title: 'Same token, different position',
-  explain: {
-    prompt: 'Why do the two copies of the word get different vectors?',
-    model:
-      'Their token embeddings are identical, but each has a different position vector added, so the sums differ, ' +
-      'and attention can tell them apart.',
-  },
-  why:
-    'The card’s second rep: add an encoding to [[token embeddings|token-embedding]] (your own pe(), once it ran ' +
-    'right above) and see one word become two vectors.',
-  mount(host, { lab, onResult, answered = false }) {
+  mount(host, { lab, onResult, answered = false, t }) {
     const input = h('input', {
       type: 'text',
-      value: 'the dog chased the cat',
+      value: t('sentence.default'),
       maxlength: 80,
-      'aria-label': `Sentence (${MAX_WORDS} words at most)`,
+      'aria-label': t('input.aria', { max: MAX_WORDS }),
     });
     // Not live: the tables would be re-read on every keystroke. The rows with the encoding answer the
     // question, so they sit below it and appear once it is checked.
@@ -82,10 +61,10 @@ export default {
     const mine = { values: null, use: false, error: null };
     const useMine = h('input', { type: 'checkbox' });
     // (A wrapper holds `hidden`: the control's display would override it.)
-    const mineControl = h('div', { hidden: !learnerPeCode() }, h('label', {}, useMine, ' Add my pe() instead'));
+    const mineControl = h('div', { hidden: !learnerPeCode() }, h('label', {}, useMine, ` ${t('mine.label')}`));
     // Runs the learner's newest correct pe() over every position a sentence can have, then redraws.
     async function computeMine() {
-      const answer = await runInWorker(learnerPeCode(), MAX_WORDS, DEMO.dModel);
+      const answer = await runInWorker(learnerPeCode(), MAX_WORDS, DEMO.dModel, t);
       mine.values = answer.values ?? null;
       mine.error = answer.error ?? null;
       show();
@@ -109,7 +88,7 @@ export default {
       return { x: added, gap: maxAbsDifference(core, mine.values.subarray(0, n * width)) };
     }
     function show() {
-      const problem = sentenceProblem(sentenceWords(input.value));
+      const problem = sentenceProblem(sentenceWords(input.value), t);
       input.setAttribute('aria-invalid', String(problem !== null));
       encodedView.replaceChildren();
       if (problem) {
@@ -121,7 +100,7 @@ export default {
       // The first word that repeats: its later position, and where it appeared first.
       const second = tokens.findIndex((t, i) => tokens.indexOf(t) !== i);
       if (second < 0) {
-        view.replaceChildren(h('p', { role: 'status' }, 'Type a sentence in which some word appears twice.'));
+        view.replaceChildren(h('p', { role: 'status' }, t('status.noRepeat')));
         return;
       }
       const firstAt = tokens.indexOf(tokens[second]);
@@ -131,46 +110,39 @@ export default {
         v.set(row(x, DEMO.dModel, second).subarray(0, SHOWN), SHOWN);
         return v;
       };
-      const labels = (i) => `“${words[firstAt]}” @ ${i ? second : firstAt}`;
+      const labels = (i) => t('row.label', { word: words[firstAt], position: i ? second : firstAt });
       // The two rows as a table, and their distance from the core: once without, once with the encoding.
       const arm = (caption, x) => [
-        matrixTable({ caption, values: pair(x), rows: 2, cols: SHOWN, rowLabel: labels, limit: 3, digits: 2 }),
+        matrixTable({ caption, values: pair(x), rows: 2, cols: SHOWN, rowLabel: labels, limit: 3, digits: 2, t }),
         h(
           'p',
           {},
-          `Distance over all ${DEMO.dModel} dimensions: ` +
-            fmt(coreDistance(lab, row(x, DEMO.dModel, firstAt), row(x, DEMO.dModel, second)), 6),
+          t('distance', {
+            d: DEMO.dModel,
+            distance: t.number(coreDistance(lab, row(x, DEMO.dModel, firstAt), row(x, DEMO.dModel, second)), 6),
+          }),
         ),
       ];
-      view.replaceChildren(...arm('Token embeddings only', plain.x));
+      view.replaceChildren(...arm(t('table.plain'), plain.x));
       if (mine.use && mine.error) encodedView.replaceChildren(h('p', { class: 'error' }, mine.error));
       else if (mine.use && mine.values) {
         const { x, gap } = withMine(plain);
-        encodedView.replaceChildren(
-          ...arm('Token embeddings + your pe()', x),
-          h('p', {}, `Your pe() differs from the core’s encoding of these positions by at most ${fmt(gap, 6)}.`),
-        );
+        encodedView.replaceChildren(...arm(t('table.mine'), x), h('p', {}, t('mine.gap', { gap: t.number(gap, 6) })));
       } else
-        encodedView.replaceChildren(
-          ...arm('Token embeddings + sinusoidal encoding', embedSentence(lab, input.value, 'sinusoidal').x),
-        );
+        encodedView.replaceChildren(...arm(t('table.sinusoidal'), embedSentence(lab, input.value, 'sinusoidal').x));
     }
     input.addEventListener('input', show);
     show();
     // The rows with the encoding, and the switch to the learner's own pe(), wait below the question.
     const after = h('div', {}, mineControl, encodedView);
     const question = choiceQuestion({
-      ...QUESTION,
+      ...localQuestion(QUESTION, t),
       onResult: hiddenUntilAnswered([after], { answered, onResult }),
+      t,
     });
     host.append(
-      h(
-        'p',
-        {},
-        `Type a sentence with a repeated word: the core embeds it (dModel ${DEMO.dModel}, ${SHOWN} dimensions ` +
-          'shown). Predict what adding the encoding does.',
-      ),
-      h('div', { class: 'control wide' }, h('label', {}, 'Sentence ', input)),
+      h('p', {}, t('intro', { d: DEMO.dModel, shown: SHOWN })),
+      h('div', { class: 'control wide' }, h('label', {}, `${t('input.label')} `, input)),
       view,
       question.element,
       after,

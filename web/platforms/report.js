@@ -105,7 +105,7 @@ export function interactionOf(exercise, record, { version, seed }) {
     // 2004 takes the option's own id; SCORM 1.2 only single characters, so there it is the option's letter
     // in the question's data order (a, b, c…), which is the same for every learner too.
     const question = exercise.questions[0];
-    const shown = shuffled(question.options, seed, question.prompt);
+    const shown = shuffled(question.options, seed, question.order ?? question.prompt);
     const given = prediction ? record.prediction : record.answer;
     const index = given == null ? -1 : shown.findIndex((o, i) => `${letter(i)})` === given);
     const name = (option) => (d.choiceByLetter ? letter(question.options.indexOf(option)) : option.id);

@@ -5,7 +5,10 @@
 // (tests/web/xapi.test.mjs).
 
 export const VERBS = {
-  answered: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } },
+  answered: {
+    id: 'http://adlnet.gov/expapi/verbs/answered',
+    display: { 'en-US': 'answered', es: 'respondió', 'zh-CN': '作答' },
+  },
 };
 export const INTERACTION = 'http://adlnet.gov/expapi/activities/cmi.interaction';
 const IDENTIFIERS = ['mbox', 'mbox_sha1sum', 'openid', 'account'];
@@ -65,9 +68,20 @@ export const anonymousAgent = (homePage, id) => ({
 
 /**
  * The 'answered' statement of a record. `activity`: the exercise's IRI (embed.html?exercise=ID);
- * `solutionViewedIri`: the result extension saying whether the solution was viewed first.
+ * `solutionViewedIri`: the result extension saying whether the solution was viewed first; `title` the
+ * exercise's English title and, where the learner saw another language, `localTitle` in `language` (both go
+ * in the activity's name, a language map).
  */
-export function answeredStatement({ actor, activity, title, record, solutionViewedIri, timestamp }) {
+export function answeredStatement({
+  actor,
+  activity,
+  title,
+  record,
+  solutionViewedIri,
+  timestamp,
+  language = 'en-US',
+  localTitle = title,
+}) {
   const { correct, score, maxScore, solutionViewed } = record;
   // A prediction (maxScore 0) is not graded: completion only, without result.score or result.success.
   const graded =
@@ -75,7 +89,14 @@ export function answeredStatement({ actor, activity, title, record, solutionView
   return {
     actor: checkAgent(actor),
     verb: VERBS.answered,
-    object: { objectType: 'Activity', id: activity, definition: { name: { 'en-US': title }, type: INTERACTION } },
+    object: {
+      objectType: 'Activity',
+      id: activity,
+      definition: {
+        name: { 'en-US': title, ...(language.startsWith('en') ? {} : { [language]: localTitle }) },
+        type: INTERACTION,
+      },
+    },
     result: {
       ...graded,
       completion: true,

@@ -35,7 +35,7 @@ export function checkedPrediction(entry) {
 
 /** The letter learner `seed` sees beside the right option of `question` ('c)'). */
 export function rightLetter(question, seed) {
-  const shown = shuffled(question.options, seed, question.prompt);
+  const shown = shuffled(question.options, seed, question.order ?? question.prompt);
   return `${letter(shown.findIndex((o) => o.correct))})`;
 }
 

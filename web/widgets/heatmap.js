@@ -1,10 +1,12 @@
 // A heatmap of a row-major matrix (rows = positions, columns = dimensions) on a canvas, with axes,
 // a legend, and the exact value of a cell on hover and on keyboard focus (arrow keys, Home/End,
-// PageUp/PageDown). The cell readout is announced through an aria-live region.
+// PageUp/PageDown). The cell readout is announced through an aria-live region. Its own words (the hint, the
+// axes' default names, the data table's) are the `widgets` catalog's, in the language of the `t` it is given
+// (English by default); its numbers in that locale's notation.
 import { lut32, LUT_SIZE, cssColour, rgbOfHex, sequentialLut32 } from './colormap.js';
 import { matrixTable } from './tables.js';
 import { indexTicks } from './ticks.js';
-import { describeMatrix } from './describe.js';
+import { describeMatrix, widgetWords } from './describe.js';
 import { csvLink, csvName, csvOf } from './csv.js';
 
 const TABLE_CELLS = 24; // the data table shows 24 × 24 cells at a time, from the row and column the learner picks
@@ -39,26 +41,21 @@ export class Heatmap {
    *   (weights, say): they go from the theme's background at 0 to its accent at `limit`, so that a map
    *   of mostly-zero weights is not a bright square on a dark page (the table follows the theme as it
    *   changes). With `negative: true` as well, the values run from −`limit` to 0 (a penalty, say), the
-   *   accent at −`limit`: a scale with no positive half for values that are never positive.
+   *   accent at −`limit`: a scale with no positive half for values that are never positive. `t`: the
+   *   translator (web/i18n/messages.js) it speaks with.
    */
-  constructor(
-    host,
-    {
-      label,
-      rowName = 'position',
-      columnName = 'dimension',
-      limit = 1,
-      describe,
-      signed = true,
-      negative = false,
-    } = {},
-  ) {
+  constructor(host, { label, rowName, columnName, limit = 1, describe, signed = true, negative = false, t } = {}) {
+    const w = (this.words = widgetWords(t));
+    rowName ??= w('heatmap.row');
+    columnName ??= w('heatmap.column');
     this.signed = signed;
     this.negative = !signed && negative;
     this.rowName = rowName;
     this.columnName = columnName;
     this.limit = limit;
-    this.describe = describe ?? ((r, c, v) => `${rowName} ${r}, ${columnName} ${c}: ${v.toFixed(6)}`);
+    this.describe =
+      describe ??
+      ((r, c, v) => w('heatmap.cell', { rowName, row: r, columnName, column: c, value: w.decimal(v.toFixed(6)) }));
     this.focus = { row: 0, column: 0 };
     /** Resolves once the canvas first holds the matrix (drawing waits for the canvas's size). */
     this.drawn = new Promise((resolve) => {
@@ -67,11 +64,7 @@ export class Heatmap {
     this.root = element('figure', { class: 'heatmap' });
     // The hint is the canvas's description, so a screen reader says that arrow keys work.
     const hintId = `heatmap-hint-${(hints += 1)}`;
-    this.hint = element(
-      'p',
-      { class: 'hint', id: hintId },
-      'Point at a cell or tap it to read its value; or focus the map and use the arrow keys.',
-    );
+    this.hint = element('p', { class: 'hint', id: hintId }, w('heatmap.hint'));
     const summaryId = `heatmap-summary-${hints}`;
     // Where the map shows its exercise's answer, said once the learner has answered (explain()).
     this.answer = element('p', { class: 'plot-answer', id: `heatmap-answer-${hints}`, 'data-until-answered': '' });
@@ -99,7 +92,8 @@ export class Heatmap {
     this.label = label;
     this.details = element('details', { class: 'data-table' });
     // Named for its map, as a page holds several ("Data table" shown, the rest for a screen reader).
-    const summary = element('summary', { 'aria-label': `Data table: ${label}` }, 'Data table');
+    const table = w('table.summary');
+    const summary = element('summary', { 'aria-label': w('table.named', { table, name: label }) }, table);
     // For a screen reader, outside the table (Chrome leaves a closed <details>'s content out of a description).
     this.summary = element('p', { class: 'plot-summary visually-hidden', id: summaryId });
     this.wanted = { row: 0, column: 0 }; // the window's corner as asked for; shown clamped to the matrix
@@ -182,8 +176,8 @@ export class Heatmap {
   // every cell).
   #summarize() {
     const write = () => {
-      const { rowName, columnName, rows, columns, data, firstRow } = this;
-      this.summary.textContent = describeMatrix(rowName, columnName, rows, columns, data, firstRow);
+      const { rowName, columnName, rows, columns, data, firstRow, words } = this;
+      this.summary.textContent = describeMatrix(rowName, columnName, rows, columns, data, firstRow, words);
     };
     clearTimeout(this.summaryTimer);
     if (!this.summary.textContent) write();
@@ -200,7 +194,7 @@ export class Heatmap {
       min: '0',
       step: '1',
       value: '0',
-      'aria-label': `From ${name}: ${label}`,
+      'aria-label': this.words('heatmap.fromNamed', { axis: name, name: label }),
     });
     input.addEventListener('change', () => {
       const offset = which === 'row' ? this.firstRow : 0;
@@ -209,7 +203,7 @@ export class Heatmap {
       this.#fillTable();
       this.readout.textContent = this.tableSlot.querySelector('caption')?.textContent ?? '';
     });
-    const tag = element('label', { for: id }, `From ${name}`);
+    const tag = element('label', { for: id }, this.words('heatmap.from', { axis: name }));
     const field = element('span', { class: 'control' });
     field.append(tag, input);
     return { field, input };
@@ -233,10 +227,20 @@ export class Heatmap {
     }
     const partial = rows < allRows || cols < allColumns;
     const first = this.firstRow ?? 0;
-    const more = partial
-      ? ` (${this.rowName} ${row + first}–${row + first + rows - 1} of ${first}–${first + allRows - 1}, ` +
-        `${this.columnName} ${column}–${column + cols - 1} of 0–${allColumns - 1})`
-      : '';
+    const w = this.words;
+    const names = { rowName: this.rowName, columnName: this.columnName };
+    const caption = partial
+      ? w('heatmap.caption.part', {
+          ...names,
+          rowFrom: row + first,
+          rowTo: row + first + rows - 1,
+          firstRow: first,
+          lastRow: first + allRows - 1,
+          columnFrom: column,
+          columnTo: column + cols - 1,
+          lastColumn: allColumns - 1,
+        })
+      : w('heatmap.caption', names);
     // The fields say where the window is, clamped; they are there only when the table is a part.
     this.windowControls.hidden = !partial;
     const { row: rowField, column: columnField } = this.windowFields;
@@ -253,17 +257,18 @@ export class Heatmap {
       ]);
       return csvOf(head, body);
     };
-    const link = csvLink(csvName(this.label), this.label, csv);
+    const link = csvLink(csvName(this.label), this.label, csv, w);
     this.tableSlot.replaceChildren(
       matrixTable({
-        name: `Values of ${this.label}`, // its region's name: the caption alone is alike for two maps
-        caption: `Values by ${this.rowName} (rows) and ${this.columnName} (columns)${more}`,
+        name: w('table.region', { name: this.label }), // its region's name: the caption alone is alike for two maps
+        caption,
         values,
         rows,
         cols,
         rowLabel: (r) => String(r + row + first),
         colLabel: (c) => String(c + column),
         digits: 4,
+        t: w,
       }),
       paragraph(link),
     );
@@ -290,13 +295,14 @@ export class Heatmap {
     this.focus.column = Math.min(this.focus.column, columns - 1);
     if (this.shownLimit !== this.limit) {
       this.shownLimit = this.limit;
+      const number = (v) => this.words.decimal(v);
       const labels = this.signed
-        ? [-this.limit, 0, `+${this.limit}`]
+        ? [number(-this.limit), '0', `+${number(this.limit)}`]
         : this.negative
-          ? [-this.limit, -this.limit / 2, 0]
-          : [0, this.limit / 2, this.limit];
+          ? [number(-this.limit), number(-this.limit / 2), '0']
+          : ['0', number(this.limit / 2), number(this.limit)];
       labels.forEach((text, i) => {
-        this.legendLabels[i].textContent = String(text).replace('-', '−');
+        this.legendLabels[i].textContent = text.replace('-', '−');
       });
     }
     if (this.size.width === 0 && this.canvas.isConnected) this.#measure();
@@ -421,7 +427,7 @@ export class Heatmap {
     for (const c of indexTicks(this.columns, Math.max(2, Math.floor(area.w / 60)))) {
       const x = area.x + ((c + 0.5) / this.columns) * area.w;
       ctx.fillRect(x, area.y + area.h, 1, 4);
-      ctx.fillText(String(c), x, area.y + area.h + 5);
+      ctx.fillText(this.words.decimal(c), x, area.y + area.h + 5);
     }
     ctx.fillText(this.axisNames.column, area.x + area.w / 2, area.y + area.h + 19);
     ctx.textAlign = 'right';
@@ -429,7 +435,7 @@ export class Heatmap {
     for (const r of indexTicks(this.rows, Math.max(2, Math.floor(area.h / 40)))) {
       const y = area.y + ((r + 0.5) / this.rows) * area.h;
       ctx.fillRect(area.x - 4, y, 4, 1);
-      ctx.fillText(String(r + this.firstRow), area.x - 6, y);
+      ctx.fillText(this.words.decimal(r + this.firstRow), area.x - 6, y);
     }
     ctx.save();
     ctx.translate(12, area.y + area.h / 2);

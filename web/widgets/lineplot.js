@@ -1,9 +1,11 @@
 // A small SVG line plot with axes, ticks, a legend, and the values at the nearest x on hover or on
-// keyboard focus (arrow keys). SVG attributes only, no inline styles, so it lives under a strict CSP.
-import { h, fmt, uid } from './dom.js';
+// keyboard focus (arrow keys). SVG attributes only, no inline styles, so it lives under a strict CSP. Its own
+// words (the hint, the readout, the data table's) are the `widgets` catalog's, in the language of the `t` it is
+// given (English by default); its numbers, ticks included, in that locale's notation.
+import { h, uid } from './dom.js';
 import { ticks } from './ticks.js';
 import { seriesTable } from './tables.js';
-import { describeSeries } from './describe.js';
+import { describeSeries, widgetWords } from './describe.js';
 import { csvLink, csvName, csvOf } from './csv.js';
 
 const NS = 'http://www.w3.org/2000/svg';
@@ -31,10 +33,13 @@ function svg(tag, attrs = {}, text) {
 export class LinePlot {
   /**
    * `points` marks every value with a dot (for a few x values, as a chart of measurements); `table` names
-   * the plot's data table ("Data table of the errors"; a screen reader also hears the plot's label).
+   * the plot's data table ("Data table of the errors"; a screen reader also hears the plot's label); `t` is the
+   * translator (web/i18n/messages.js) it speaks with.
    */
-  constructor(host, { label, xLabel, yLabel, yRange, logY = false, points = false, table = 'Data table' }) {
-    Object.assign(this, { label, xLabel, yLabel, yRange, logY, points });
+  constructor(host, { label, xLabel, yLabel, yRange, logY = false, points = false, table, t }) {
+    const w = widgetWords(t);
+    table ??= w('table.summary');
+    Object.assign(this, { label, xLabel, yLabel, yRange, logY, points, words: w });
     // The hint and the summary are the plot's description, so a screen reader says that arrow keys work
     // and what the curves do; the readout below speaks the values once the learner points or presses a key.
     const hintId = uid('plot-hint'),
@@ -49,11 +54,7 @@ export class LinePlot {
       'aria-describedby': `${hintId} ${summaryId} ${this.answer.id}`,
       class: 'lineplot', // focusable once it holds data (update): an empty plot is no tab stop
     });
-    const hint = h(
-      'p',
-      { class: 'hint', id: hintId },
-      'Point at the plot or tap it; or focus it and use the arrow keys.',
-    );
+    const hint = h('p', { class: 'hint', id: hintId }, w('plot.hint'));
     this.readout = h('p', { class: 'readout', 'aria-live': 'polite' });
     this.legend = h('ul', { class: 'plot-legend' });
     // The numbers behind the curves: a sentence (computed, always current) for a screen reader, outside the
@@ -64,7 +65,7 @@ export class LinePlot {
     this.details = h(
       'details',
       { class: 'data-table' },
-      h('summary', { 'aria-label': `${table}: ${label}` }, table),
+      h('summary', { 'aria-label': w('table.named', { table, name: label }) }, table),
       this.tableSlot,
     );
     this.details.addEventListener('toggle', () => this.#fillTable());
@@ -136,7 +137,8 @@ export class LinePlot {
       H = Math.round(Math.min(MAX_H, Math.max(MIN_H, W * 0.42)));
     this.svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
     const yTicks = ticks(lo, hi, 5, { integer: this.logY });
-    const yText = (t) => (this.logY ? `1e${t}` : String(t));
+    const { words: w } = this;
+    const yText = (t) => (this.logY ? `1e${t}` : w.decimal(t));
     // The y tick labels' column is as wide as the longest of them, beside the rotated axis title.
     const M = { ...MARGIN, l: Math.max(MARGIN.l, 30 + CHAR * Math.max(...yTicks.map((t) => yText(t).length))) };
     this.sx = (v) => M.l + ((v - x0) / (x1 - x0)) * (W - M.l - M.r);
@@ -156,7 +158,7 @@ export class LinePlot {
     for (const t of xTicks ?? ticks(x0, x1, Math.max(2, Math.floor((W - M.l - M.r) / X_TICK_SPACING))))
       g.push(
         svg('line', { x1: this.sx(t), x2: this.sx(t), y1: H - M.b, y2: H - M.b + 5, class: 'tick' }),
-        svg('text', { x: this.sx(t), y: H - M.b + 18, class: 'tick-label', 'text-anchor': 'middle' }, String(t)),
+        svg('text', { x: this.sx(t), y: H - M.b + 18, class: 'tick-label', 'text-anchor': 'middle' }, w.decimal(t)),
       );
     for (const t of yTicks) {
       const y = H - M.b - ((t - lo) / (hi - lo)) * (H - M.t - M.b);
@@ -207,9 +209,11 @@ export class LinePlot {
     this.svg.replaceChildren(...g);
     this.legend.replaceChildren(
       ...series.map((s, i) => h('li', { class: `s${i}` }, s.name)),
-      ...rules.filter((r) => r.label).map((r) => h('li', { class: 'rule-key' }, `${r.label} (${r.y})`)),
+      ...rules
+        .filter((r) => r.label)
+        .map((r) => h('li', { class: 'rule-key' }, w('plot.rule', { label: r.label, value: w.decimal(r.y) }))),
     );
-    this.summary.textContent = describeSeries(this.xLabel, x, series);
+    this.summary.textContent = describeSeries(this.xLabel, x, series, w);
     this.#fillTable();
     this.#place();
   }
@@ -219,15 +223,15 @@ export class LinePlot {
     if (!this.details.open || !this.x) return;
     this.stale = this.tableSlot.contains(document.activeElement);
     if (this.stale) return;
-    const { x, series, xLabel } = this;
+    const { x, series, xLabel, words: w } = this;
     const csv = () =>
       csvOf(
         [xLabel, ...series.map((s) => s.name)],
         Array.from(x, (xv, i) => [xv, ...series.map((s) => s.values[i])]),
       );
     this.tableSlot.replaceChildren(
-      seriesTable(`Values of ${this.label}`, xLabel, x, series, { exponential: this.logY }),
-      h('p', {}, csvLink(csvName(this.label), this.label, csv)),
+      seriesTable(w('table.region', { name: this.label }), xLabel, x, series, { exponential: this.logY, t: w }),
+      h('p', {}, csvLink(csvName(this.label), this.label, csv, w)),
     );
   }
 
@@ -239,8 +243,15 @@ export class LinePlot {
 
   #announce() {
     if (!this.series?.length || !this.x?.length) return; // focused before it has any data: nothing to read
-    const parts = this.series.map((s) => `${s.name}: ${fmt(s.values[this.cursor], 6)}`);
-    this.readout.textContent = `${this.xLabel} ${this.x[this.cursor]} — ${parts.join('; ')}`;
+    const { words: w } = this;
+    const parts = this.series.map((s) =>
+      w('plot.readout.value', { name: s.name, value: w.number(s.values[this.cursor], 6) }),
+    );
+    this.readout.textContent = w('plot.readout', {
+      axis: this.xLabel,
+      at: w.decimal(this.x[this.cursor]),
+      values: parts.join(w('plot.readout.separator')),
+    });
     this.pointed = true;
     this.cursorLine.setAttribute('visibility', 'visible');
     this.#place();

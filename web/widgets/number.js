@@ -3,27 +3,31 @@
 // recorded).
 import { h, uid } from './dom.js';
 import { gradeNumber } from '../grading.js';
+import { translator } from '../i18n/messages.js';
 
 /**
  * @param options {prompt, expected: number, tolerance: number, explain: () => string (shown once
  *   answered right, or with the solution), onResult}
  */
-export function numberQuestion({ prompt, expected, tolerance, explain, onResult }) {
+export function numberQuestion({ prompt, expected, tolerance, explain, onResult, t = translator() }) {
+  // Why a typed answer is not right, in the learner's language (grading.js says it in English for the API).
+  const why = (grade) =>
+    grade.reason === 'notNumber' ? t('number.notNumber') : t(`number.${grade.reason}`, { value: grade.typed });
   const id = uid('number');
   const input = h('input', { id, type: 'text', inputmode: 'decimal', autocomplete: 'off', class: 'number-answer' });
   const feedback = h('div', { class: 'feedback', 'aria-live': 'polite' });
   function verdict(grade, solution = false) {
     const text = solution
-      ? `Solution: ${explain()}`
+      ? `${t('verdict.solution')} ${explain()}`
       : grade.correct
-        ? `Right. ${explain()}`
-        : `Not quite. ${grade.explanation}`;
+        ? `${t('verdict.right')} ${explain()}`
+        : `${t('verdict.wrong')} ${why(grade)}`;
     feedback.replaceChildren(h('p', { class: solution || grade.correct ? 'verdict right' : 'verdict wrong' }, text));
   }
   function check() {
     const grade = gradeNumber(input.value, expected, tolerance);
     if (Number.isNaN(grade.value)) {
-      feedback.replaceChildren(h('p', { class: 'verdict' }, grade.explanation));
+      feedback.replaceChildren(h('p', { class: 'verdict' }, why(grade)));
       return;
     }
     verdict(grade);
@@ -40,15 +44,17 @@ export function numberQuestion({ prompt, expected, tolerance, explain, onResult 
     h(
       'p',
       { class: 'hint' },
-      tolerance === 0
-        ? 'Only the core’s exact value counts as right.'
-        : `Answers within ${tolerance} of the core’s value count as right.`,
+      tolerance === 0 ? t('number.hint.exact') : t('number.hint.tolerance', { tolerance: t.decimal(tolerance) }),
     ),
     h(
       'div',
       { class: 'actions' },
-      h('button', { type: 'button', onclick: check }, 'Check'),
-      h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution'),
+      h('button', { type: 'button', onclick: check }, t('button.check')),
+      h(
+        'button',
+        { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() },
+        t('button.solution'),
+      ),
     ),
     feedback,
   );

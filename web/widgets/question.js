@@ -14,6 +14,7 @@
 import { h, uid } from './dom.js';
 import { gradeChoice } from '../grading.js';
 import { learnerSeed, letter, opaqueValues, shuffled } from '../order.js';
+import { translator } from '../i18n/messages.js';
 
 let seed;
 
@@ -21,14 +22,24 @@ let seed;
  * `restored`: the exercise's record from an earlier visit (mount.js), whose prediction, if any, is shown
  * and stays.
  */
-export function choiceQuestion({ prompt, options, onResult, prediction = false, restored = null }) {
+export function choiceQuestion({
+  prompt,
+  options,
+  onResult,
+  prediction = false,
+  restored = null,
+  order = prompt,
+  t = translator(),
+}) {
   seed ??= learnerSeed();
   const name = uid('choice');
-  const shown = shuffled(options, seed, prompt);
+  // `order`: what the shuffle is keyed on, the same in every language (web/i18n/exercise.js: the English
+  // prompt it had when languages came), so a learner sees the options in one order whatever the language.
+  const shown = shuffled(options, seed, order);
   const values = opaqueValues(
     shown.map((o) => o.id),
     seed,
-    prompt,
+    order,
   );
   const feedback = h('div', { class: 'feedback', 'aria-live': 'polite' });
   const inputs = shown.map((o, i) => h('input', { type: 'radio', name, value: values[i], id: `${name}-${i}` }));
@@ -57,7 +68,9 @@ export function choiceQuestion({ prompt, options, onResult, prediction = false, 
       h(
         'p',
         { class: grade.correct ? 'verdict right' : 'verdict wrong' },
-        solution ? `Solution: ${label(grade.id)} ` : grade.correct ? 'Right. ' : 'Not quite. ',
+        solution
+          ? `${t('verdict.solution.choice', { letter: label(grade.id) })} `
+          : `${t(grade.correct ? 'verdict.right' : 'verdict.wrong')} `,
         grade.explanation,
       ),
     );
@@ -79,7 +92,7 @@ export function choiceQuestion({ prompt, options, onResult, prediction = false, 
   const checkButton = h(
     'button',
     { type: 'button', onclick: () => check() },
-    prediction ? 'Record my prediction' : 'Check',
+    t(prediction ? 'button.predict' : 'button.check'),
   );
   let closed = false;
   // A restored record is the prediction, whatever it holds: one whose letter is not known (a migrated record,
@@ -92,7 +105,7 @@ export function choiceQuestion({ prompt, options, onResult, prediction = false, 
     inputs[shown.indexOf(o)].checked = true;
     lock();
     feedback.replaceChildren(
-      h('p', { class: 'verdict prediction' }, `Your prediction: ${predicted} ${o.label} Now see what happens.`),
+      h('p', { class: 'verdict prediction' }, t('prediction.yours', { letter: predicted, option: o.label })),
     );
   }
   /** Called by the exercise once its demo has shown the answer: the prediction beside what happened. */
@@ -105,8 +118,13 @@ export function choiceQuestion({ prompt, options, onResult, prediction = false, 
         'p',
         { class: 'verdict prediction' },
         o === right
-          ? `You predicted ${predicted}, and that is what happened. `
-          : `You predicted ${predicted} ${o.label} What happened is ${label(right.id)} ${right.label} `,
+          ? `${t('prediction.happened', { letter: predicted })} `
+          : `${t('prediction.other', {
+              letter: predicted,
+              option: o.label,
+              right: label(right.id),
+              rightOption: right.label,
+            })} `,
         right.why,
       ),
     );
@@ -116,7 +134,7 @@ export function choiceQuestion({ prompt, options, onResult, prediction = false, 
     if (prediction && closed) return;
     const answer = picked();
     if (answer === undefined) {
-      feedback.replaceChildren(h('p', { class: 'verdict' }, 'Pick an answer first.'));
+      feedback.replaceChildren(h('p', { class: 'verdict' }, t('verdict.pick')));
       return;
     }
     if (prediction) {
@@ -138,7 +156,11 @@ export function choiceQuestion({ prompt, options, onResult, prediction = false, 
       'div',
       { class: 'actions' },
       checkButton,
-      h('button', { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() }, 'Show solution'),
+      h(
+        'button',
+        { type: 'button', class: 'secondary', onclick: () => controller.showSolutions() },
+        t('button.solution'),
+      ),
     ),
     feedback,
   );

@@ -3,16 +3,14 @@
 // welcome). (The Storage Access API could ask for the lab's own storage on a click, but its handle must be
 // asked for again on every load, and headless Chromium can only refuse it: not offered, for now.)
 import { h } from './dom.js';
-
-const VISIT_ONLY = 'This browser keeps no data for the lab here, so your answers are recorded for this visit only.';
-const HOST_KEEPS = 'This browser keeps no data for the lab here; the course page keeps your record of this exercise.';
+import { translator } from '../i18n/messages.js';
 
 /** The note, or null when the storage persists. `host`: a promise of the host's welcome, for embed.html. */
-export function storageNote(store, host = null) {
+export function storageNote(store, host = null, t = translator()) {
   if (store.persistent) return null;
-  const note = h('p', { class: 'storage-note hint', role: 'note' }, VISIT_ONLY);
+  const note = h('p', { class: 'storage-note hint', role: 'note' }, t('storage.visitOnly'));
   host?.then((welcome) => {
-    if (welcome?.keeps === true) note.textContent = HOST_KEEPS;
+    if (welcome?.keeps === true) note.textContent = t('storage.hostKeeps');
   });
   return note;
 }

@@ -1,11 +1,13 @@
 // Numbers as tables: a matrix with coloured cells (the data-table alternative to a plot, or the main
-// view for small matrices), and a collapsible data table for any plot.
-import { h, fmt } from './dom.js';
+// view for small matrices), and a collapsible data table for any plot. Their numbers are in the locale's
+// notation (a decimal comma in Spanish): `t`, a translator (web/i18n/messages.js), English by default.
+import { h } from './dom.js';
 import { cssColour, textToneFor } from './colormap.js';
 import { watchScroll } from './scroll-box.js';
+import { widgetWords } from './describe.js';
 
 /** rows × cols values as a table; `limit` colours cells on the diverging map; extra columns optional;
- *  `name` names its scroll region (the caption by default). */
+ *  `name` names its scroll region (the caption by default); `t` writes its numbers. */
 export function matrixTable({
   name,
   caption,
@@ -17,7 +19,9 @@ export function matrixTable({
   limit,
   digits = 3,
   extra,
+  t,
 }) {
+  const w = widgetWords(t);
   const head = h(
     'tr',
     {},
@@ -32,7 +36,7 @@ export function matrixTable({
       h('th', { scope: 'row' }, rowLabel(i)),
       ...Array.from({ length: cols }, (_, j) => {
         const v = values[i * cols + j];
-        const cell = h('td', {}, fmt(v, digits));
+        const cell = h('td', {}, w.number(v, digits));
         // ±∞ (a masked score) stays uncoloured: it is no point on the map's scale.
         if (limit && Number.isFinite(v)) {
           cell.style.background = cssColour(v, limit);
@@ -58,19 +62,23 @@ function scrollBox(name, table) {
 
 /**
  * A data table's number: 6 decimals, or, for a plot on a log scale (values over orders of magnitude, where
- * decimals would write 0.000008 beside 0.002), exponential with 4 significant digits throughout.
+ * decimals would write 0.000008 beside 0.002), exponential with 4 significant digits throughout; in the
+ * notation of `t`'s locale (English by default).
  */
-export const tableNumber = (v, exponential = false) =>
-  exponential && v !== 0 && Number.isFinite(v) ? v.toExponential(3) : fmt(v, 6);
+export function tableNumber(v, exponential = false, t) {
+  const w = widgetWords(t);
+  return exponential && v !== 0 && Number.isFinite(v) ? w.decimal(v.toExponential(3)) : w.number(v, 6);
+}
 
 /** A plot's series as a table named `name`: an x column, then one column per series. */
-export function seriesTable(name, xName, x, series, { exponential = false } = {}) {
+export function seriesTable(name, xName, x, series, { exponential = false, t } = {}) {
+  const w = widgetWords(t);
   const rows = Array.from(x, (xv, i) =>
     h(
       'tr',
       {},
-      h('th', { scope: 'row' }, String(xv)),
-      ...series.map((s) => h('td', {}, tableNumber(s.values[i], exponential))),
+      h('th', { scope: 'row' }, w.decimal(xv)),
+      ...series.map((s) => h('td', {}, tableNumber(s.values[i], exponential, w))),
     ),
   );
   return scrollBox(

@@ -1,0 +1,49 @@
+// The languages the course is written in, and which one a learner gets. English is the source: every other
+// catalog (web/i18n/catalogs/<locale>/) has exactly its keys (tests/web/i18n.test.mjs). en-XA is a
+// pseudo-locale made from English by scripts/messages.mjs (accented, 40% longer, bracketed) for the tests
+// that look for text no catalog holds: it is never offered, never negotiated, only asked for by ?lang=en-XA.
+export const SOURCE = 'en';
+
+/** The languages a learner can choose, in the switch's order: each its code, its own name and direction. */
+export const LOCALES = Object.freeze([
+  Object.freeze({ code: 'en', name: 'English', dir: 'ltr' }),
+  Object.freeze({ code: 'es', name: 'Español', dir: 'ltr' }),
+  Object.freeze({ code: 'zh-CN', name: '简体中文', dir: 'ltr' }),
+]);
+export const PSEUDO = Object.freeze({ code: 'en-XA', name: 'Pseudo (test)', dir: 'ltr' });
+
+const BY_CODE = new Map([...LOCALES, PSEUDO].map((l) => [l.code.toLowerCase(), l]));
+
+/** The locale record of an exact code (case aside: 'zh-cn' is 'zh-CN'), or null. */
+export function localeOf(code) {
+  return typeof code === 'string' ? (BY_CODE.get(code.toLowerCase()) ?? null) : null;
+}
+
+/** The direction a locale's text runs in ('ltr' for every language here; the markup sets it all the same). */
+export const dirOf = (code) => localeOf(code)?.dir ?? 'ltr';
+
+// A browser language that names no locale here exactly may name its language: es-MX reads es, and every
+// Chinese (zh, zh-Hans-SG, zh-TW) reads the Simplified Chinese catalog, closer than English for all of them.
+function nearest(tag) {
+  const exact = localeOf(tag);
+  if (exact && exact !== PSEUDO) return exact.code;
+  const language = String(tag).toLowerCase().split(/[-_]/)[0];
+  return LOCALES.find((l) => l.code.toLowerCase().split('-')[0] === language)?.code ?? null;
+}
+
+/**
+ * The learner's language: `asked` (a ?lang= or lang attribute, any locale here including en-XA) if it names
+ * one, else `saved` (their earlier choice), else the first of the browser's `languages` this course is written
+ * in, else English.
+ */
+export function chooseLocale({ asked = null, saved = null, languages = [] } = {}) {
+  const explicit = localeOf(asked);
+  if (explicit) return explicit.code;
+  const kept = localeOf(saved);
+  if (kept && kept !== PSEUDO) return kept.code;
+  for (const tag of languages) {
+    const code = nearest(tag);
+    if (code) return code;
+  }
+  return SOURCE;
+}

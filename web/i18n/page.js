@@ -1,0 +1,93 @@
+// A page's language: chosen once as the page starts (?lang=, else the learner's earlier choice where storage
+// keeps it, else the browser's languages: web/i18n/locales.js), set on <html lang dir>, and the switch every
+// page shows. The static words of a page's HTML are marked data-i18n="namespace:id" (attributes:
+// data-i18n-attr="attribute=namespace:id;…") and rewritten from the catalogs before the page's own script
+// lays out anything else. English pages are written in English already and change nothing.
+import { h } from '../widgets/dom.js';
+import { siteStorage } from '../storage.js';
+import { LOCALES, chooseLocale, dirOf } from './locales.js';
+import { loadCatalogs, translator } from './messages.js';
+
+/** Where a learner's choice is kept (the site's storage: for the visit only where the browser denies it). */
+export const LANG_KEY = 'pelab:lang:v1';
+
+/** The language this page is in: ?lang=, the kept choice, the browser's languages, English. */
+export function pageLocale({
+  search = location.search,
+  storage = siteStorage(),
+  languages = navigator.languages,
+} = {}) {
+  return chooseLocale({
+    asked: new URLSearchParams(search).get('lang'),
+    saved: storage.getItem(LANG_KEY),
+    languages: languages ?? [],
+  });
+}
+
+/** Rewrites the marked words of `root` (the page's HTML) from the loaded catalogs of `locale`. */
+export function translateMarked(root, locale) {
+  const t = translator(locale);
+  const text = (ref) => {
+    const [namespace, id] = ref.split(':');
+    return t.in(namespace)(id);
+  };
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = text(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n-attr]'))
+    for (const pair of el.dataset.i18nAttr.split(';')) {
+      const [attr, ref] = pair.split('=');
+      el.setAttribute(attr.trim(), text(ref.trim()));
+    }
+}
+
+/**
+ * Loads a page's catalogs in `locale`; where they cannot be fetched (a connection lost mid-visit), the page
+ * starts in English, which it is written in, rather than not at all. Returns the locale loaded.
+ */
+export async function loadPageCatalogs(locale, namespaces) {
+  try {
+    return await loadCatalogs(locale, namespaces);
+  } catch (error) {
+    if (locale === 'en') throw error;
+    console.warn(`The page's ${locale} words could not be loaded (${error?.message}): it starts in English.`);
+    return loadCatalogs('en', namespaces);
+  }
+}
+
+/**
+ * Starts a page in the learner's language: loads `namespaces` (common always), sets <html lang dir>, rewrites
+ * the marked HTML and its <title> (data-i18n-title="namespace:id" on <html>). Returns the page's translator.
+ */
+export async function startPage(namespaces = []) {
+  const locale = await loadPageCatalogs(pageLocale(), ['common', ...namespaces]);
+  const root = document.documentElement;
+  root.lang = locale;
+  root.dir = dirOf(locale);
+  if (locale !== 'en') {
+    translateMarked(document, locale);
+    const title = root.dataset.i18nTitle;
+    if (title) {
+      const [namespace, id] = title.split(':');
+      document.title = translator(locale).in(namespace)(id);
+    }
+  }
+  return translator(locale);
+}
+
+/**
+ * The language switch: a select of the languages, each named in itself; choosing one keeps it (where storage
+ * allows) and reloads the page in it, with ?lang= replaced (other parameters and the #fragment kept).
+ */
+export function languageSwitch(t, { storage = siteStorage() } = {}) {
+  const select = h(
+    'select',
+    { 'aria-label': t('language.switch') },
+    LOCALES.map((l) => h('option', { value: l.code, lang: l.code, selected: l.code === t.locale }, l.name)),
+  );
+  select.addEventListener('change', () => {
+    storage.setItem(LANG_KEY, select.value);
+    const url = new URL(location.href);
+    url.searchParams.set('lang', select.value);
+    location.assign(url.href);
+  });
+  return h('span', { class: 'language-switch' }, select);
+}
