@@ -94,24 +94,27 @@ test('the option order is the same in every language', async () => {
 // What a page shows in en-XA that came from no catalog: a text node (outside code, formulas and sections still
 // in English) with a run of unaccented letters.
 async function uncatalogued(page) {
-  return page.evaluate((notation) => {
-    const NOTATION = new Set(notation);
-    const found = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const el = node.parentElement;
-      if (!el || !el.checkVisibility()) continue;
-      // Code, formulas, a paper's title, a language's own name in the switch: not the page's words to translate.
-      // Marked translate="no" (tiles of an equation, the API's names): the same in every language.
-      if (el.closest('code, pre, var, math, cite, script, style, .language-switch, [translate="no"], [lang="en"]'))
-        continue;
-      if (el.closest('[lang]')?.getAttribute('lang') !== 'en-XA') continue;
-      // A function's name in a formula (exp, ln, softmax) is notation, not a word.
-      const words = (node.data.match(/[A-Za-z]{3,}/g) ?? []).filter((w) => !NOTATION.has(w));
-      if (words.length) found.push(node.data.trim().slice(0, 80));
-    }
-    return [...new Set(found)];
-  }, ['exp', 'softmax', 'sin', 'cos', 'log', 'max', 'min', 'sqrt']);
+  return page.evaluate(
+    (notation) => {
+      const NOTATION = new Set(notation);
+      const found = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement;
+        if (!el || !el.checkVisibility()) continue;
+        // Code, formulas, a paper's title, a language's own name in the switch: not the page's words to translate.
+        // Marked translate="no" (tiles of an equation, the API's names): the same in every language.
+        if (el.closest('code, pre, var, math, cite, script, style, .language-switch, [translate="no"], [lang="en"]'))
+          continue;
+        if (el.closest('[lang]')?.getAttribute('lang') !== 'en-XA') continue;
+        // A function's name in a formula (exp, ln, softmax) is notation, not a word.
+        const words = (node.data.match(/[A-Za-z]{3,}/g) ?? []).filter((w) => !NOTATION.has(w));
+        if (words.length) found.push(node.data.trim().slice(0, 80));
+      }
+      return [...new Set(found)];
+    },
+    ['exp', 'softmax', 'sin', 'cos', 'log', 'max', 'min', 'sqrt'],
+  );
 }
 
 for (const lesson of LESSONS)

@@ -147,7 +147,7 @@ test('the widgets say their own words in the language of the translator they are
   );
   assert.equal(
     applyLink({ scale: range }, search, es),
-    'Se ignoró del enlace: scale=9 (scale debe ser un número de 0 a 2,5 en pasos de 0,5).',
+    'Parámetros del enlace ignorados: scale=9 (scale debe ser un número de 0 a 2,5 en pasos de 0,5).',
   );
   const failure = loadFailure(new Error('createLab: boom'), null, es);
   assert.equal(failure.childNodes[0].textContent, 'El núcleo WebAssembly no pudo iniciarse: boom.');

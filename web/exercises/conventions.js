@@ -45,7 +45,8 @@ export default {
       onResult: hiddenUntilAnswered([table], { answered, onResult }),
       t,
     });
-    const [paper, halves, t2t] = VARIANTS.map((name) => h('strong', { translate: 'no' }, name)) // the API's variant names;
+    // The API's variant names, the same in every language.
+    const [paper, halves, t2t] = VARIANTS.map((name) => h('strong', { translate: 'no' }, name));
     host.append(
       h(
         'p',
