@@ -5,7 +5,7 @@
 // Also writes en-XA, the pseudo-locale of the tests: every English message accented, bracketed and 40% longer.
 // Refuses (exits 1, naming each) a catalog that does not parse, or a translation whose keys, placeholders or
 // glossary links differ from English's: a learner never meets a missing or broken message.
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parse } from '@messageformat/parser';
 
@@ -242,22 +242,26 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`messages: the catalogs disagree with English or do not parse:\n  ${found.join('\n  ')}`);
     process.exit(1);
   }
-  await rm(COMPILED, { recursive: true, force: true });
+  // Written beside, then swapped in: a test importing the catalogs meanwhile finds the old ones or the new.
+  const next = new URL('../web/i18n/compiled.next/', import.meta.url);
+  await rm(next, { recursive: true, force: true });
   let count = 0;
   for (const [locale, namespaces] of compile(catalogs)) {
-    await mkdir(new URL(`${locale}/`, COMPILED), { recursive: true });
+    await mkdir(new URL(`${locale}/`, next), { recursive: true });
     for (const [ns, messages] of namespaces) {
       count += Object.keys(messages).length;
       await writeFile(
-        new URL(`${locale}/${ns}.js`, COMPILED),
+        new URL(`${locale}/${ns}.js`, next),
         `// Written by scripts/messages.mjs from web/i18n/catalogs/${locale === PSEUDO ? SOURCE : locale}/${ns}.json.\nexport default ${JSON.stringify(messages)};\n`,
       );
     }
   }
   // The namespaces English has, for the loaders (an exercise not yet in catalogs has none).
   await writeFile(
-    new URL('namespaces.js', COMPILED),
+    new URL('namespaces.js', next),
     `// Written by scripts/messages.mjs: the catalogs' namespaces.\nexport default ${JSON.stringify([...catalogs.get(SOURCE).keys()])};\n`,
   );
+  await rm(COMPILED, { recursive: true, force: true });
+  await rename(next, COMPILED);
   console.log(`messages: ${count} messages in ${catalogs.size + 1} locales compiled to ${fileURLToPath(COMPILED)}`);
 }

@@ -63,6 +63,8 @@ document.getElementById('terms').append(...entries.flatMap(entry));
 // The terms are drawn by this script, after the browser may already have looked for the #ID it was opened
 // at: scroll to it now that it exists.
 const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
-if (target) target.scrollIntoView();
+// The terms are drawn after the page's words load, so the browser met #ID before it existed: navigating to
+// the fragment again (replacing the entry) scrolls to it and makes it the :target.
+if (target) location.replace(location.hash);
 document.body.dataset.ready = 'true';
 keepOffline(pageName(), 'none'); // the glossary runs no core

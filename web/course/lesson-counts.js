@@ -5,7 +5,7 @@
 //   <details>, no model answer not asked for, no screen reader's copy of a sentence shown beside it);
 // - controls: visible inputs, selects, textareas and buttons outside a graded answer ([data-answer]), except
 //   those no learner needs to finish (showing a solution, a data table, a model answer, the explain-back
-//   box, resetting progress, copying a link to a demo's settings).
+//   box, resetting progress, copying a link to a demo's settings, the language switch).
 // Graded answers are not counted here: each exercise's maxScore (one per point) is, from its data.
 // Self-contained (no imports, no outer names), so that a test can run it in the page.
 export function lessonCounts(root = document.body) {
@@ -19,7 +19,9 @@ export function lessonCounts(root = document.body) {
   const words = count(root.innerText) - spoken;
   const controls = [...root.querySelectorAll('input, select, textarea, button')].filter(
     (c) =>
-      c.checkVisibility() && !c.closest('[data-answer], .explain-back') && !OPTIONAL.test((c.textContent ?? '').trim()),
+      c.checkVisibility() &&
+      !c.closest('[data-answer], .explain-back, .language-switch') &&
+      !OPTIONAL.test((c.textContent ?? '').trim()),
   ).length;
   return { words, controls };
 }
