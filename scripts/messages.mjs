@@ -235,6 +235,17 @@ export function compile(catalogs) {
 
 export const loadCatalogs = readCatalogs;
 
+// Namespaces made from another's messages, for pages that need only those: a lesson's prose names the glossary's
+// terms (glossary-terms: its `<id>.term` messages) without loading every definition.
+const DERIVED = { 'glossary-terms': ['glossary', (id) => id.endsWith('.term')] };
+export function withDerived(compiled) {
+  for (const namespaces of compiled.values())
+    for (const [name, [from, keep]] of Object.entries(DERIVED))
+      if (namespaces.has(from))
+        namespaces.set(name, Object.fromEntries(Object.entries(namespaces.get(from)).filter(([id]) => keep(id))));
+  return compiled;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const catalogs = await readCatalogs();
   const found = problems(catalogs);
@@ -246,7 +257,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const next = new URL('../web/i18n/compiled.next/', import.meta.url);
   await rm(next, { recursive: true, force: true });
   let count = 0;
-  for (const [locale, namespaces] of compile(catalogs)) {
+  for (const [locale, namespaces] of withDerived(compile(catalogs))) {
     await mkdir(new URL(`${locale}/`, next), { recursive: true });
     for (const [ns, messages] of namespaces) {
       count += Object.keys(messages).length;

@@ -16,6 +16,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { exercises } from '../web/exercises/index.js';
 import { buildH5p } from './package-h5p.mjs';
 import { LESSONS } from '../web/course/outline.js';
+import { localeOf, LOCALES } from '../web/i18n/locales.js';
+import { loadCatalogs, translator } from '../web/i18n/messages.js';
+import { loadExercises } from '../web/exercises/loaders.js';
+import { numberedTitle } from '../web/course/page.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const LMS = join(root, 'dist', 'lms');
@@ -140,12 +144,16 @@ ${body('1.2', organization)}`;
 ${body('2004 4th Edition', organization)}`;
 }
 
-/** The launch page's HTML, told the LMS dialect, the passing score and (for one exercise) its id. */
-export function launchHtml(html, { version, passing, exercise }) {
+/**
+ * The launch page's HTML, told the LMS dialect, the passing score, (for one exercise) its id and (for a package
+ * in another language than English) the language it speaks (web/i18n/page.js reads it as it reads ?lang=).
+ */
+export function launchHtml(html, { version, passing, exercise, lang = 'en' }) {
   const metas = [
     `<meta name="pelab-lms" content="scorm-${version}" />`,
     `<meta name="pelab-passing" content="${passing}" />`,
     exercise ? `<meta name="pelab-exercise" content="${xml(exercise)}" />` : '',
+    lang === 'en' ? '' : `<meta name="pelab-lang" content="${xml(lang)}" />`,
   ].join('');
   if (!html.includes('<head>')) throw new Error('launchHtml: the page has no <head>');
   return html.replace('<head>', `<head>${metas}`);
@@ -154,14 +162,14 @@ export function launchHtml(html, { version, passing, exercise }) {
 const VERSIONS = { 1.2: 'scorm12', 2004: 'scorm2004' };
 
 // A package of one exercise (`exercise`) or of lessons (`items`: [{title, href}] of dist/lms's lesson pages).
-async function scormPackage({ version, name, title, exercise, items, passing, files }) {
+async function scormPackage({ version, name, title, exercise, items, passing, files, lang }) {
   const stage = join(OUT, '.stage', `${name}-${VERSIONS[version]}`);
   await rm(stage, { recursive: true, force: true });
   await cp(LMS, stage, { recursive: true });
   const launched = exercise ? [{ title, href: 'platforms/exercise.html' }] : items;
   for (const { href } of launched) {
     const page = join(stage, ...href.split('/'));
-    await writeFile(page, launchHtml(await readFile(page, 'utf8'), { version, passing, exercise }));
+    await writeFile(page, launchHtml(await readFile(page, 'utf8'), { version, passing, exercise, lang }));
   }
   const identifier = `positional-encoding-lab-${name}-${VERSIONS[version]}`;
   await writeFile(
@@ -180,7 +188,23 @@ async function main(argv) {
   const passing = Number(arg('--passing') ?? 0.8);
   if (!(passing >= 0 && passing <= 1)) throw new RangeError(`--passing must be from 0 to 1 (got ${arg('--passing')})`);
   const only = arg('--only')?.split(',');
-  const chosen = only ? exercises.filter((e) => only.includes(e.id)) : exercises;
+  // --lang: the language the SCORM packages speak and are titled in (English by default; the H5P package holds
+  // every language, chosen by the platform).
+  const lang = localeOf(arg('--lang') ?? 'en')?.code;
+  if (!lang || lang === 'en-XA')
+    throw new RangeError(`--lang must be one of ${LOCALES.map((l) => l.code).join(', ')} (got ${arg('--lang')})`);
+  await loadCatalogs(lang, ['common', 'course']);
+  const t = translator(lang, 'course');
+  const local = new Map(
+    (
+      await loadExercises(
+        exercises.map((e) => e.id),
+        lang,
+      )
+    ).map((e) => [e.id, e]),
+  );
+  const suffix = lang === 'en' ? '' : `-${lang}`; // the English packages keep their names
+  const chosen = (only ? exercises.filter((e) => only.includes(e.id)) : exercises).map((e) => local.get(e.id));
   if (only && chosen.length !== only.length)
     throw new RangeError(
       `--only: unknown exercise among ${only.join(', ')} (ids: ${exercises.map((e) => e.id).join(', ')})`,
@@ -193,31 +217,41 @@ async function main(argv) {
   const files = await filesUnder(LMS); // fails clearly when dist/lms was not built
   const made = [];
   for (const version of ['1.2', '2004']) {
-    const lessons = LESSONS.map((l, i) => ({ id: l.id, title: `Lesson ${i + 1}: ${l.title}`, href: l.url }));
+    const lessons = LESSONS.map((l, i) => ({ id: l.id, title: numberedTitle(l, i + 1, t), href: l.url }));
     made.push(
       await scormPackage({
         version,
-        name: 'pelab-course',
-        title: 'Positional Encoding Lab',
+        name: `pelab-course${suffix}`,
+        title: t('site.name'),
         items: lessons,
         passing,
         files,
+        lang,
       }),
     );
     for (const lesson of lessons)
       made.push(
         await scormPackage({
           version,
-          name: `pelab-lesson-${lesson.id}`,
+          name: `pelab-lesson-${lesson.id}${suffix}`,
           title: lesson.title,
           items: [lesson],
           passing,
           files,
+          lang,
         }),
       );
     for (const e of chosen)
       made.push(
-        await scormPackage({ version, name: `pelab-${e.id}`, title: e.title, exercise: e.id, passing: 1, files }),
+        await scormPackage({
+          version,
+          name: `pelab-${e.id}${suffix}`,
+          title: e.title,
+          exercise: e.id,
+          passing: 1,
+          files,
+          lang,
+        }),
       );
   }
   made.push(await buildH5p({ root, out: OUT }));

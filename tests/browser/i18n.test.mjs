@@ -117,30 +117,25 @@ async function uncatalogued(page) {
   );
 }
 
-// Not yet passing (#25 in progress): what each page still shows from no catalog is listed by the run.
-const TODO = 'train-it and a few widgets’ words are not in catalogs yet; the list is printed by this test';
-for (const lesson of LESSONS)
-  test(
-    `en-XA: ${lesson.url} shows no text that is not in a catalog, and nothing overflows at 390 px`,
-    { todo: TODO },
-    async () => {
-      const { page, problems } = await open(`${lab.url}${lesson.url}?lang=en-XA`, {
-        viewport: { width: 390, height: 800 },
-      });
-      // Every section: mounted (the page mounts all once ready), shown, and checked.
-      assert.deepEqual(await uncatalogued(page), []);
-      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-      assert.ok(wide <= 390, `the page is ${wide} px wide`);
-      const cut = await page.evaluate(() =>
-        [...document.querySelectorAll('button, label, legend, summary, h1, h2, h3, th')]
-          .filter(
-            (e) =>
-              e.checkVisibility() && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflow !== 'visible',
-          )
-          .map((e) => e.textContent.slice(0, 40)),
-      );
-      assert.deepEqual(cut, []);
-      assert.deepEqual(problems, []);
-      await page.close();
-    },
-  );
+// Every lesson (every exercise mounted in it), the course home, the glossary and the embed page's frame.
+const PAGES = [...LESSONS.map((l) => l.url), 'index.html', 'glossary.html', 'embed.html?exercise=clock-hands'];
+for (const path of PAGES)
+  test(`en-XA: ${path} shows no text that is not in a catalog, and nothing overflows at 390 px`, async () => {
+    const { page, problems } = await open(`${lab.url}${path}${path.includes('?') ? '&' : '?'}lang=en-XA`, {
+      viewport: { width: 390, height: 800 },
+    });
+    // Every section: mounted (the page mounts all once ready), shown, and checked.
+    assert.deepEqual(await uncatalogued(page), []);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 390, `the page is ${wide} px wide`);
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('button, label, legend, summary, h1, h2, h3, th')]
+        .filter(
+          (e) => e.checkVisibility() && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflow !== 'visible',
+        )
+        .map((e) => e.textContent.slice(0, 40)),
+    );
+    assert.deepEqual(cut, []);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });

@@ -90,9 +90,9 @@ test('no course message of es or zh-CN is left in English, and every glossary li
     }
 });
 
-await loadCatalogs('en', ['common', 'course', 'glossary']);
-await loadCatalogs('es', ['common', 'course', 'glossary']);
-await loadCatalogs('zh-CN', ['common', 'course', 'glossary']);
+await loadCatalogs('en', ['common', 'course', 'glossary', 'glossary-terms']);
+await loadCatalogs('es', ['common', 'course', 'glossary', 'glossary-terms']);
+await loadCatalogs('zh-CN', ['common', 'course', 'glossary', 'glossary-terms']);
 const text = (node) => node.textContent;
 
 test('the lesson’s opening and end read as they always have in English, by default', () => {

@@ -51,7 +51,7 @@ const written = Object.fromEntries(
 );
 const t = {};
 for (const code of [...LOCALES.map((l) => l.code), 'en-XA']) {
-  await loadCatalogs(code, ['common', 'glossary']);
+  await loadCatalogs(code, ['common', 'glossary', 'glossary-terms']);
   t[code] = translator(code);
 }
 

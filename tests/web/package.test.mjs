@@ -4,7 +4,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchHtml, manifest } from '../../scripts/package.mjs';
-import { h5pJson, libraryJson, semanticsJson, LIBRARY_FOLDER } from '../../scripts/package-h5p.mjs';
+import {
+  h5pJson,
+  libraryJson,
+  semanticsJson,
+  semanticsTranslation,
+  H5P_LANGUAGES,
+  LIBRARY_FOLDER,
+} from '../../scripts/package-h5p.mjs';
 import { exercises } from '../../web/exercises/index.js';
 
 const args = {
@@ -64,7 +71,12 @@ test('the launch page is told its dialect, passing score and exercise', () => {
   const page = launchHtml(html, { version: '2004', passing: 1, exercise: 'norm-of-pe' });
   assert.match(page, /<head><meta name="pelab-lms" content="scorm-2004" \/><meta name="pelab-passing" content="1" \/>/);
   assert.match(page, /<meta name="pelab-exercise" content="norm-of-pe" \/>/);
-  assert.doesNotMatch(launchHtml(html, { version: '1.2', passing: 0.8 }), /pelab-exercise/);
+  assert.doesNotMatch(launchHtml(html, { version: '1.2', passing: 0.8 }), /pelab-exercise|pelab-lang/);
+  // A package made with --lang es tells its pages to speak Spanish (web/i18n/page.js reads it as ?lang=).
+  assert.match(
+    launchHtml(html, { version: '1.2', passing: 0.8, lang: 'es' }),
+    /<meta name="pelab-lang" content="es" \/>/,
+  );
   assert.throws(() => launchHtml('<html></html>', { version: '1.2', passing: 1 }), /no <head>/);
 });
 
@@ -91,4 +103,22 @@ test('the H5P library: the fields H5P requires, the editor’s exercise list, an
   assert.deepEqual(h5p.preloadedDependencies, [
     { machineName: library.machineName, majorVersion: library.majorVersion, minorVersion: library.minorVersion },
   ]);
+});
+
+test('H5P language files: each field’s words in the order of semantics.json, the exercises’ titles translated', async () => {
+  const english = semanticsJson();
+  for (const locale of ['es', 'zh-CN']) {
+    const { semantics } = await semanticsTranslation(locale);
+    assert.equal(semantics.length, english.length, locale);
+    semantics.forEach((field, i) => {
+      assert.equal(field.options.length, english[i].options.length, `${locale}: field ${i}'s options`);
+      assert.notEqual(field.label, english[i].label, `${locale}: field ${i}'s label is translated`);
+      // Only words: names, values and defaults stay semantics.json's (H5P merges the file over it).
+      assert.ok(!('name' in field) && field.options.every((o) => !('value' in o)), locale);
+    });
+    const titles = semantics[0].options.map((o) => o.label);
+    const translated = titles.filter((title, i) => title !== english[0].options[i].label);
+    assert.ok(translated.length >= titles.length - 1, `${locale}: ${translated.length} of ${titles.length} titles`);
+  }
+  assert.deepEqual(Object.keys(H5P_LANGUAGES).sort(), ['es', 'zh-CN']);
 });

@@ -30,7 +30,10 @@ export function card({ id, title, intro, formulas = [], figure, symbols = [], no
       ? h(
           'dl',
           { class: 'symbols' },
-          symbols.flatMap(([name, meaning]) => [h('dt', {}, name), h('dd', {}, t(meaning))]),
+          symbols.flatMap(([name, meaning]) => [
+            h('dt', { translate: 'no' }, name) /* a formula's symbol */,
+            h('dd', {}, t(meaning)),
+          ]),
         )
       : null,
     note ? h('p', { class: 'hint' }, t(note)) : null,

@@ -1,9 +1,9 @@
 // Lesson prose with glossary links: [[text|term-id]] links `text` to the term, [[term-id]] links the term's
 // own name, in the page's language. Everything else stays plain text (text nodes, never innerHTML), so a '<' in
 // prose is a '<'. Each function takes the page's translator `t` (web/i18n/messages.js; any namespace, its
-// locale's glossary catalog loaded); without one it writes English, as the catalogs' source.
+// locale's glossary-terms catalog loaded); without one it writes English, as the catalogs' source.
 import { h } from '../widgets/dom.js';
-import { glossaryHref, glossaryTerm, termName } from './glossary.js';
+import { checkTermId, glossaryHref, termName } from './glossary-links.js';
 
 // [[id]] or [[text|id]]: the text may be anything but ']' and '|'; the id is checked against the glossary.
 const LINK = /\[\[(?:([^\]|]+)\|)?([^\]|]+)\]\]/g;
@@ -26,7 +26,7 @@ function parse(text) {
 function pieces(text, t) {
   return parse(text).map((p) => {
     if (typeof p === 'string') return p;
-    glossaryTerm(p.id); // throws on an unknown id
+    checkTermId(p.id); // throws on an unknown id
     return { id: p.id, text: p.text ?? termName(p.id, t) };
   });
 }

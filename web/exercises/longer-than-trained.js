@@ -75,7 +75,11 @@ export default {
     const status = h('p', { class: 'status', role: 'status' });
     const session = trainingSession(
       { stretch: part, stretched: finished, fail },
-      { isLive: () => root.isConnected, wasmModule: lab.wasmModule },
+      {
+        isLive: () => root.isConnected,
+        wasmModule: lab.wasmModule,
+        say: ({ code, ...args }) => t(`error.${code}`, args), // its catalog's error.<code>, as train-it's
+      },
     );
     root.append(
       heading(1, t('run.heading')),

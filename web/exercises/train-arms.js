@@ -17,62 +17,47 @@ export const MODEL = {
 };
 
 // The five encodings with full attention and the mean readout, then two arms that change one thing:
-// the causal mask with no encoding, and ALiBi read out from a CLS token instead of the mean. `about`
-// is the page's description of the arm; ALiBi's slopes are the core's, filled in once the worker has them.
+// the causal mask with no encoding, and ALiBi read out from a CLS token instead of the mean. Each arm's name
+// and the page's description of it are the train-it catalog's (`arm.<id>`, `arm.<id>.about`: web/i18n/catalogs/
+// <locale>/train-it.json); ALiBi's slopes are the core's, filled in once the worker has them (`slopes`).
 // `stepsPerSecond`: the arm's speed alone as `npm run bench` measured it (README, the per-arm table of
 // 2026-12-01, AMD EPYC), which the pool uses to give its workers equal work (train-session.js's shares).
 export const ARMS = [
   {
     id: 'none',
     stepsPerSecond: 1780,
-    name: 'No encoding',
     options: { encoding: 'none', attention: 'bidirectional' },
-    about: 'token embeddings only; every token attends to every token.',
   },
   {
     id: 'sinusoidal',
     stepsPerSecond: 1783,
-    name: 'Sinusoidal',
     options: { encoding: 'sinusoidal', attention: 'bidirectional' },
-    about: 'the sinusoidal table added to the embeddings.',
   },
   {
     id: 'learned',
     stepsPerSecond: 1758,
-    name: 'Learned',
     options: { encoding: 'learned', attention: 'bidirectional' },
-    about: `a trained table of ${MODEL.maxLen} position vectors added instead.`,
   },
   {
     id: 'rope',
     stepsPerSecond: 1656,
-    name: 'RoPE',
     options: { encoding: 'rope', attention: 'bidirectional' },
-    about: `queries and keys turned by their positions (base ${MODEL.base}, the halves layout).`,
   },
   {
     id: 'alibi',
     stepsPerSecond: 1802,
-    name: 'ALiBi',
     options: { encoding: 'alibi', attention: 'bidirectional' },
-    about: `the two-sided bias −slope·|i − j|, one slope per head by the paper’s rule for ${MODEL.heads} heads`,
     slopes: true,
   },
   {
     id: 'causal',
     stepsPerSecond: 1917,
-    name: 'No encoding + causal mask',
     options: { encoding: 'none', attention: 'causal' },
-    about:
-      'nothing added anywhere, but each token attends only to itself and the tokens before it (NoPE, as ' +
-      'Kazemnejad et al. call it).',
   },
   {
     id: 'alibi-cls',
     stepsPerSecond: 1645,
-    name: 'ALiBi + CLS token',
     options: { encoding: 'alibi', attention: 'bidirectional', readout: 'cls' },
-    about: 'ALiBi again, with one more token, CLS, put first at position 0; its output alone decides.',
   },
 ];
 

@@ -1,10 +1,12 @@
 // Train it yourself: seven copies of one small model, trained live in a worker, and what each learns.
-// The exercise's data (the prediction, the explain-back) and the wiring; the experiment is train-arms.js,
-// the worker's protocol train-session.js, the panels train-panels.js, the page's sentences train-words.js.
+// The exercise's data (the prediction) and the wiring; the experiment is train-arms.js, the worker's protocol
+// train-session.js, the panels train-panels.js, the page's sentences train-words.js; its words, the train-it
+// catalog's (web/i18n/catalogs/<locale>/train-it.json).
 import { h } from '../widgets/dom.js';
 import { choiceQuestion } from '../widgets/question.js';
+import { localQuestion } from '../i18n/exercise.js';
 import { ARMS, MODEL, TEST_LENGTHS, TEST_SAMPLES } from './train-arms.js';
-import { TRAIN_MIN, TRAIN_MAX, slopesText } from './train-words.js';
+import { TRAIN_MIN, TRAIN_MAX, armName, slopesText } from './train-words.js';
 import { poolSize, trainingSession } from './train-session.js';
 import { linkDemo } from '../widgets/link-state.js';
 import { controlBar, statsPanel, curvesPanel, extrapolationPanel, attentionPanel } from './train-panels.js';
@@ -16,118 +18,66 @@ const MAX_STEPS = 5000;
 const EVAL_SEED = 7;
 const SETTLE_MS = 250; // after training stops, wait this long before measuring, so a run of Step presses measures once
 
-// The question, as data: prompt, options and why each is right or wrong.
+// The question, as data: which option is right. Its words: web/i18n/catalogs/<locale>/train-it.json (q.prompt,
+// q.<id>.label, q.<id>.why). `order` is its English prompt, which keys each learner's option order.
 const QUESTION = {
+  key: 'q',
   prediction: true, // asked before the demo that answers it: recorded, not graded (web/widgets/question.js)
-  prompt:
+  order:
     'Predict first: after 1,000 training steps, which of the seven models will still be at chance (about half ' +
     'right) on new sequences of the training lengths?',
   options: [
-    {
-      id: 'none-alibi',
-      correct: true,
-      label:
-        'No encoding, and ALiBi with the mean readout; the other five, ALiBi with a CLS token among them, learn ' +
-        'the task.',
-      why:
-        'Without an encoding, full attention is order-blind: permuting the tokens only permutes the outputs, and ' +
-        'their mean does not change. ALiBi gives positions, but only as distances |i − j|, which do not change ' +
-        'when the sequence is reversed; with the mean readout the model gives a sequence and its reverse exactly ' +
-        'the same answer, and reversing swaps A and B. A CLS token stays at position 0 when the rest is reversed, ' +
-        'so it breaks the symmetry. Train them, then type a sequence and its reverse below.',
-    },
-    {
-      id: 'only-none', // not 'none': that is an arm's id, in the page (tests/browser/opaque.test.mjs)
-      correct: false,
-      label:
-        'Only no encoding: every other model receives some signal of where its tokens are, and the task needs ' +
-        'nothing more than that.',
-      // Says what to test, not which models fail it: that is the key.
-      why:
-        'A signal of position is not always a signal of order. Reversing a sequence swaps whether A comes first: ' +
-        'ask of each model whether anything it computes must change under that reversal. Train them and watch the ' +
-        'curves, then type a sequence and its reverse below.',
-    },
-    {
-      id: 'no-vectors',
-      correct: false,
-      label:
-        'No encoding, with or without the causal mask: a model with nothing added to its token embeddings has no ' +
-        'way to see order.',
-      why:
-        'The mask can carry order: with a causal mask a token attends only to itself and the tokens before it, so ' +
-        'what the model computes at B depends on whether A came earlier. And RoPE adds nothing to the embeddings ' +
-        'either, yet it learns: it turns queries and keys inside attention. Train them and compare.',
-    },
-    {
-      id: 'inside',
-      correct: false,
-      label:
-        'No encoding, ALiBi and RoPE: encodings inside attention see only how far apart two tokens are, never ' +
-        'which one comes first.',
-      why:
-        'RoPE sees the signed offset: the score of a query at m and a key at n depends on m − n, and a key 3 ' +
-        'before turns by the opposite angle to a key 3 after, so it can tell the order. Train them and compare the ' +
-        'curves.',
-    },
+    { id: 'none-alibi', correct: true },
+    // not 'none': that is an arm's id, in the page (tests/browser/opaque.test.mjs); its feedback says what to
+    // test, not which models fail it: that is the key
+    { id: 'only-none', correct: false },
+    { id: 'no-vectors', correct: false },
+    { id: 'inside', correct: false },
   ],
 };
 
 /** The model and its seven arms, as the page introduces them (ALiBi's slopes arrive from the core). */
-function introduction() {
-  const slopes = h('span', {}, '.');
-  const items = ARMS.map((a) => h('li', {}, h('strong', {}, `${a.name}: `), a.about, ...(a.slopes ? [slopes] : [])));
+function introduction(t) {
+  const about = (a, args) => t(`arm.${a.id}.about`, args);
+  const alibi = ARMS.find((a) => a.slopes);
+  const slopes = (known, values = []) =>
+    about(alibi, { heads: MODEL.heads, known: known ? 'yes' : 'no', slopes: known ? slopesText(values, t) : '' });
+  const slopesItem = h('span', {}, slopes(false));
+  const items = ARMS.map((a) =>
+    h(
+      'li',
+      {},
+      h('strong', {}, t('arm.term', { name: armName(a.id, t) })),
+      a.slopes ? slopesItem : about(a, { count: MODEL.maxLen, base: MODEL.base }),
+    ),
+  );
   const element = h(
     'div',
     {},
     h(
       'p',
       {},
-      `Seven copies of one small Transformer (${MODEL.layers === 1 ? 'one layer' : `${MODEL.layers} layers`}, ` +
-        `${MODEL.heads} heads, width ${MODEL.dModel}) learn the same task from the same random batches. `,
-      `Each sequence of ${TRAIN_MIN}–${TRAIN_MAX} tokens holds one A and one B among filler tokens; the answer ` +
-        'is whether A comes before B. ',
-      'Unless said otherwise, a model decides from the mean of its outputs at all positions (the mean readout), ',
-      'and a mean does not depend on the order of what it averages. The copies differ in what can tell them ',
-      'where a token is:',
+      t('intro', {
+        layers: MODEL.layers,
+        heads: MODEL.heads,
+        dModel: MODEL.dModel,
+        min: TRAIN_MIN,
+        max: TRAIN_MAX,
+      }),
     ),
     h('ul', {}, ...items),
-    h(
-      'p',
-      { class: 'caveat' },
-      'This is one small model on one toy task, trained for at most a few thousand steps: it shows what each ' +
-        'way of giving position makes possible here, not how the encodings rank in large models on real text.',
-    ),
+    h('p', { class: 'caveat' }, t('caveat')),
   );
-  return { element, showSlopes: (values) => (slopes.textContent = `: ${slopesText(values)}.`) };
+  return { element, showSlopes: (values) => (slopesItem.textContent = slopes(true, values)) };
 }
 
+// Its words: web/i18n/catalogs/<locale>/train-it.json (title, why, and each sentence by its id; the panels'
+// and the sentences of train-words.js too).
 export default {
   questions: [QUESTION],
   id: 'train-it',
-  title: 'Train it yourself',
-  why:
-    'The capstone: train one small model with each way of giving position you have met, and see which can learn ' +
-    'word order at all.',
-  sources: [
-    [
-      'Kazemnejad et al. (2023), The Impact of Positional Encoding on Length Generalization in Transformers (NoPE)',
-      'https://arxiv.org/abs/2305.19466',
-    ],
-  ],
-  explain: {
-    prompt:
-      'Why does ALiBi with the mean readout stay at chance on this task, while the same model reading out a CLS ' +
-      'token at position 0 learns it?',
-    model:
-      'ALiBi’s penalty −slope·|i − j| depends only on the distance between two positions, and reversing the ' +
-      'sequence (position i becomes n − 1 − i) keeps every distance. Nothing else in the model knows positions, ' +
-      'so the reversed sequence gives the same outputs in reverse order, and their mean is the same. But ' +
-      'reversing swaps A and B, so the label flips: the model gives a sequence and its reverse the same answer, ' +
-      'and so gets exactly one of the two right. A CLS token at position 0 stays first when the rest is reversed, ' +
-      'so each token’s distance to it changes, and its output can tell a sequence from its reverse.',
-  },
-  mount(host, { lab, onResult, answered = false, restored = null, heading, link = false }) {
+  sources: [['source.kazemnejad', 'https://arxiv.org/abs/2305.19466']],
+  mount(host, { lab, onResult, answered = false, restored = null, heading, link = false, t }) {
     let step = 0;
     let playing = false;
     let inFlight = 0; // chunks asked for and not yet answered (up to DEPTH while playing, one per Step)
@@ -137,33 +87,35 @@ export default {
     let settleTimer = 0;
 
     const question = choiceQuestion({
-      ...QUESTION,
+      ...localQuestion(QUESTION, t),
+      t,
       restored,
       onResult: (result) => {
         unlock();
         onResult?.(result);
       },
     });
-    const intro = introduction();
+    const intro = introduction(t);
 
     const root = h('div', { class: 'train-lab', 'data-state': 'locked', 'data-step': '0' });
-    const lockNote = h(
-      'p',
-      { class: 'hint' },
-      'Training unlocks once you have checked your prediction (or shown the solution).',
-    );
-    const bar = controlBar({ play: () => (playing ? pause() : start()), step: stepOnce, reset }, CHUNK);
+    const lockNote = h('p', { class: 'hint' }, t('lab.locked'));
+    const bar = controlBar({ play: () => (playing ? pause() : start()), step: stepOnce, reset }, CHUNK, t);
     // The arms train in a pool of workers, a core each (?trainWorkers=N in the address sets how many).
     const workers = poolSize(undefined, new URLSearchParams(globalThis.location?.search).get('trainWorkers'));
     const session = trainingSession(
       { reset: onReset, train: onTrain, measure, attention, fail },
-      { isLive: () => root.isConnected, wasmModule: lab.wasmModule, size: workers },
+      {
+        isLive: () => root.isConnected,
+        wasmModule: lab.wasmModule,
+        size: workers,
+        say: ({ code, ...args }) => t(`error.${code}`, args),
+      },
     );
     root.dataset.workers = String(workers);
-    const stats = statsPanel(CHUNK);
-    const curves = curvesPanel(heading, CHUNK);
-    const extrapolation = extrapolationPanel(heading, EVAL_SEED);
-    const map = attentionPanel(heading, session.attention);
+    const stats = statsPanel(CHUNK, t);
+    const curves = curvesPanel(heading, CHUNK, t);
+    const extrapolation = extrapolationPanel(heading, EVAL_SEED, t);
+    const map = attentionPanel(heading, session.attention, t);
     const results = h(
       'div',
       { class: 'train-results', hidden: true },
@@ -173,9 +125,9 @@ export default {
       map.element,
     );
     // A link may name the seed and the model whose heads are shown (?seed=5&arm=rope).
-    const linked = link ? linkDemo({ seed: bar.seedInput, arm: map.armInput }, root) : null;
+    const linked = link ? linkDemo({ seed: bar.seedInput, arm: map.armInput }, root, t) : null;
     root.append(
-      heading(1, 'Train the seven models'),
+      heading(1, t('lab.heading')),
       lockNote,
       bar.element,
       ...(linked ? [h('div', { class: 'actions' }, linked.button), linked.note] : []),
@@ -184,7 +136,7 @@ export default {
     );
     host.append(intro.element, question.element, root);
 
-    const at = (n) => n.toLocaleString('en');
+    const at = (n) => t.integer(n);
 
     function setState(name) {
       root.dataset.state = name;
@@ -198,7 +150,7 @@ export default {
       lockNote.hidden = true;
       if (!session.start()) return;
       session.reset(bar.seed() ?? 1); // the field's seed (1, or a link's)
-      bar.status.textContent = 'Starting the trainer…';
+      bar.status.textContent = t('status.starting');
       setState('starting');
     }
 
@@ -227,7 +179,7 @@ export default {
       if (step >= MAX_STEPS) return;
       playing = true;
       stopAt = Math.min(MAX_STEPS, (Math.floor(step / BLOCK) + 1) * BLOCK);
-      bar.status.textContent = `Training to step ${at(stopAt)}…`;
+      bar.status.textContent = t('status.training', { step: at(stopAt) });
       setState('training');
       keepAsking();
     }
@@ -236,7 +188,7 @@ export default {
     function pause() {
       playing = false;
       setState('pausing');
-      if (!inFlight) stopped(`Paused at step ${at(step)}.`);
+      if (!inFlight) stopped(t('status.paused', { step: at(step) }));
     }
 
     function stepOnce() {
@@ -263,7 +215,7 @@ export default {
       playing = false;
       inFlight = 0; // (the old trainers' answers are dropped: train-session.js)
       clearTimeout(settleTimer);
-      bar.status.textContent = `Resetting with seed ${value}…`;
+      bar.status.textContent = t('status.resetting', { seed: value });
       setState('starting');
       session.reset(value);
     }
@@ -279,7 +231,7 @@ export default {
       results.hidden = false;
       stats.show(0, null);
       curves.clear();
-      bar.status.textContent = 'Ready: seven untrained models at step 0. Press Play, or Step.';
+      bar.status.textContent = t('status.ready');
       setState('idle');
       map.request();
     }
@@ -295,11 +247,11 @@ export default {
       if (inFlight > 0) return; // more answers on their way
       const [wasPlaying, pausing] = [playing, root.dataset.state === 'pausing'];
       playing = false;
-      if (step >= MAX_STEPS) stopped(`Stopped at step ${at(step)}, this page’s limit. Reset to start again.`);
+      if (step >= MAX_STEPS) stopped(t('status.limit', { step: at(step) }));
       else if (wasPlaying)
-        stopped(`Stopped at step ${at(step)}. Play continues to ${at(Math.min(MAX_STEPS, step + BLOCK))}.`);
-      else if (pausing) stopped(`Paused at step ${at(step)}.`);
-      else stopped(`At step ${at(step)}.`);
+        stopped(t('status.stopped', { step: at(step), next: at(Math.min(MAX_STEPS, step + BLOCK)) }));
+      else if (pausing) stopped(t('status.paused', { step: at(step) }));
+      else stopped(t('status.at', { step: at(step) }));
     }
 
     function measure(answer) {

@@ -1,16 +1,18 @@
 // The train-it page's parts, each built once: its control bar, and the four panels updated from the
 // worker's answers (the table of the latest losses and accuracies, the training curves, the extrapolation
 // chart, the attention heatmap with the learner's own sequence). Each returns {element, ...its updates};
-// train-it.js wires them.
+// train-it.js wires them. Their words are train-it's (web/i18n/catalogs/<locale>/train-it.json): each panel
+// takes that exercise's translator `t`.
 import { h, fmt, uid } from '../widgets/dom.js';
 import { LinePlot } from '../widgets/lineplot.js';
 import { Heatmap } from '../widgets/heatmap.js';
 import { select } from './common.js';
 import { ARMS, MODEL, SEED_MAX } from './train-arms.js';
 import {
-  FILLERS,
   TRAIN_MIN,
   TRAIN_MAX,
+  armName,
+  fillersText,
   parseSequence,
   verdict,
   belowChance,
@@ -21,17 +23,23 @@ import {
 const PAUSE_MS = 700; // a pause in typing this long counts as done
 const DRAW_MS = 250; // the training curves are redrawn at most this often
 const UNLABELLED = 12; // a test length drawn but not labelled: its label would touch 8's and 16's on a phone
-const armName = (id) => ARMS.find((a) => a.id === id).name;
-const stepText = (step) => step.toLocaleString('en');
 
 /**
  * Play (or Pause), Step, Reset and the seed, with the status line under them. `on` holds what each button
  * does; show() sets what each allows; seed() is the field's seed, or null (and the field says why).
  */
-export function controlBar(on, chunk) {
-  const play = h('button', { type: 'button', disabled: true, onclick: on.play }, 'Play');
-  const step = h('button', { type: 'button', class: 'secondary', disabled: true, onclick: on.step }, `Step +${chunk}`);
-  const reset = h('button', { type: 'button', class: 'secondary', disabled: true, onclick: on.reset }, 'Reset');
+export function controlBar(on, chunk, t) {
+  const play = h('button', { type: 'button', disabled: true, onclick: on.play }, t('controls.play'));
+  const step = h(
+    'button',
+    { type: 'button', class: 'secondary', disabled: true, onclick: on.step },
+    t('controls.step', { steps: chunk }),
+  );
+  const reset = h(
+    'button',
+    { type: 'button', class: 'secondary', disabled: true, onclick: on.reset },
+    t('controls.reset'),
+  );
   const seedId = uid('seed'),
     seedHint = uid('seed-hint');
   const seed = h('input', {
@@ -45,14 +53,14 @@ export function controlBar(on, chunk) {
     inputmode: 'numeric',
     'aria-describedby': seedHint,
   });
-  const NEW_SEED = 'A new seed takes effect when you press Reset.';
+  const NEW_SEED = t('seed.hint');
   const seedMessage = h('p', { class: 'hint', id: seedHint }, NEW_SEED);
   const status = h('p', { class: 'status', role: 'status' });
   // The buttons' group, focusable from script: where focus waits while every button is disabled (a reset
   // starting the trainers again), rather than falling to the page.
   const actions = h(
     'div',
-    { class: 'actions', role: 'group', 'aria-label': 'Training of the seven models', tabindex: '-1' },
+    { class: 'actions', role: 'group', 'aria-label': t('controls.group'), tabindex: '-1' },
     play,
     step,
     reset,
@@ -62,7 +70,7 @@ export function controlBar(on, chunk) {
       'div',
       { class: 'train-controls' },
       actions,
-      h('div', { class: 'control seed' }, h('label', { for: seedId }, 'Seed'), seed),
+      h('div', { class: 'control seed' }, h('label', { for: seedId }, t('seed.label')), seed),
       seedMessage,
     ),
     status,
@@ -70,7 +78,7 @@ export function controlBar(on, chunk) {
     /** `live`: trainers are there to drive; `playing`: Play reads Pause; `done`: the page's last step is reached. */
     show({ live, playing, done }) {
       const focused = [play, step, reset].find((b) => b === document.activeElement);
-      play.textContent = playing ? 'Pause' : 'Play';
+      play.textContent = t(playing ? 'controls.pause' : 'controls.play');
       play.disabled = !live || (!playing && done);
       step.disabled = !live || playing || done;
       reset.disabled = seed.disabled = !live;
@@ -83,9 +91,8 @@ export function controlBar(on, chunk) {
       const value = seed.value.trim() === '' ? NaN : Number(seed.value);
       if (!Number.isInteger(value) || value < 0 || value > SEED_MAX) {
         seed.setAttribute('aria-invalid', 'true');
-        const rule = `a whole number from 0 to ${SEED_MAX}`;
-        seedMessage.textContent = `The seed must be ${rule}.`;
-        status.textContent = `Not reset: the seed must be ${rule}.`; // the status line is what is announced
+        seedMessage.textContent = t('seed.invalid', { max: SEED_MAX });
+        status.textContent = t('seed.notReset', { max: SEED_MAX }); // the status line is what is announced
         return null;
       }
       seed.removeAttribute('aria-invalid');
@@ -96,19 +103,24 @@ export function controlBar(on, chunk) {
 }
 
 /** The latest mean loss and accuracy of each arm, as a table (its rows carry the numbers as data-*). */
-export function statsPanel(chunk) {
+export function statsPanel(chunk, t) {
   const body = h('tbody', {});
   const caption = h('caption', {});
   const rows = Object.fromEntries(
     ARMS.map((a, i) => {
       const loss = h('td', {}, '–'),
         accuracy = h('td', {}, '–');
-      const tr = h('tr', { 'data-arm': a.id }, h('th', { scope: 'row', class: `arm s${i}` }, a.name), loss, accuracy);
+      const name = h('th', { scope: 'row', class: `arm s${i}` }, armName(a.id, t));
+      const tr = h('tr', { 'data-arm': a.id }, name, loss, accuracy);
       body.append(tr);
       return [a.id, { tr, loss, accuracy }];
     }),
   );
-  const head = h('tr', {}, ...['model', 'loss', 'accuracy'].map((name) => h('th', { scope: 'col' }, name)));
+  const head = h(
+    'tr',
+    {},
+    ...['model', 'loss', 'accuracy'].map((name) => h('th', { scope: 'col' }, t(`stats.${name}`))),
+  );
   const element = h(
     'div',
     { class: 'table-scroll' },
@@ -116,14 +128,12 @@ export function statsPanel(chunk) {
   );
   function show(step, latest) {
     caption.textContent =
-      step === 0
-        ? 'Step 0: nothing trained yet.'
-        : `After step ${stepText(step)}: mean loss and accuracy over the last ${chunk} steps, on fresh sequences`;
+      step === 0 ? t('stats.untrained') : t('stats.caption', { step: t.integer(step), steps: chunk });
     for (const a of ARMS) {
       const row = rows[a.id],
         now = latest?.[a.id];
-      row.loss.textContent = now ? now.loss.toFixed(3) : '–';
-      row.accuracy.textContent = now ? now.accuracy.toFixed(3) : '–';
+      row.loss.textContent = now ? t.decimal(now.loss.toFixed(3)) : '–';
+      row.accuracy.textContent = now ? t.decimal(now.accuracy.toFixed(3)) : '–';
       if (now) {
         row.tr.dataset.loss = String(now.loss);
         row.tr.dataset.accuracy = String(now.accuracy);
@@ -137,28 +147,28 @@ export function statsPanel(chunk) {
 }
 
 /** The loss and accuracy curves against the step, drawn at most once a frame. */
-export function curvesPanel(heading, chunk) {
-  const lossHost = h('div', {}, heading(2, 'Loss'));
-  const accuracyHost = h('div', {}, heading(2, 'Accuracy on each step’s fresh sequences'));
+export function curvesPanel(heading, chunk, t) {
+  const lossHost = h('div', {}, heading(2, t('curves.loss.heading')));
+  const accuracyHost = h('div', {}, heading(2, t('curves.accuracy.heading')));
   const curves = h('div', { class: 'side-by-side train-curves' }, lossHost, accuracyHost);
   const lossPlot = new LinePlot(lossHost, {
-    label: 'Training loss of the seven models against the training step',
-    xLabel: 'step',
-    yLabel: 'loss',
+    label: t('curves.loss.plot'),
+    xLabel: t('curves.x'),
+    yLabel: t('curves.loss.y'),
     yRange: [0, 1],
+    t,
   });
   const accuracyPlot = new LinePlot(accuracyHost, {
-    label: 'Accuracy of the seven models on their fresh training sequences, against the training step',
-    xLabel: 'step',
-    yLabel: 'accuracy',
+    label: t('curves.accuracy.plot'),
+    xLabel: t('curves.x'),
+    yLabel: t('curves.accuracy.y'),
     yRange: [0, 1],
+    t,
   });
   const note = h(
     'p',
     { class: 'hint' },
-    `Each point is the mean over ${chunk} steps. Every step draws a fresh batch of ${MODEL.batch} random ` +
-      `sequences of ${TRAIN_MIN}–${TRAIN_MAX} tokens, `,
-    'so the accuracy is measured on sequences the model has not trained on yet (before that step’s update).',
+    t('curves.note', { steps: chunk, batch: MODEL.batch, min: TRAIN_MIN, max: TRAIN_MAX }),
   );
   let history = { x: [], arms: {} };
   let frame = 0,
@@ -167,11 +177,11 @@ export function curvesPanel(heading, chunk) {
     const { x, arms } = history;
     curves.hidden = note.hidden = x.length === 0;
     if (x.length === 0) return;
-    const series = (key) => ARMS.map((a) => ({ name: a.name, values: arms[a.id][key] }));
+    const series = (key) => ARMS.map((a) => ({ name: armName(a.id, t), values: arms[a.id][key] }));
     const losses = ARMS.flatMap((a) => arms[a.id].loss);
     lossPlot.yRange = [0, Math.max(1, Math.ceil(Math.max(...losses) * 4) / 4)];
     lossPlot.update(x, series('loss'));
-    accuracyPlot.update(x, series('accuracy'), { rules: [{ y: 0.5, label: 'chance' }] });
+    accuracyPlot.update(x, series('accuracy'), { rules: [{ y: 0.5, label: t('chance') }] });
   }
   return {
     element: h('div', {}, curves, note),
@@ -204,22 +214,23 @@ export function curvesPanel(heading, chunk) {
 }
 
 /** Accuracy against the test length, with a line per arm, the notes it supports and its data table. */
-export function extrapolationPanel(heading, evalSeed) {
+export function extrapolationPanel(heading, evalSeed, t) {
   const element = h('div', { class: 'train-extrapolation', hidden: true });
   const plotHost = h('div', {});
   const plot = new LinePlot(plotHost, {
-    label: `Accuracy of the seven models against the test length; training lengths ${TRAIN_MIN} to ${TRAIN_MAX} shaded`,
-    xLabel: 'test length (tokens)',
-    yLabel: 'accuracy',
+    label: t('extrapolation.plot', { min: TRAIN_MIN, max: TRAIN_MAX }),
+    xLabel: t('extrapolation.x'),
+    yLabel: t('extrapolation.y'),
     yRange: [0, 1],
     points: true,
-    table: 'Data table of the accuracies',
+    table: t('extrapolation.table'),
+    t,
   });
   const measuredNote = h('p', { class: 'hint' });
   const summary = h('ul', { class: 'train-summary' });
   const belowNote = h('p', { class: 'train-below' });
   const learnedNote = h('p', {});
-  element.append(heading(1, 'Past the training lengths'), measuredNote, plotHost, summary, belowNote, learnedNote);
+  element.append(heading(1, t('extrapolation.heading')), measuredNote, plotHost, summary, belowNote, learnedNote);
   return {
     element,
     clear() {
@@ -227,25 +238,29 @@ export function extrapolationPanel(heading, evalSeed) {
       delete element.dataset.step;
     },
     measuring(step) {
-      measuredNote.textContent = `Measuring at step ${stepText(step)}…`;
+      measuredNote.textContent = t('extrapolation.measuring', { step: t.integer(step) });
     },
     show({ step, lengths, samples, arms, learnedRows }) {
       element.hidden = false;
       element.dataset.step = String(step);
-      measuredNote.textContent =
-        `Measured after step ${stepText(step)}: accuracy on ${samples} fresh sequences per length ` +
-        `(evaluation seed ${evalSeed}). The models trained on lengths ${TRAIN_MIN}–${TRAIN_MAX} only (shaded).`;
-      const series = ARMS.map((a) => ({ name: a.name, values: arms[a.id] }));
+      measuredNote.textContent = t('extrapolation.measured', {
+        step: t.integer(step),
+        samples,
+        seed: evalSeed,
+        min: TRAIN_MIN,
+        max: TRAIN_MAX,
+      });
+      const series = ARMS.map((a) => ({ name: armName(a.id, t), values: arms[a.id] }));
       plot.update(lengths, series, {
-        bands: [{ from: TRAIN_MIN, to: TRAIN_MAX, label: 'trained' }],
-        rules: [{ y: 0.5, label: 'chance' }],
+        bands: [{ from: TRAIN_MIN, to: TRAIN_MAX, label: t('extrapolation.band') }],
+        rules: [{ y: 0.5, label: t('chance') }],
         xTicks: lengths.filter((l) => l !== UNLABELLED),
       });
       summary.replaceChildren(
-        ...ARMS.map((a) => h('li', { 'data-arm': a.id }, extrapolationLine(a.name, lengths, arms[a.id]))),
+        ...ARMS.map((a) => h('li', { 'data-arm': a.id }, extrapolationLine(armName(a.id, t), lengths, arms[a.id], t))),
       );
-      belowNote.textContent = belowChance(lengths, samples, arms);
-      learnedNote.textContent = learnedRows ? learnedRowsNote(learnedRows) : '';
+      belowNote.textContent = belowChance(lengths, samples, arms, t);
+      learnedNote.textContent = learnedRows ? learnedRowsNote(learnedRows, t) : '';
     },
   };
 }
@@ -254,7 +269,7 @@ export function extrapolationPanel(heading, evalSeed) {
  * The learner's sequence, a model and a head, and where that head looks; `ask(request)` sends the worker
  * {request, arm, layer, head, tokens}, and `show(answer)` draws the answer to the latest request only.
  */
-export function attentionPanel(heading, ask) {
+export function attentionPanel(heading, ask, t) {
   const sequenceId = uid('sequence'),
     messageId = uid('sequence-message');
   const sequence = h('input', {
@@ -267,14 +282,17 @@ export function attentionPanel(heading, ask) {
   });
   const sequenceError = h('p', { class: 'hint', id: messageId, 'aria-live': 'polite' });
   const armSelect = select({
-    label: 'Model',
-    options: ARMS.map((a) => [a.id, a.name]),
+    label: t('attention.model'),
+    options: ARMS.map((a) => [a.id, armName(a.id, t)]),
     value: 'sinusoidal',
     onchange: () => panel.request(),
   });
   const headSelect = select({
-    label: 'Head',
-    options: Array.from({ length: MODEL.heads }, (_, i) => [String(i), `${i + 1} of ${MODEL.heads}`]),
+    label: t('attention.head'),
+    options: Array.from({ length: MODEL.heads }, (_, i) => [
+      String(i),
+      t('attention.headOption', { head: i + 1, heads: MODEL.heads }),
+    ]),
     value: '0',
     onchange: () => panel.request(),
   });
@@ -297,15 +315,9 @@ export function attentionPanel(heading, ask) {
   const element = h(
     'div',
     { class: 'train-attention' },
-    heading(1, 'Where a head looks'),
-    h(
-      'p',
-      {},
-      `Type a sequence with one A and one B among the fillers ${FILLERS.join(', ')} (spaces optional; it is ` +
-        'read when you pause or press Enter), and choose a model and a head. ',
-      'Row i shows how much position i attends to each position (each row sums to 1).',
-    ),
-    h('div', { class: 'control wide' }, h('label', { for: sequenceId }, 'Sequence'), sequence),
+    heading(1, t('attention.heading')),
+    h('p', {}, t('attention.intro', { fillers: fillersText(t) })),
+    h('div', { class: 'control wide' }, h('label', { for: sequenceId }, t('attention.sequence')), sequence),
     sequenceError,
     h('div', { class: 'controls' }, armSelect.element, headSelect.element),
     answerLine,
@@ -317,34 +329,42 @@ export function attentionPanel(heading, ask) {
   let letters = []; // the latest request's letters
   let shown = []; // the shown map's token at each position (the heatmap's readout reads it, so it follows edits)
   let heatmap = null;
-  const label = (i) => `${i} (${shown[i]})`;
+  const label = (i) => t('attention.position', { index: i, token: shown[i] });
+  const CLS = t('token.cls');
 
   function show({ request, step, arm, head, n, weights, probability, reversed }) {
     if (request !== latest) return;
     // A CLS arm's map has one more row and column, for the CLS token at position 0.
-    shown = n === letters.length + 1 ? ['CLS', ...letters] : letters;
+    shown = n === letters.length + 1 ? [CLS, ...letters] : letters;
     heatmap ??= new Heatmap(mapHost, {
-      label:
-        'Attention weights of the chosen head: rows are the attending positions, columns the attended ones, ' +
-        'colour from 0 (the background) to 1 (strongest)',
-      rowName: 'query',
-      columnName: 'key',
+      label: t('attention.map'),
+      rowName: t('attention.rows'),
+      columnName: t('attention.columns'),
       limit: 1,
       signed: false,
-      describe: (r, c, v) => `query ${label(r)} attends to key ${label(c)} with weight ${v.toFixed(4)}`,
+      describe: (r, c, v) => t('attention.cell', { row: label(r), column: label(c), weight: t.decimal(v.toFixed(4)) }),
+      t,
     });
     mapHost.hidden = false;
     heatmap.update(weights, n, n);
-    tokensLine.textContent = `Positions: ${shown.map((l, i) => `${i} ${l}`).join(' · ')}`;
+    tokensLine.textContent = t('attention.tokens', {
+      list: shown.map((l, i) => `${i} ${l}`).join(t('attention.tokensSeparator')),
+    });
     const aFirst = shown.indexOf('A') < shown.indexOf('B');
-    answerLine.textContent =
-      `${armName(arm)}, head ${head + 1}, at step ${stepText(step)}: ` +
-      `the model gives P(A before B) = ${fmt(probability, 4)}. Here A is ${aFirst ? 'before' : 'after'} B, ` +
-      verdict(probability, aFirst);
+    answerLine.textContent = t('attention.answer', {
+      model: armName(arm, t),
+      head: head + 1,
+      step: t.integer(step),
+      p: t.number(probability, 4),
+      order: aFirst ? 'before' : 'after',
+      verdict: verdict(probability, aFirst, t),
+    });
     const same = fmt(reversed, 4) === fmt(probability, 4);
-    reverseLine.textContent =
-      `The same sequence reversed, where A is ${aFirst ? 'after' : 'before'} B: P(A before B) = ${fmt(reversed, 4)}` +
-      (same ? ', the same to four decimals.' : '.');
+    reverseLine.textContent = t('attention.reverse', {
+      order: aFirst ? 'after' : 'before',
+      p: t.number(reversed, 4),
+      same: same ? 'yes' : 'no',
+    });
     reverseLine.dataset.same = String(same);
   }
 
@@ -355,11 +375,11 @@ export function attentionPanel(heading, ask) {
     /** Asks for the map of the typed sequence, or says why it cannot be read (and clears the old answer). */
     request() {
       latest += 1; // an answer still in flight is for the old sequence
-      const parsed = parseSequence(sequence.value);
+      const parsed = parseSequence(sequence.value, undefined, t);
       if (parsed.error) {
         sequence.setAttribute('aria-invalid', 'true');
         sequenceError.textContent = parsed.error;
-        answerLine.textContent = 'No answer: the models take only sequences like the ones they learn from (see above).';
+        answerLine.textContent = t('attention.noAnswer');
         reverseLine.textContent = '';
         tokensLine.textContent = '';
         mapHost.hidden = true;

@@ -2,13 +2,13 @@
 // each training its share of the arms on a core of its own, whose answers are joined into one per request,
 // as if one worker had trained every arm. It stamps every request with the trainers' generation and hands
 // each joined answer of the current generation to the page's handler of that type. Nothing here knows the
-// page's panels.
+// page's panels. A failure is a code with its details ({code, detail, name}); `say` puts it in words (train-it's
+// error.<code> messages, in English unless the page gives its own `say`).
 import { ARMS } from './train-arms.js';
+import { english } from './train-words.js';
 
-// What a worker error without a message most likely means.
-const NOT_LOADED =
-  "it did not load (its file or one it imports is missing on the server, or the page's Content-Security-Policy " +
-  'forbids workers; the browser console names the file)';
+/** A failure in English: train-it's message error.<code>. */
+const inEnglish = ({ code, ...args }) => english(`error.${code}`, args);
 
 /**
  * How many workers train the arms: every core on a machine of two or fewer, one left for the page above that,
@@ -64,13 +64,16 @@ function join(answers) {
 
 /**
  * @param handlers {reset, train, measure, attention, stretch, stretched: (answer) => void (those the page asks
- *   for), fail: (message) => void}
+ *   for), fail: (message, failure) => void: the failure in words, and as {code, detail?, name?}}
  * @param isLive () => boolean: false once the exercise has left the page, which ends the workers
  * @param wasmModule the page's compiled core (lab.wasmModule): each worker starts its lab from it, fetching
  *   and compiling nothing
  * @param size how many workers (poolSize()); the longer-than-trained experiment needs one
+ * @param say (failure) => the sentence handlers.fail is given: a worker that stopped ({code: 'stopped', detail}
+ *   or {code: 'notLoaded'}: with no message, it most likely did not load), one the page could not start
+ *   ('noWorker'), the core not starting in it ('core', 'noCore'), a request that threw ('failed', {name, detail})
  */
-export function trainingSession(handlers, { isLive, wasmModule, size = 1 }) {
+export function trainingSession(handlers, { isLive, wasmModule, size = 1, say = inEnglish }) {
   let pool = []; // {worker, arms}
   let generation = 0; // answers for an older generation (trainers reset since) are ignored
   let nextId = 0;
@@ -81,15 +84,16 @@ export function trainingSession(handlers, { isLive, wasmModule, size = 1 }) {
     pool = [];
     waiting.clear();
   }
-  function fail(message) {
+  function fail(failure) {
     end();
-    handlers.fail(message);
+    handlers.fail(say(failure), failure);
   }
   function receive(data) {
     if (!isLive()) return end(); // the exercise left the page (a <pe-exercise> renamed, say)
     if (data?.type === 'ready') return;
     if (data?.type === 'error') {
-      if (data.generation === undefined || data.generation === generation) fail(data.message);
+      if (data.generation === undefined || data.generation === generation)
+        fail({ code: data.code ?? 'failed', detail: data.detail ?? '', name: data.name ?? 'Error' });
       return;
     }
     if (data?.generation !== generation) return;
@@ -131,12 +135,12 @@ export function trainingSession(handlers, { isLive, wasmModule, size = 1 }) {
           worker.postMessage({ type: 'load', wasmModule });
           worker.onerror = (event) => {
             event.preventDefault();
-            fail(`The training worker stopped: ${event.message || NOT_LOADED}.`);
+            fail(event.message ? { code: 'stopped', detail: event.message } : { code: 'notLoaded' });
           };
           pool.push({ worker, arms: dealt[i] });
         }
       } catch (error) {
-        fail(`The page could not start its training worker: ${error.message}`);
+        fail({ code: 'noWorker', detail: error.message });
         return false;
       }
       return true;

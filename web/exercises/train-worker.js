@@ -15,7 +15,8 @@
 //                                                      per part, then {type: 'stretched', plain, tuned}
 // Out: the same type with the results, every answer carrying its request's `generation` (the page
 //      ignores answers for trainers it has reset since) and `id` (which request of the pool's it answers);
-//      {type: 'ready', build} (answering 'load'); {type: 'error', message}.
+//      {type: 'ready', build} (answering 'load'); {type: 'error', code, detail?, name?}: what failed, as a code
+//      the page puts in words (train-session.js; the details are the core's or the browser's own words).
 import { createLab } from 'positional-encoding-lab';
 import { ARMS, MODEL } from './train-arms.js';
 import { runExperiment } from './stretch-experiment.js';
@@ -76,7 +77,7 @@ function handle(lab, message, post) {
   throw new Error(`unknown message type ${String(type)}`);
 }
 
-let failure = null;
+let failure = null; // {code, detail}: why the core did not start
 let ready = null; // the lab, once the page's first message ('load') has come
 // The page's compiled core, posted to the worker: the lab starts from it without fetching the .wasm again.
 function load(wasmModule) {
@@ -86,8 +87,8 @@ function load(wasmModule) {
       return lab;
     },
     (error) => {
-      failure = `The WebAssembly core could not start in the worker: ${error.message}`;
-      self.postMessage({ type: 'error', message: failure });
+      failure = { code: 'core', detail: error.message };
+      self.postMessage({ type: 'error', ...failure });
       return null;
     },
   );
@@ -99,18 +100,24 @@ self.onmessage = ({ data }) => {
     return;
   }
   if (!ready) {
-    self.postMessage({ type: 'error', generation: data?.generation, message: 'The page sent no core to the worker.' });
+    self.postMessage({ type: 'error', generation: data?.generation, code: 'noCore' });
     return;
   }
   ready.then((lab) => {
     if (!lab) {
-      self.postMessage({ type: 'error', generation: data?.generation, message: failure });
+      self.postMessage({ type: 'error', generation: data?.generation, ...failure });
       return;
     }
     try {
       self.postMessage({ ...handle(lab, data, (answer) => self.postMessage(answer)), id: data?.id });
     } catch (error) {
-      self.postMessage({ type: 'error', generation: data?.generation, message: `${error.name}: ${error.message}` });
+      self.postMessage({
+        type: 'error',
+        generation: data?.generation,
+        code: 'failed',
+        name: error.name,
+        detail: error.message,
+      });
     }
   });
 };

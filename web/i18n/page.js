@@ -11,14 +11,18 @@ import { loadCatalogs, translator } from './messages.js';
 /** Where a learner's choice is kept (the site's storage: for the visit only where the browser denies it). */
 export const LANG_KEY = 'pelab:lang:v1';
 
-/** The language this page is in: ?lang=, the kept choice, the browser's languages, English. */
+/**
+ * The language this page is in: ?lang= (or a course package's <meta name="pelab-lang">, written by
+ * scripts/package.mjs --lang), the kept choice, the browser's languages, English.
+ */
 export function pageLocale({
   search = location.search,
   storage = siteStorage(),
   languages = navigator.languages,
 } = {}) {
+  const packaged = globalThis.document?.querySelector('meta[name="pelab-lang"]')?.getAttribute('content');
   return chooseLocale({
-    asked: new URLSearchParams(search).get('lang'),
+    asked: new URLSearchParams(search).get('lang') ?? packaged,
     saved: storage.getItem(LANG_KEY),
     languages: languages ?? [],
   });

@@ -13,17 +13,27 @@ import { connectPlatform } from './connect.js';
 import { loadLab } from '../widgets/core-loader.js';
 import { storageNote } from '../widgets/storage-note.js';
 import { siteStorage } from '../storage.js';
+import { loadExercises } from '../exercises/loaders.js';
+import { loadPageCatalogs, pageLocale } from '../i18n/page.js';
+import { translator } from '../i18n/messages.js';
+import { dirOf } from '../i18n/locales.js';
 
 const name =
   document.querySelector('meta[name="pelab-exercise"]')?.getAttribute('content') ??
   new URLSearchParams(location.search).get('exercise');
 const root = document.getElementById('exercise');
-const exercise = findExercise(name);
-if (!exercise) {
+// The package's language (scripts/package.mjs --lang), else ?lang=, the kept choice or the browser's.
+const locale = await loadPageCatalogs(pageLocale(), ['common', 'widgets']);
+const t = translator(locale);
+document.documentElement.lang = locale;
+document.documentElement.dir = dirOf(locale);
+const english = findExercise(name);
+const exercise = english && (locale === 'en' ? english : (await loadExercises([english.id], locale))[0]);
+if (!exercise || exercise.loadError) {
   root.replaceChildren(h('p', { class: 'error', role: 'alert' }, unknownExerciseMessage(name)));
 } else {
   document.title = `${exercise.title} — Positional Encoding Lab`;
-  const [lab, platform] = await Promise.all([loadLab(root, createLab), connectPlatform([exercise])]);
+  const [lab, platform] = await Promise.all([loadLab(root, createLab, t), connectPlatform([exercise])]);
   const progress = createProgress(maxScores([exercise]), platform?.storage);
   platform?.track(progress, Object.fromEntries(maxScores([exercise])));
   const section = h(
@@ -43,7 +53,7 @@ if (!exercise) {
       return platform ? platform.record(exercise.id, record) : true;
     },
   });
-  const note = platform ? null : storageNote(siteStorage()); // under an LMS, the LMS keeps the record
+  const note = platform ? null : storageNote(siteStorage(), null, t); // under an LMS, the LMS keeps the record
   if (note) root.after(note);
   window.pelabExercise = controller;
   document.body.dataset.ready = 'true';
