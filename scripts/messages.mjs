@@ -8,6 +8,7 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parse } from '@messageformat/parser';
+import { LESSONS } from '../web/course/outline.js';
 
 export const CATALOGS = new URL('../web/i18n/catalogs/', import.meta.url);
 export const COMPILED = new URL('../web/i18n/compiled/', import.meta.url);
@@ -236,8 +237,20 @@ export function compile(catalogs) {
 export const loadCatalogs = readCatalogs;
 
 // Namespaces made from another's messages, for pages that need only those: a lesson's prose names the glossary's
-// terms (glossary-terms: its `<id>.term` messages) without loading every definition.
-const DERIVED = { 'glossary-terms': ['glossary', (id) => id.endsWith('.term')] };
+// terms (glossary-terms: its `<id>.term` messages) without loading every definition, and a lesson page loads the
+// course's words but the other lessons' (course~<lesson id>: everything but the course home's and the other
+// lessons' own, whose titles it keeps for the links between lessons). A page loading one asks for it by that
+// name, and has it as the namespace before the ~ (web/i18n/messages.js).
+const LESSON_IDS = LESSONS.map((l) => l.id);
+const lessonPart = (lesson) => (id) => {
+  const [first] = id.split('.');
+  if (first === 'home') return false;
+  return !LESSON_IDS.includes(first) || first === lesson || id === `${first}.title`;
+};
+const DERIVED = {
+  'glossary-terms': ['glossary', (id) => id.endsWith('.term')],
+  ...Object.fromEntries(LESSON_IDS.map((lesson) => [`course~${lesson}`, ['course', lessonPart(lesson)]])),
+};
 export function withDerived(compiled) {
   for (const namespaces of compiled.values())
     for (const [name, [from, keep]] of Object.entries(DERIVED))
@@ -267,6 +280,17 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       );
     }
   }
+  // Each locale's index: its namespaces, each loaded on its own (web/i18n/messages.js loads the index first, so
+  // a page's script holds four entries, not one per catalog of every language).
+  for (const [locale, namespaces] of withDerived(compile(catalogs)))
+    await writeFile(
+      new URL(`${locale}/index.js`, next),
+      `// Written by scripts/messages.mjs: the ${locale} catalogs, each loaded when a page asks for it.\nexport default {\n${[
+        ...namespaces.keys(),
+      ]
+        .map((ns) => `  ${JSON.stringify(ns)}: () => import(${JSON.stringify(`./${ns}.js`)}),`)
+        .join('\n')}\n};\n`,
+    );
   // The namespaces English has, for the loaders (an exercise not yet in catalogs has none).
   await writeFile(
     new URL('namespaces.js', next),

@@ -21,7 +21,8 @@ const loading = document.getElementById('loading');
 const lesson = lessonById(document.body.dataset.lesson);
 // The core downloads and compiles while the page's words load (web/i18n/page.js: the learner's language).
 const loadingLab = createLab();
-const t = await startPage(['course', 'glossary-terms', 'widgets', 'explorer']);
+// The course's words but the other lessons' and the home's (course~<lesson id>), the glossary's term names.
+const t = await startPage([`course~${lesson.id}`, 'glossary-terms', 'widgets', 'explorer']);
 translateRich(document, t);
 document.querySelector('.breadcrumb a')?.setAttribute('href', withLocale('index.html', t));
 document.querySelector('header').append(languageSwitch(t));

@@ -15,17 +15,35 @@ const key = (locale, namespace) => `${locale}/${namespace}`;
 loaded.set(key(SOURCE, 'common'), englishCommon);
 loaded.set(key(SOURCE, 'widgets'), englishWidgets);
 
-/** Loads the catalogs of `namespaces` in `locale` (each once, however often asked). */
+// Each locale's index of its catalogs (scripts/messages.mjs writes it): four small chunks, rather than every
+// catalog of every language listed in the page's own script.
+const INDEXES = {
+  en: () => import('./compiled/en/index.js'),
+  es: () => import('./compiled/es/index.js'),
+  'zh-CN': () => import('./compiled/zh-CN/index.js'),
+  'en-XA': () => import('./compiled/en-XA/index.js'),
+};
+async function importCatalog(code, namespace) {
+  const index = (await INDEXES[code]()).default;
+  if (!Object.hasOwn(index, namespace)) throw new Error(`loadCatalogs: ${code} has no ${namespace} catalog`);
+  return index[namespace]();
+}
+
+/**
+ * Loads the catalogs of `namespaces` in `locale` (each once, however often asked). A part of a catalog
+ * (`course~sinusoid`: scripts/messages.mjs says which) is loaded as that catalog, `course`.
+ */
 export async function loadCatalogs(locale, namespaces) {
   const code = localeOf(locale)?.code;
   if (!code) throw new TypeError(`loadCatalogs: no catalog is written in ${JSON.stringify(String(locale))}`);
   await Promise.all(
-    namespaces.map((namespace) => {
+    namespaces.map((file) => {
+      const namespace = file.split('~')[0];
       const k = key(code, namespace);
       if (!loaded.has(k))
         loaded.set(
           k,
-          import(`./compiled/${code}/${namespace}.js`).then(
+          importCatalog(code, file).then(
             (module) => loaded.set(k, module.default).get(k),
             (error) => {
               loaded.delete(k); // a later call tries again
