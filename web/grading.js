@@ -76,8 +76,21 @@ export function firstMismatch(expected, got, dModel, tolerance) {
 // three digits, before any point), points that group them (82.685 or 1.234,5, as Spanish writes them), and
 // any comma a decimal comma (0,5). "7,234" is 7.234 to a Spanish reader and 7234 to an English one: the
 // reading nearest the right value is the one graded (neither reading of such text is likely meant as the other).
+// What a keyboard or an input method may type for the same number is made plain first: full-width digits and
+// signs (a Chinese input method's ８２６８５, ０．５), the ideographic full stop 。 as a point, any dash as a
+// minus (with no space after it), and spaces that group digits in threes (82 685, as Spanish writes it).
+function plain(text) {
+  return String(text)
+    .normalize('NFKC') // full-width digits, point, comma and signs to ASCII
+    .trim()
+    .replace(/。/g, '.')
+    .replace(/[−–—‒﹣]/g, '-')
+    .replace(/^([-+])\s+/, '$1')
+    .replace(/(\d)[\s\u00a0\u2009\u202f](?=\d{3}(?!\d))/g, '$1');
+}
+
 function readings(text) {
-  const t = String(text).trim().replace(/−/g, '-');
+  const t = plain(text);
   const out = [];
   if (/^[-+]?\d{1,3}(,\d{3})+(\.\d*)?$/.test(t)) out.push(t.replace(/,/g, ''));
   if (/^[-+]?\d{1,3}(\.\d{3})+(,\d*)?$/.test(t)) out.push(t.replace(/\./g, '').replace(',', '.'));

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { LESSONS, MERGED } from './course/outline.js';
 import { sharedHtml } from './html-shared.js';
+import { LOCALES } from './i18n/locales.js';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -76,6 +77,17 @@ function publishCourse() {
   };
 }
 
+// The service worker's own words (a page not kept for offline use) in each language: the common catalogs'
+// offline.* messages, plain text.
+function offlineWords() {
+  return Object.fromEntries(
+    LOCALES.map(({ code }) => {
+      const common = JSON.parse(readFileSync(here(`i18n/catalogs/${code}/common.json`), 'utf8'));
+      return [code, Object.fromEntries(Object.entries(common).filter(([id]) => id.startsWith('offline.')))];
+    }),
+  );
+}
+
 // sw.js at the site root (web/offline/sw.js with its lists written in): for each top-level page, the files it
 // needs, found by following what the page's HTML names, what each chunk imports (statically or dynamically),
 // and every emitted file a chunk or a worker names in its code (the workers, the .wasm); and a version, the
@@ -117,8 +129,10 @@ function offlineFiles() {
         if (bundle[name]) hash.update(text(bundle[name]) || bundle[name].source);
       const source = readFileSync(here('offline/sw.js'), 'utf8')
         .replace(/^const FILES = \{\};/m, `const FILES = ${JSON.stringify(files)};`)
-        .replace(/^const VERSION = 'dev';/m, `const VERSION = '${hash.digest('hex').slice(0, 16)}';`);
+        .replace(/^const VERSION = 'dev';/m, `const VERSION = '${hash.digest('hex').slice(0, 16)}';`)
+        .replace(/^const WORDS = \{\};/m, `const WORDS = ${JSON.stringify(offlineWords())};`);
       if (!source.includes(`const FILES = {"`)) throw new Error('offlineFiles: sw.js has no FILES line to fill');
+      if (!source.includes(`const WORDS = {"`)) throw new Error('offlineFiles: sw.js has no WORDS line to fill');
       this.emitFile({ type: 'asset', fileName: 'sw.js', source });
     },
   };

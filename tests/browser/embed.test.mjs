@@ -188,6 +188,39 @@ test('the frame shrinks when its content does: the reported height is the conten
   await page.close();
 });
 
+test('the component speaks the language of its lang attribute or its page’s, regional tags and later changes too', async () => {
+  const { page, problems } = await watchedPage(browser, { locale: 'en-US' });
+  await page.goto(`${courseUrl}/static/`);
+  await page.waitForSelector('body[data-ready=true]');
+  const title = (id) => page.locator(`#${id} h2`).innerText();
+  const add = (id, name, lang) =>
+    page.evaluate(
+      ([id, name, lang]) => {
+        const el = document.createElement('pe-exercise');
+        el.id = id;
+        el.setAttribute('name', name);
+        if (lang) el.setAttribute('lang', lang);
+        document.body.append(el);
+      },
+      [id, name, lang],
+    );
+  await page.evaluate(() => document.documentElement.setAttribute('lang', 'es-ES')); // as a Spanish site writes it
+  await add('alibi', 'alibi');
+  await add('rope', 'rope', 'zh-Hans');
+  await page.waitForFunction(() => ['alibi', 'rope'].every((id) => document.getElementById(id).ready));
+  assert.match(await title('alibi'), /^ALiBi: una penalización/);
+  assert.equal(await page.locator('#alibi section').getAttribute('lang'), 'es');
+  assert.equal(await page.locator('#rope section').getAttribute('lang'), 'zh-CN');
+  // The site switches its own language: the element without a lang of its own follows; the other keeps its own.
+  await page.evaluate(() => document.documentElement.setAttribute('lang', 'zh-CN'));
+  await page.waitForFunction(
+    () => document.querySelector('#alibi').shadowRoot.querySelector('section')?.lang === 'zh-CN',
+  );
+  assert.equal(await page.locator('#rope section').getAttribute('lang'), 'zh-CN');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a worker file missing on the server is named as such, not blamed on a Content-Security-Policy', async () => {
   const { page } = await watchedPage(browser);
   await page.route('**/implement-worker*.js', (route) => route.fulfill({ status: 404, body: 'not found' }));

@@ -59,6 +59,12 @@ test('a lesson opened once works with the network cut; a lesson never opened doe
   assert.equal(response.status(), 503);
   assert.match(await other.locator('main').innerText(), /^Not kept for offline use\n+This page has not been opened/);
   assert.equal(await other.getByRole('link', { name: 'The course home' }).getAttribute('href'), 'index.html');
+  // …in the language the address asks for, its link home in that language too.
+  const spanish = await other.goto(`${lessonUrl(lab.url, 'in-practice')}?lang=es`);
+  assert.equal(spanish.status(), 503);
+  assert.equal(await other.evaluate(() => document.documentElement.lang), 'es');
+  assert.match(await other.locator('h1').innerText(), /^No guardada para usar sin conexión$/);
+  assert.equal(await other.getByRole('link', { name: 'Inicio del curso' }).getAttribute('href'), 'index.html?lang=es');
   await page.context().setOffline(false);
   assert.deepEqual(problems, []);
   await page.close();

@@ -131,3 +131,23 @@ test('progress is saved, summarised, reset, and rebuilt clean from corrupt stora
   };
   assert.equal(createProgress(new Map([['a', 1]]), throwing).summary().total, 1);
 });
+
+test('a number typed as a learner of Spanish or Chinese may type it grades as that number', () => {
+  const cases = [
+    ['82 685', 82685], // Spanish groups thousands with a space (RAE), also a no-break or thin one
+    ['82\u00a0685', 82685],
+    ['82\u202f685', 82685],
+    ['82.685', 82685], // …or with a point
+    ['1.234,5', 1234.5],
+    ['0,5', 0.5],
+    ['８２６８５', 82685], // a Chinese input method's full-width digits
+    ['０．５', 0.5],
+    ['0。5', 0.5], // its full stop
+    ['- 3,375', -3.375], // a dash, a space after the minus
+    ['–3,375', -3.375],
+  ];
+  for (const [typed, value] of cases) assert.equal(gradeNumber(typed, value, 1e-9).correct, true, typed);
+  // Not numbers, whatever the language: nothing is graded.
+  for (const typed of ['12 34', '1,2,3', '', '--1', 'cinco'])
+    assert.ok(Number.isNaN(gradeNumber(typed, 1, 0).value), typed);
+});

@@ -106,6 +106,11 @@ test('the learner’s language: ?lang= first, then the kept choice, then the bro
   assert.equal(chooseLocale({ asked: 'en-XA' }), 'en-XA'); // the tests' pseudo-locale, asked for by name only
   assert.equal(chooseLocale({ saved: 'en-XA', languages: ['es'] }), 'es');
   assert.equal(chooseLocale({ asked: '__proto__' }), 'en');
+  // A course site's <html lang> or link names a region or script: its language's catalog.
+  assert.equal(chooseLocale({ asked: 'es-ES', languages: ['en'] }), 'es');
+  assert.equal(chooseLocale({ asked: 'zh-Hans', languages: ['en'] }), 'zh-CN');
+  assert.equal(chooseLocale({ asked: 'zh', languages: ['en'] }), 'zh-CN');
+  assert.equal(chooseLocale({ asked: 'fr-FR', saved: 'es' }), 'es'); // a language not written: as if not asked
 });
 
 test('a translator says its namespace’s message, common’s otherwise, and refuses an unknown id', async () => {

@@ -28,6 +28,16 @@ const sharedLab = () =>
 const records = new Map();
 const live = new Set();
 
+// A language set on an ancestor after the element mounted (a site's own language switch rewriting <html lang>)
+// reaches it too: one observer for the page, watching lang attributes only; each element re-mounts only if its
+// language changed (its record is kept, as on any re-mount).
+let languageWatch = null;
+function watchLanguages() {
+  if (languageWatch || typeof MutationObserver !== 'function') return;
+  languageWatch = new MutationObserver(() => live.forEach((el) => el.languageChanged()));
+  languageWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'], subtree: true });
+}
+
 let sheets;
 function styleSheets() {
   if (!sheets) {
@@ -55,6 +65,7 @@ export class PeExercise extends HTMLElement {
 
   connectedCallback() {
     live.add(this);
+    watchLanguages();
     // Back in the document after a twin made the record while it was out: it shows that record.
     const name = this.#mounted;
     const id = findExercise(name)?.id;
@@ -66,6 +77,10 @@ export class PeExercise extends HTMLElement {
     live.delete(this);
   }
   attributeChangedCallback() {
+    if (this.isConnected) this.#mount();
+  }
+  /** (Called by the page's language observer.) */
+  languageChanged() {
     if (this.isConnected) this.#mount();
   }
 

@@ -78,8 +78,7 @@ export default {
         h(
           'p',
           { class: result.correct ? 'verdict right' : 'verdict wrong' },
-          `${t(result.correct ? 'verdict.right' : 'verdict.notYet')} `,
-          explanation(result),
+          t.join(t(result.correct ? 'verdict.right' : 'verdict.notYet'), explanation(result)),
         ),
       );
       if (result.correct) execute();
@@ -157,7 +156,7 @@ export default {
         sequence = [...ATTENTION_TILES];
         draw();
         feedback.replaceChildren(
-          h('p', { class: 'verdict right' }, `${t('verdict.solution')} `, explanation(gradeTiles(sequence))),
+          h('p', { class: 'verdict right' }, t.join(t('verdict.solution'), explanation(gradeTiles(sequence)))),
         );
         onResult?.({ solutionViewed: true, maxScore: 1 });
         execute();

@@ -32,13 +32,13 @@ function nearest(tag) {
 }
 
 /**
- * The learner's language: `asked` (a ?lang= or lang attribute, any locale here including en-XA) if it names
- * one, else `saved` (their earlier choice), else the first of the browser's `languages` this course is written
- * in, else English.
+ * The learner's language: `asked` (a ?lang= or lang attribute: any locale here including en-XA, or a tag of
+ * its language, es-ES or zh-Hans, as a course site's <html lang> usually is) if it names one, else `saved`
+ * (their earlier choice), else the first of the browser's `languages` this course is written in, else English.
  */
 export function chooseLocale({ asked = null, saved = null, languages = [] } = {}) {
-  const explicit = localeOf(asked);
-  if (explicit) return explicit.code;
+  const explicit = localeOf(asked)?.code ?? (typeof asked === 'string' ? nearest(asked) : null);
+  if (explicit) return explicit;
   const kept = localeOf(saved);
   if (kept && kept !== PSEUDO) return kept.code;
   for (const tag of languages) {

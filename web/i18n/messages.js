@@ -85,6 +85,7 @@ export const hasMessage = (locale, namespace, id) => Object.hasOwn(catalog(local
  *   t.number(x, digits) a number in prose, in the locale's notation (never inside code or a formula);
  *   t.integer(n)        a count, grouped as the locale groups;
  *   t.decimal(x)        a number as written in code (0.001), with the locale's decimal sign;
+ *   t.join(a, b)        two sentences one after the other, as the language writes them;
  *   t.has(id)           whether its own namespace has message id (an exercise not yet in catalogs has none);
  *   t.in(namespace)     the same locale's translator for another namespace;
  *   t.locale, t.dir     for lang and dir attributes.
@@ -98,6 +99,8 @@ export function translator(locale = SOURCE, namespace = 'common') {
   t.integer = (n) => formatInteger(code, n);
   t.in = (other) => translator(code, other);
   t.has = own;
+  // Two sentences one after the other: a space between them, or none in Chinese (common's sentence.join).
+  t.join = (first, second) => message(code, 'common', 'sentence.join', { first, second });
   t.locale = code;
   t.dir = dirOf(code);
   t.namespace = namespace;

@@ -5,7 +5,7 @@
 // lays out anything else. English pages are written in English already and change nothing.
 import { h } from '../widgets/dom.js';
 import { siteStorage } from '../storage.js';
-import { LOCALES, chooseLocale, dirOf } from './locales.js';
+import { LOCALES, PSEUDO, chooseLocale, dirOf } from './locales.js';
 import { loadCatalogs, translator } from './messages.js';
 
 /** Where a learner's choice is kept (the site's storage: for the visit only where the browser denies it). */
@@ -85,7 +85,10 @@ export function languageSwitch(t, { storage = siteStorage() } = {}) {
   const select = h(
     'select',
     { 'aria-label': t('language.switch') },
-    LOCALES.map((l) => h('option', { value: l.code, lang: l.code, selected: l.code === t.locale }, l.name)),
+    // The tests' pseudo-locale is listed only while it is the page's, so the switch shows what is in force.
+    [...LOCALES, ...(t.locale === PSEUDO.code ? [PSEUDO] : [])].map((l) =>
+      h('option', { value: l.code, lang: l.code, selected: l.code === t.locale }, l.name),
+    ),
   );
   select.addEventListener('change', () => {
     storage.setItem(LANG_KEY, select.value);

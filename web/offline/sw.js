@@ -5,6 +5,7 @@
 // requests are answered: hashed assets from the cache first (their names change with their content), the
 // rest from the network first, from the cache when the network fails.
 const FILES = {}; // page → the files it needs, relative to this script (written by the build)
+const WORDS = {}; // locale → its common catalog's offline.* words (written by the build)
 const VERSION = 'dev'; // written by the build
 const CACHE = `pelab-${VERSION}`;
 
@@ -55,16 +56,27 @@ self.addEventListener('message', (event) => {
   );
 });
 
-// What a page never opened answers without a network: that it needs the network once (our words, no script).
-const NOT_KEPT = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Not kept for offline use · Positional Encoding Lab</title></head>
-<body><main><h1>Not kept for offline use</h1>
-<p>This page has not been opened on this device yet, so it was not kept for use without a network. Open it once
-while connected; after that it works offline too.</p>
-<p><a href="index.html">The course home</a></p></main></body></html>`;
-const notKept = () =>
-  new Response(NOT_KEPT, {
+// What a page never opened answers without a network: that it needs the network once (our words, no script), in
+// the language its ?lang= asks for (else English), with a link to the course home in that language.
+const escape = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+function notKeptPage(url) {
+  const asked = url.searchParams.get('lang') ?? '';
+  const locale =
+    Object.keys(WORDS).find((l) => l.toLowerCase() === asked.toLowerCase()) ??
+    Object.keys(WORDS).find((l) => l.split('-')[0] === asked.toLowerCase().split(/[-_]/)[0]) ??
+    'en';
+  const w = WORDS[locale];
+  const home = locale === 'en' ? 'index.html' : `index.html?lang=${encodeURIComponent(locale)}`;
+  return `<!doctype html>
+<html lang="${escape(locale)}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(w['offline.title'])} · Positional Encoding Lab</title></head>
+<body><main><h1>${escape(w['offline.title'])}</h1>
+<p>${escape(w['offline.body'])}</p>
+<p><a href="${escape(home)}">${escape(w['offline.home'])}</a></p></main></body></html>`;
+}
+const notKept = (url) =>
+  new Response(notKeptPage(url), {
     status: 503,
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'self'" },
   });
@@ -79,7 +91,7 @@ self.addEventListener('fetch', (event) => {
   else
     event.respondWith(
       fetch(request).catch((error) =>
-        fromCache(request).then((hit) => hit ?? (request.mode === 'navigate' ? notKept() : Promise.reject(error))),
+        fromCache(request).then((hit) => hit ?? (request.mode === 'navigate' ? notKept(url) : Promise.reject(error))),
       ),
     );
 });

@@ -18,10 +18,10 @@ export function numberQuestion({ prompt, expected, tolerance, explain, onResult,
   const feedback = h('div', { class: 'feedback', 'aria-live': 'polite' });
   function verdict(grade, solution = false) {
     const text = solution
-      ? `${t('verdict.solution')} ${explain()}`
+      ? t.join(t('verdict.solution'), explain())
       : grade.correct
-        ? `${t('verdict.right')} ${explain()}`
-        : `${t('verdict.wrong')} ${why(grade)}`;
+        ? t.join(t('verdict.right'), explain())
+        : t.join(t('verdict.wrong'), why(grade));
     feedback.replaceChildren(h('p', { class: solution || grade.correct ? 'verdict right' : 'verdict wrong' }, text));
   }
   function check() {

@@ -68,10 +68,12 @@ export function choiceQuestion({
       h(
         'p',
         { class: grade.correct ? 'verdict right' : 'verdict wrong' },
-        solution
-          ? `${t('verdict.solution.choice', { letter: label(grade.id) })} `
-          : `${t(grade.correct ? 'verdict.right' : 'verdict.wrong')} `,
-        grade.explanation,
+        t.join(
+          solution
+            ? t('verdict.solution.choice', { letter: label(grade.id) })
+            : t(grade.correct ? 'verdict.right' : 'verdict.wrong'),
+          grade.explanation,
+        ),
       ),
     );
   }
@@ -117,15 +119,17 @@ export function choiceQuestion({
       h(
         'p',
         { class: 'verdict prediction' },
-        o === right
-          ? `${t('prediction.happened', { letter: predicted })} `
-          : `${t('prediction.other', {
-              letter: predicted,
-              option: o.label,
-              right: label(right.id),
-              rightOption: right.label,
-            })} `,
-        right.why,
+        t.join(
+          o === right
+            ? t('prediction.happened', { letter: predicted })
+            : t('prediction.other', {
+                letter: predicted,
+                option: o.label,
+                right: label(right.id),
+                rightOption: right.label,
+              }),
+          right.why,
+        ),
       ),
     );
   }
