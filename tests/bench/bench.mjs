@@ -194,7 +194,9 @@ if (browser) {
   );
   console.log(`| first-paint ratio, ours ÷ trivial page | ${f(paint.ratio)}× |`);
   for (const [lang, p] of Object.entries(browser.firstPaintIn ?? {}))
-    console.log(`| first-paint ratio in ${lang} (lesson-1.html?lang=${lang}) | ${f(p.ratio)}× (${f(p.oursMs, 0)} ms) |`);
+    console.log(
+      `| first-paint ratio in ${lang} (lesson-1.html?lang=${lang}) | ${f(p.ratio)}× (${f(p.oursMs, 0)} ms) |`,
+    );
   console.log(
     `| navigation → the lesson page's first paint of anything (its text; median) | ${f(paint.oursContentfulMs, 0)} ms |`,
   );
