@@ -122,3 +122,25 @@ test('a translator says its namespace’s message, common’s otherwise, and ref
   assert.equal(t.locale, 'es');
   await assert.rejects(loadCatalogs('fr', ['common']), /no catalog is written in "fr"/);
 });
+
+test('every question is shown in the same option order, letters and opaque values in every language', async () => {
+  const { LOADERS, loadExercises } = await import('../../web/exercises/loaders.js');
+  const { shuffled, opaqueValues } = await import('../../web/order.js');
+  const ids = [...LOADERS.keys()];
+  const byLocale = {};
+  for (const locale of ['en', 'es', 'zh-CN', 'en-XA']) byLocale[locale] = await loadExercises(ids, locale);
+  for (const [i, english] of byLocale.en.entries())
+    for (const [q, question] of (english.questions ?? []).entries())
+      for (const seed of [1, 77, 4242424]) {
+        const order = (e) => {
+          const asked = e.questions[q];
+          const key = asked.order ?? asked.prompt; // as widgets/question.js keys it
+          return [shuffled(asked.options, seed, key).map((o) => o.id), opaqueValues(['a', 'b'], seed, key)];
+        };
+        for (const locale of ['es', 'zh-CN', 'en-XA']) {
+          const local = byLocale[locale][i];
+          assert.notEqual(local.questions[q].prompt, question.prompt, `${english.id}: ${locale} has its own words`);
+          assert.deepEqual(order(local), order(english), `${english.id} q${q} seed ${seed} in ${locale}`);
+        }
+      }
+});
