@@ -105,7 +105,9 @@ function offlineFiles() {
       const everyExercise = new Set(LESSONS.flatMap((l) => l.exercises));
       const needs = (page) => {
         const own = new Set(LESSONS.find((l) => l.url === page)?.exercises ?? []);
-        const elsewhere = (f) => everyExercise.has(exerciseOf(f)) && !own.has(exerciseOf(f));
+        // (en-XA, the tests' pseudo-locale, is no learner's language: never kept.)
+        const pseudo = (f) => f.facadeModuleId?.includes('/i18n/compiled/en-XA/');
+        const elsewhere = (f) => pseudo(f) || (everyExercise.has(exerciseOf(f)) && !own.has(exerciseOf(f)));
         const seen = new Set();
         const queue = [page];
         while (queue.length) {

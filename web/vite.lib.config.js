@@ -23,6 +23,43 @@ const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const which = process.env.LIB;
 const WORKERS = ['implement-worker', 'train-worker'];
 
+// In components.js the exercises are static imports (the site loads each on its own): their code, and the
+// workers' URLs in it, stay in components.js, whatever a consumer's bundler does with chunks; only the
+// languages' words are chunks (dist/assets/), loaded as an element asks for them.
+function exercisesInline() {
+  const loader = /\(\) => import\('(\.\/[a-z-]+\.js)'\)/g;
+  return {
+    name: 'pelab-exercises-inline',
+    enforce: 'pre',
+    transform(code, id) {
+      if (id !== here('exercises/loaders.js')) return null;
+      const files = [...code.matchAll(loader)].map((m) => m[1]);
+      if (files.length === 0) throw new Error('exercisesInline: no exercise loader in loaders.js');
+      const imports = files.map((f, i) => `import * as __exercise${i} from '${f}';`).join('\n');
+      let i = 0;
+      return {
+        code: `${imports}\n${code.replace(loader, () => `() => Promise.resolve(__exercise${i++})`)}`,
+        map: null,
+      };
+    },
+  };
+}
+
+// Every output file reaches the package entry by the path right for where it lands (entryPath above).
+function entryImportsChecked() {
+  return {
+    name: 'pelab-entry-imports',
+    generateBundle(_, bundle) {
+      for (const f of Object.values(bundle)) {
+        if (f.type !== 'chunk') continue;
+        const right = f.fileName.includes('/') ? '../index.js' : './index.js';
+        for (const [, path] of f.code.matchAll(/["'](\.\.?\/index\.js)["']/g))
+          if (path !== right) throw new Error(`${f.fileName} imports ${path}, where the package entry is ${right}`);
+      }
+    },
+  };
+}
+
 function workerUrls() {
   const source = new RegExp(`new URL\\('\\./(${WORKERS.join('|')})\\.js', import\\.meta\\.url\\)`, 'g');
   const placeholder = /__pelabWorkerUrl\(\s*["'`]([a-z-]+)["'`]\s*\)/g;
@@ -33,10 +70,12 @@ function workerUrls() {
       if (!id.startsWith(here('exercises/')) || !code.includes('-worker.js')) return null;
       return { code: code.replace(source, (_, name) => `__pelabWorkerUrl('${name}')`), map: null };
     },
-    renderChunk(code) {
+    renderChunk(code, chunk) {
       if (!code.includes('__pelabWorkerUrl')) return null;
+      // Relative to the file the code lands in: dist/ or dist/assets/.
+      const folder = chunk.fileName.startsWith('assets/') ? './' : './assets/';
       return {
-        code: code.replace(placeholder, (_, name) => `new URL("./assets/${name}.js", import.meta.url)`),
+        code: code.replace(placeholder, (_, name) => `new URL("${folder}${name}.js", import.meta.url)`),
       };
     },
     generateBundle(_, bundle) {
@@ -67,14 +106,14 @@ const lib = {
 }[which];
 if (!lib) throw new Error('set LIB=components, LIB=workers or LIB=embed');
 
-// The package entry, as each output file reaches it: from dist/ or from dist/assets/.
+// The package entry, as each output file reaches it: from dist/ or from dist/assets/ (checked below).
 const entryPath = which === 'workers' ? '../index.js' : './index.js';
 
 export default defineConfig({
   base: './',
   publicDir: false,
   logLevel: 'warn',
-  plugins: which === 'components' ? [workerUrls()] : [],
+  plugins: [entryImportsChecked(), ...(which === 'components' ? [exercisesInline(), workerUrls()] : [])],
   build: {
     outDir: here('../dist'),
     emptyOutDir: false,
@@ -86,9 +125,8 @@ export default defineConfig({
       output: {
         paths: { 'positional-encoding-lab': entryPath },
         chunkFileNames: 'assets/[name]-[hash].js',
-        // components.js is one file, every exercise in it (the site loads each on its own, web/exercises/loaders.js):
-        // its workers' URLs are written relative to it, and a consumer's bundler makes its own chunks.
-        ...(which === 'components' && { codeSplitting: false }),
+        // components.js: the elements and every exercise; each language's words are chunks beside it (inlined,
+        // every language's catalogs made it 888 KB): exercisesInline above.
       },
     },
   },
