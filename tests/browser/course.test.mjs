@@ -92,6 +92,7 @@ test('the home lists each lesson with its time and the learner’s progress in i
     .getByRole('button', { name: /^Show solution/ })
     .click();
   await page.goto(lab.url);
+  await page.waitForSelector('body[data-ready=true]'); // its lessons listed, once its words are loaded
   const cards = page.locator('.lesson-card');
   assert.equal(await cards.count(), 3);
   for (const [i, lesson] of LESSONS.entries()) {
