@@ -3,6 +3,7 @@ import { matrixTable } from '../widgets/tables.js';
 import { choiceQuestion } from '../widgets/question.js';
 import { hiddenUntilAnswered } from './common.js';
 import { localQuestion } from '../i18n/exercise.js';
+import { richMessage } from '../course/localize.js';
 
 // The core's names of the conventions: code, the same in every language.
 const VARIANTS = ['paper', 'halves', 'tensor2tensor'];
@@ -17,19 +18,6 @@ const QUESTION = {
     { id: 'both', correct: false },
   ],
 };
-
-/**
- * Message `id` with elements in it: `elements` maps a placeholder to the element said there, so that the
- * sentence stays one message whatever its word order.
- */
-function withElements(t, id, args, elements) {
-  const names = Object.keys(elements);
-  const text = t(id, { ...args, ...Object.fromEntries(names.map((name, i) => [name, `\u0000${i}\u0000`])) });
-  return text
-    .split(/\u0000(\d+)\u0000/)
-    .map((piece, i) => (i % 2 ? elements[names[Number(piece)]] : piece))
-    .filter((piece) => piece !== '');
-}
 
 // Its words: web/i18n/catalogs/<locale>/conventions.json (title, why, and each sentence below by its id).
 export default {
@@ -51,11 +39,11 @@ export default {
       h(
         'p',
         {},
-        withElements(
+        richMessage(
           t,
           'intro',
-          { paperOmega: 'ωₖ = 10000^(−2k/d)', t2tOmega: 'ωₖ = 10000^(−k/(d/2 − 1))' },
           { paper, halves, t2t },
+          { paperOmega: 'ωₖ = 10000^(−2k/d)', t2tOmega: 'ωₖ = 10000^(−k/(d/2 − 1))' },
         ),
       ),
       question.element,

@@ -4,6 +4,7 @@ import { choiceQuestion } from '../widgets/question.js';
 import { hiddenUntilAnswered, slider } from './common.js';
 import { settledStatus } from '../widgets/settled.js';
 import { localQuestion } from '../i18n/exercise.js';
+import { richMessage } from '../course/localize.js';
 
 const D = 32,
   MAX_LEN = 512,
@@ -21,23 +22,10 @@ const QUESTION = {
   ],
 };
 
-/**
- * Message `id` with elements in it: `elements` maps a placeholder to the element said there, so that the
- * sentence stays one message whatever its word order.
- */
-function withElements(t, id, args, elements) {
-  const names = Object.keys(elements);
-  const text = t(id, { ...args, ...Object.fromEntries(names.map((name, i) => [name, `\u0000${i}\u0000`])) });
-  return text
-    .split(/\u0000(\d+)\u0000/)
-    .map((piece, i) => (i % 2 ? elements[names[Number(piece)]] : piece))
-    .filter((piece) => piece !== '');
-}
-
 // Rep 3 of the lesson card: the paper's claim about longer sequences, against what the readout shows.
 function paperCheck(t) {
   const link = h('a', { href: 'https://arxiv.org/abs/1706.03762' }, t('paper.link'));
-  return h('p', {}, withElements(t, 'paper.check', { last: MAX_LEN - 1 }, { link }));
+  return h('p', {}, richMessage(t, 'paper.check', { link }, { last: MAX_LEN - 1 }));
 }
 
 // Its words: web/i18n/catalogs/<locale>/extrapolation.json (title, why, and each sentence below by its id).
