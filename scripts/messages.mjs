@@ -251,6 +251,11 @@ const DERIVED = {
   'glossary-terms': ['glossary', (id) => id.endsWith('.term')],
   ...Object.fromEntries(LESSON_IDS.map((lesson) => [`course~${lesson}`, ['course', lessonPart(lesson)]])),
 };
+// The catalogs a page loads as it starts (startPage and loadPageCatalogs in web/main.js, home.js,
+// glossary-page.js, embed/frame.js, platforms/exercise.js): web/i18n/messages.js imports them directly, the
+// rest through their locale's index. tests/browser/paint-first.test.mjs checks that a lesson's first picture
+// waits for no index.
+const START = ['common', 'widgets', 'explorer', 'glossary', 'course', ...Object.keys(DERIVED)]; // (glossary-terms, course~…)
 export function withDerived(compiled) {
   for (const namespaces of compiled.values())
     for (const [name, [from, keep]] of Object.entries(DERIVED))
@@ -291,6 +296,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         .map((ns) => `  ${JSON.stringify(ns)}: () => import(${JSON.stringify(`./${ns}.js`)}),`)
         .join('\n')}\n};\n`,
     );
+  // What the pages load before they lay anything out, for every locale, imported from the pages' own script
+  // (web/i18n/messages.js) without waiting for the locale's index first: one fetch less before the first picture.
+  const start = [...withDerived(compile(catalogs))].map(
+    ([locale, namespaces]) =>
+      `  ${JSON.stringify(locale)}: {\n${START.filter((ns) => namespaces.has(ns))
+        .map((ns) => `    ${JSON.stringify(ns)}: () => import(${JSON.stringify(`./${locale}/${ns}.js`)}),`)
+        .join('\n')}\n  },`,
+  );
+  await writeFile(
+    new URL('start.js', next),
+    `// Written by scripts/messages.mjs: each locale's catalogs that pages load as they start.\nexport default {\n${start.join('\n')}\n};\n`,
+  );
   // The namespaces English has, for the loaders (an exercise not yet in catalogs has none).
   await writeFile(
     new URL('namespaces.js', next),

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { LESSONS, MERGED } from './course/outline.js';
 import { sharedHtml } from './html-shared.js';
-import { LOCALES } from './i18n/locales.js';
+import { LOCALES, SOURCE } from './i18n/locales.js';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -103,11 +103,21 @@ function offlineFiles() {
       const exerciseOf = (f) =>
         f.type === 'chunk' && /\/web\/exercises\/([a-z-]+)\.js$/.exec(f.facadeModuleId ?? '')?.[1];
       const everyExercise = new Set(LESSONS.flatMap((l) => l.exercises));
-      const needs = (page) => {
-        const own = new Set(LESSONS.find((l) => l.url === page)?.exercises ?? []);
-        // (en-XA, the tests' pseudo-locale, is no learner's language: never kept.)
-        const pseudo = (f) => f.facadeModuleId?.includes('/i18n/compiled/en-XA/');
-        const elsewhere = (f) => pseudo(f) || (everyExercise.has(exerciseOf(f)) && !own.has(exerciseOf(f)));
+      // A language's catalogs (i18n/compiled/<code>/): a page keeps English's (what it falls back to) and the
+      // language it was opened in, not the others'; en-XA, the tests' pseudo-locale, is no learner's: never kept.
+      // Nor another lesson's words: its exercises' catalogs and its part of the course's (course~<lesson>).
+      const catalogOf = (f) => /\/i18n\/compiled\/([^/]+)\/([^/]+)\.js$/.exec(f.facadeModuleId ?? '')?.slice(1) ?? [];
+      const needs = (page, locale) => {
+        const lesson = LESSONS.find((l) => l.url === page);
+        const own = new Set(lesson?.exercises ?? []);
+        const otherLesson = (id) =>
+          typeof id === 'string' &&
+          ((everyExercise.has(id) && !own.has(id)) || (id.startsWith('course~') && id !== `course~${lesson?.id}`));
+        const otherWords = (f) => {
+          const [code, namespace] = catalogOf(f);
+          return code !== undefined && (![SOURCE, locale].includes(code) || otherLesson(namespace));
+        };
+        const elsewhere = (f) => otherWords(f) || otherLesson(exerciseOf(f));
         const seen = new Set();
         const queue = [page];
         while (queue.length) {
@@ -123,11 +133,21 @@ function offlineFiles() {
         }
         return [...seen].sort();
       };
+      // Per page: the files every language needs (English's list: its words are the fallback), and for each
+      // other language the files it adds (its catalogs).
+      const listed = (page) => {
+        const shared = needs(page, SOURCE);
+        if (page === 'index.html') shared.push(''); // the site's root URL is the course home too
+        const own = LOCALES.filter(({ code }) => code !== SOURCE).map(({ code }) => [
+          code,
+          needs(page, code).filter((name) => !shared.includes(name)),
+        ]);
+        return { shared, ...Object.fromEntries(own) };
+      };
       const pages = names.filter((n) => n.endsWith('.html') && n !== 'embed.html'); // a frame never registers it
-      const files = Object.fromEntries(pages.map((page) => [page, needs(page)]));
-      files['index.html'].push(''); // the site's root URL is the course home too
+      const files = Object.fromEntries(pages.map((page) => [page, listed(page)]));
       const hash = createHash('sha256').update(JSON.stringify(files));
-      for (const name of new Set(Object.values(files).flat()))
+      for (const name of new Set(Object.values(files).flatMap((lists) => Object.values(lists).flat())))
         if (bundle[name]) hash.update(text(bundle[name]) || bundle[name].source);
       const source = readFileSync(here('offline/sw.js'), 'utf8')
         .replace(/^const FILES = \{\};/m, `const FILES = ${JSON.stringify(files)};`)
@@ -138,6 +158,13 @@ function offlineFiles() {
       this.emitFile({ type: 'asset', fileName: 'sw.js', source });
     },
   };
+}
+
+// `<code>.<namespace>` for a module of a language's compiled catalogs (web/i18n/compiled/<code>/<namespace>.js,
+// its index as `<code>.index`), else undefined.
+function catalogName(id) {
+  const [, code, namespace] = /\/i18n\/compiled\/([^/]+)\/([^/]+)\.js$/.exec(id ?? '') ?? [];
+  return code && `${code}.${namespace}`;
 }
 
 // The pages' own scripts: what they import statically is on each page's first path.
@@ -176,6 +203,9 @@ export default defineConfig({
       // heatmap waits for the page script, this chunk, the stylesheet, the core's module and its .wasm, and
       // Chromium opens at most six connections to a host. A widget only exercises import comes with them.
       output: {
+        // A language's words are named for it (assets/es.common-<hash>.js): what a page fetched, or kept for
+        // offline use, says which languages it holds.
+        chunkFileNames: (chunk) => `assets/${catalogName(chunk.facadeModuleId) ?? '[name]'}-[hash].js`,
         manualChunks(id, { getModuleInfo }) {
           if (id === here('../dist/index.js') || id === here('offline/register.js')) return 'app';
           if (id.startsWith(here('widgets/')) && importedBy(id, PAGE_SCRIPTS, getModuleInfo)) return 'app';

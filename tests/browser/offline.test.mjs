@@ -69,3 +69,44 @@ test('a lesson opened once works with the network cut; a lesson never opened doe
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a lesson opened in Spanish keeps its Spanish words and English’s, no other language’s, and starts in Spanish offline', async () => {
+  const { page, problems } = await watchedPage(lab.browser, {
+    serviceWorkers: 'allow',
+    viewport: { width: 1100, height: 900 },
+  });
+  await page.goto(`${lessonUrl(lab.url, 'in-practice')}?lang=es`);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
+  await page.waitForSelector('html[data-offline=kept]', { timeout: 30000 });
+  const kept = await page.evaluate(async () => {
+    const names = [];
+    for (const name of await caches.keys())
+      for (const r of await (await caches.open(name)).keys()) names.push(new URL(r.url).pathname.split('/').pop());
+    return names;
+  });
+  // The build names each language's words for it (assets/<code>.<namespace>-<hash>.js).
+  const languages = new Set(kept.map((n) => /^(en|es|zh-CN|en-XA)\./.exec(n)?.[1]).filter(Boolean));
+  assert.deepEqual([...languages].sort(), ['en', 'es']);
+  // …and only this lesson's: not lesson 1's exercises or its part of the course's words.
+  assert.ok(
+    kept.some((n) => n.startsWith('es.course~in-practice-')),
+    'this lesson’s words',
+  );
+  assert.ok(!kept.some((n) => /^(en|es)\.(course~sinusoid|clock-hands)-/.test(n)), 'another lesson’s words');
+  await page.context().setOffline(true);
+  await page.reload();
+  await page.waitForSelector('body[data-ready=true]', { timeout: 30000 });
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'es');
+  const section = page.locator('section[data-exercise="pipeline"]');
+  assert.equal(await section.getAttribute('lang'), 'es');
+  assert.match(
+    await section
+      .getByRole('button', { name: /^Comprobar/ })
+      .first()
+      .innerText(),
+    /^Comprobar/,
+  );
+  await page.context().setOffline(false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -35,7 +35,10 @@ function holdIdleAndWatchPaint() {
     if (canvas && canvas.width > 0) {
       const pixel = canvas.getContext('2d').getImageData(canvas.width >> 1, canvas.height >> 1, 1, 1).data;
       if (pixel[3] > 0) {
-        window.__atFirstPaint = { mounted: document.querySelectorAll('section[data-exercise][data-mounted]').length };
+        window.__atFirstPaint = {
+          mounted: document.querySelectorAll('section[data-exercise][data-mounted]').length,
+          fetched: performance.getEntriesByType('resource').map((e) => e.name.split('/').pop()),
+        };
         return;
       }
     }
@@ -61,11 +64,15 @@ test('the heatmap paints before any exercise mounts; scrolling to one mounts it;
   await page.addInitScript(holdIdleAndWatchPaint);
   await page.goto(lessonUrl(lab.url, 'sinusoid')); // the lesson with the explorer
   await page.waitForFunction(() => window.__atFirstPaint, null, { timeout: 15000 });
+  const atFirstPaint = await page.evaluate(() => window.__atFirstPaint);
+  assert.equal(atFirstPaint.mounted, 0, 'exercises mounted before the heatmap was on screen');
+  // The page's words came straight from its script, not through the language's index of catalogs (a fetch
+  // more before the picture: scripts/messages.mjs, START).
   assert.deepEqual(
-    await page.evaluate(() => window.__atFirstPaint),
-    { mounted: 0 },
-    'exercises mounted before the heatmap was on screen',
+    atFirstPaint.fetched.filter((name) => /\.index-/.test(name)),
+    [],
   );
+  assert.ok(atFirstPaint.fetched.some((name) => name.startsWith('en.course~sinusoid-')));
   await page.waitForSelector('#clock-hands-title'); // the lesson's last exercise
 
   // Far down the page and not yet needed: not mounted (idle callbacks are held). Scrolled to, it mounts,
@@ -101,6 +108,25 @@ test('the heatmap paints before any exercise mounts; scrolling to one mounts it;
   assert.deepEqual(controllers, ids);
   // The formulas came typeset with their exercises (MathML written at build time).
   assert.ok((await page.locator('section[data-exercise="relative-offset"] .formula math').count()) >= 1);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('in another language too, the heatmap waits for no index of catalogs', async () => {
+  const { page, problems } = await watchedPage(lab.browser, { viewport: { width: 1100, height: 900 } });
+  await page.addInitScript(holdIdleAndWatchPaint);
+  await page.goto(`${lessonUrl(lab.url, 'sinusoid')}?lang=es`);
+  await page.waitForFunction(() => window.__atFirstPaint, null, { timeout: 15000 });
+  const { fetched } = await page.evaluate(() => window.__atFirstPaint);
+  assert.deepEqual(
+    fetched.filter((name) => /\.index-/.test(name)),
+    [],
+  );
+  for (const namespace of ['common', 'widgets', 'explorer', 'course~sinusoid'])
+    assert.ok(
+      fetched.some((name) => name.startsWith(`es.${namespace}-`)),
+      `es.${namespace}`,
+    );
   assert.deepEqual(problems, []);
   await page.close();
 });

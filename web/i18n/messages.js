@@ -8,6 +8,7 @@ import { formatDecimal, formatInteger, formatMessage, formatNumber } from './for
 
 import englishCommon from './compiled/en/common.js';
 import englishWidgets from './compiled/en/widgets.js';
+import START from './compiled/start.js';
 
 const loaded = new Map(); // `${locale}/${namespace}` → the compiled catalog, or the promise of it
 const key = (locale, namespace) => `${locale}/${namespace}`;
@@ -16,7 +17,8 @@ loaded.set(key(SOURCE, 'common'), englishCommon);
 loaded.set(key(SOURCE, 'widgets'), englishWidgets);
 
 // Each locale's index of its catalogs (scripts/messages.mjs writes it): four small chunks, rather than every
-// catalog of every language listed in the page's own script.
+// catalog of every language listed in the page's own script; but what pages load as they start is listed here
+// (START), so that a page's first words wait for no index.
 const INDEXES = {
   en: () => import('./compiled/en/index.js'),
   es: () => import('./compiled/es/index.js'),
@@ -24,6 +26,7 @@ const INDEXES = {
   'en-XA': () => import('./compiled/en-XA/index.js'),
 };
 async function importCatalog(code, namespace) {
+  if (Object.hasOwn(START[code], namespace)) return START[code][namespace]();
   const index = (await INDEXES[code]()).default;
   if (!Object.hasOwn(index, namespace)) throw new Error(`loadCatalogs: ${code} has no ${namespace} catalog`);
   return index[namespace]();

@@ -24,7 +24,8 @@ export function keepOffline(page, build) {
         container.addEventListener('message', ({ data }) => {
           if (data?.page === page) mark(data.type);
         });
-        registration.active?.postMessage({ type: 'keep', page, build });
+        // (the page's language is set on <html lang> before it loads: web/i18n/page.js)
+        registration.active?.postMessage({ type: 'keep', page, build, locale: document.documentElement.lang });
       })
       .catch(() => mark('none')); // refused (a browser setting, a policy): the page works online as before
   if (document.readyState === 'complete') start();

@@ -4,22 +4,27 @@
 // Each version fills a cache of its own and deletes the older ones once it takes over. Only this origin's GET
 // requests are answered: hashed assets from the cache first (their names change with their content), the
 // rest from the network first, from the cache when the network fails.
-const FILES = {}; // page → the files it needs, relative to this script (written by the build)
+// page → {shared: the files it needs in every language, <locale>: the files that language adds (its words)},
+// relative to this script (written by the build)
+const FILES = {};
 const WORDS = {}; // locale → its common catalog's offline.* words (written by the build)
 const VERSION = 'dev'; // written by the build
 const CACHE = `pelab-${VERSION}`;
 
-// A page's files for the build it runs (lab.build): the other build's module and .wasm are left out, and both
-// where the page runs no core (the home and the glossary: 'none').
+// A page's files for the build it runs (lab.build) and the language it is in: the other build's module and
+// .wasm are left out, and both where the page runs no core (the home and the glossary: 'none'); of the
+// languages' words, English's (every page's fallback) and the page's own.
 const OTHER_BUILD = {
   simd: /\/pelab-scalar-[^/]*\.(js|wasm)$/,
   scalar: /\/pelab-(?!scalar)[^/]*\.(js|wasm)$/,
   none: /\/pelab-[^/]*\.(js|wasm)$/,
 };
-function filesOf(page, build) {
+function filesOf(page, build, locale) {
   const scope = self.registration.scope;
   const skip = OTHER_BUILD[build];
-  return (FILES[page] ?? []).map((name) => new URL(name, scope).href).filter((url) => !skip || !skip.test(url));
+  const lists = Object.hasOwn(FILES, page) ? FILES[page] : { shared: [] };
+  const own = locale !== 'shared' && Object.hasOwn(lists, locale) ? lists[locale] : [];
+  return [...lists.shared, ...own].map((name) => new URL(name, scope).href).filter((url) => !skip || !skip.test(url));
 }
 
 self.addEventListener('install', () => self.skipWaiting());
@@ -34,12 +39,12 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-// {type: 'keep', page, build} from a page: its files into the cache; {type: 'kept', page, files} back (or
+// {type: 'keep', page, build, locale} from a page: its files into the cache; {type: 'kept', page, files} back (or
 // {type: 'not-kept', page, reason} when a file could not be fetched: nothing of it is stored then).
 self.addEventListener('message', (event) => {
-  const { type, page, build } = event.data ?? {};
+  const { type, page, build, locale } = event.data ?? {};
   if (type !== 'keep' || typeof page !== 'string') return;
-  const urls = filesOf(page, build);
+  const urls = filesOf(page, build, locale);
   const answer = (message) => event.source?.postMessage({ page, ...message });
   // Only what the cache lacks is fetched (this build's files never change), so a page opened again without a
   // network, which asks again, is answered 'kept'.
