@@ -1,9 +1,13 @@
 // What every page's HTML shares, written once: each page holds `<!-- shared head -->` where its <head>
-// begins, and a lesson page `<!-- lesson footer -->` where its footer goes. Vite fills them in before it
-// reads the page (so the icon's URL is bundled like any other), in the site's build, the platforms' and
-// the dev server alike.
+// begins; a lesson page (<body data-lesson="ID">) `<!-- lesson title -->`, `<!-- lesson header -->` and
+// `<!-- lesson footer -->` where those go, written from the course catalog's English words (the page rewrites
+// them in the learner's language: web/i18n/page.js), so that no English sentence is kept twice. Vite fills
+// them in before it reads the page (so the icon's URL is bundled like any other), in the site's build, the
+// platforms' and the dev server alike (scripts/messages.mjs has compiled the catalogs before either).
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatMessage } from './i18n/format.js';
+import course from './i18n/compiled/en/course.js';
 
 const web = dirname(fileURLToPath(import.meta.url));
 
@@ -12,13 +16,28 @@ const head = (icon) => `<meta charset="utf-8" />
     <meta name="color-scheme" content="light dark" />
     <link rel="icon" href="${icon}" type="image/svg+xml" />`;
 
-// The footer's words are the course catalog's (web/i18n/catalogs/<locale>/course.json), rewritten by the page
-// in the learner's language (web/i18n/page.js).
-const lessonFooter = `<footer>
-      <p data-i18n="course:page.footer">
-        Every number on this page is computed live by the lab's C++ core, compiled to WebAssembly, from the page's own
-        settings. PyTorch shapes are sequence-first: [seq_len, batch, d_model].
+const escape = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+/** The course catalog's English message `id`, as HTML text marked for the page's translation. */
+function words(id) {
+  if (!Object.hasOwn(course, id)) throw new Error(`html-shared: the course catalog has no message ${id}`);
+  return escape(formatMessage(course[id], {}, 'en', `en/course:${id}`));
+}
+const marked = (tag, attributes, id) => `<${tag}${attributes} data-i18n="course:${id}">${words(id)}</${tag}>`;
+
+const lessonTitle = (lesson) => `<title>${words(`${lesson}.pageTitle`)}</title>`;
+
+const lessonHeader = (lesson) => `${marked('a', ' class="skip-link" href="#contents"', 'page.skip')}
+    <header>
+      <p class="breadcrumb">
+        ${marked('a', ' href="index.html"', 'site.name')} ·
+        ${marked('span', '', `${lesson}.breadcrumb`)}
       </p>
+      ${marked('h1', '', `${lesson}.title`)}
+      ${marked('p', ' class="lede"', `${lesson}.lede`)}
+    </header>`;
+
+const lessonFooter = () => `<footer>
+      ${marked('p', '', 'page.footer')}
     </footer>`;
 
 export function sharedHtml() {
@@ -28,7 +47,14 @@ export function sharedHtml() {
       order: 'pre',
       handler(html, { filename }) {
         const icon = relative(dirname(filename), `${web}/favicon.svg`).split('\\').join('/');
-        return html.replace('<!-- shared head -->', head(icon)).replace('<!-- lesson footer -->', lessonFooter);
+        let page = html.replace('<!-- shared head -->', head(icon));
+        const lesson = /<body data-lesson="([a-z-]+)"/.exec(html)?.[1];
+        if (lesson)
+          page = page
+            .replace('<!-- lesson title -->', lessonTitle(lesson))
+            .replace('<!-- lesson header -->', lessonHeader(lesson))
+            .replace('<!-- lesson footer -->', lessonFooter());
+        return page;
       },
     },
   };
