@@ -4,9 +4,11 @@
 // them in the learner's language: web/i18n/page.js), so that no English sentence is kept twice. Vite fills
 // them in before it reads the page (so the icon's URL is bundled like any other), in the site's build, the
 // platforms' and the dev server alike (scripts/messages.mjs has compiled the catalogs before either).
+import { readFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatMessage } from './i18n/format.js';
+import { LANG_KEY } from './i18n/locales.js';
 import course from './i18n/compiled/en/course.js';
 
 const web = dirname(fileURLToPath(import.meta.url));
@@ -40,22 +42,58 @@ const lessonFooter = () => `<footer>
       ${marked('p', '', 'page.footer')}
     </footer>`;
 
-export function sharedHtml() {
+// A page whose HTML holds words marked for its language (data-i18n) runs web/i18n/early.js in its <head>, a
+// plain script the build emits as an asset with a hashed name (Vite bundles module scripts only).
+function earlyWords() {
+  let ref;
   return {
-    name: 'pelab-shared-html',
+    name: 'pelab-early-words',
+    buildStart() {
+      const source = readFileSync(`${web}/i18n/early.js`, 'utf8')
+        .replace(/^\s*\/\/.*\n/gm, '') // its comments are for us: the page carries the code alone
+        .replace("'__LANG_KEY__'", JSON.stringify(LANG_KEY));
+      if (!source.includes(JSON.stringify(LANG_KEY))) throw new Error('earlyWords: early.js reads no __LANG_KEY__');
+      ref = this.emitFile({ type: 'asset', name: 'early.js', source });
+    },
     transformIndexHtml: {
-      order: 'pre',
-      handler(html, { filename }) {
-        const icon = relative(dirname(filename), `${web}/favicon.svg`).split('\\').join('/');
-        let page = html.replace('<!-- shared head -->', head(icon));
-        const lesson = /<body data-lesson="([a-z-]+)"/.exec(html)?.[1];
-        if (lesson)
-          page = page
-            .replace('<!-- lesson title -->', lessonTitle(lesson))
-            .replace('<!-- lesson header -->', lessonHeader(lesson))
-            .replace('<!-- lesson footer -->', lessonFooter());
-        return page;
+      order: 'post',
+      handler(html, { bundle, filename }) {
+        if (!bundle || !html.includes('data-i18n')) return html;
+        const early = Object.values(bundle).find(
+          (f) => f.type === 'asset' && (f.names ?? [f.name]).includes('early.js'),
+        );
+        if (!early) throw new Error(`earlyWords: the bundle has no early.js (${ref})`);
+        const src = `${relative(dirname(filename), web).split('\\').join('/') || '.'}/${early.fileName}`;
+        // Right after the shared head (before the stylesheet: a plain script waits for the stylesheets before it,
+        // and the parser for the script).
+        const icon = /<link rel="icon"[^>]*>/.exec(html);
+        if (!icon) throw new Error(`earlyWords: ${filename} has no shared head`);
+        const at = icon.index + icon[0].length;
+        return `${html.slice(0, at)}\n    <script src="${src}"></script>${html.slice(at)}`;
       },
     },
   };
+}
+
+export function sharedHtml() {
+  return [
+    earlyWords(),
+    {
+      name: 'pelab-shared-html',
+      transformIndexHtml: {
+        order: 'pre',
+        handler(html, { filename }) {
+          const icon = relative(dirname(filename), `${web}/favicon.svg`).split('\\').join('/');
+          let page = html.replace('<!-- shared head -->', head(icon));
+          const lesson = /<body data-lesson="([a-z-]+)"/.exec(html)?.[1];
+          if (lesson)
+            page = page
+              .replace('<!-- lesson title -->', lessonTitle(lesson))
+              .replace('<!-- lesson header -->', lessonHeader(lesson))
+              .replace('<!-- lesson footer -->', lessonFooter());
+          return page;
+        },
+      },
+    },
+  ];
 }

@@ -80,21 +80,26 @@ async function train(page, seconds = 4) {
   return { ...summary(await tasksSince(page, start)), steps };
 }
 
-/** Per throttle (1×, 4×): each lesson's load and scroll, the explorer's drag, the training where train-it is. */
-export async function longTaskFigures({ throttles = [1, 4] } = {}) {
+/**
+ * Per throttle (1×, 4×): each lesson's load and scroll, the explorer's drag, the training where train-it is;
+ * and the same but the training (the same worker whatever the language) in Spanish and Chinese (#25).
+ */
+export async function longTaskFigures({ throttles = [1, 4], languages = ['en', 'es', 'zh-CN'] } = {}) {
   const lab = await openLab();
   try {
     const figures = [];
     for (const throttle of throttles) {
       const lessons = [];
-      for (const lesson of LESSONS) {
-        const { context, page } = await openPage(lab.browser, new URL(lesson.url, lab.url).href, throttle);
-        const row = { lesson: lesson.url, load: summary(await tasksSince(page, 0)), scroll: await scroll(page) };
-        if (await page.locator('#explorer #positions').count()) row.drag = await drag(page);
-        if (lesson.exercises.includes('train-it')) row.training = await train(page);
-        lessons.push(row);
-        await context.close();
-      }
+      for (const lang of languages)
+        for (const lesson of LESSONS) {
+          const url = lang === 'en' ? lesson.url : `${lesson.url}?lang=${lang}`;
+          const { context, page } = await openPage(lab.browser, new URL(url, lab.url).href, throttle);
+          const row = { lesson: url, load: summary(await tasksSince(page, 0)), scroll: await scroll(page) };
+          if (await page.locator('#explorer #positions').count()) row.drag = await drag(page);
+          if (lang === 'en' && lesson.exercises.includes('train-it')) row.training = await train(page);
+          lessons.push(row);
+          await context.close();
+        }
       figures.push({ throttle, lessons });
     }
     return figures;

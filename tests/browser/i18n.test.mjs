@@ -28,6 +28,71 @@ async function open(url, options = {}) {
   return watched;
 }
 
+// Runs before the page's scripts: notes, in the first animation frame (what the browser then paints) in which the
+// page's <h1> exists, whether the page is marked to be rewritten, whether its body can be seen, and the heading.
+function watchFirstHeading() {
+  requestAnimationFrame(function frame() {
+    const h1 = document.querySelector('h1');
+    if (!h1) return requestAnimationFrame(frame);
+    window.__atHeading = {
+      words: document.documentElement.getAttribute('data-words'),
+      visibility: getComputedStyle(document.body).visibility,
+      heading: h1.textContent.trim(),
+    };
+  });
+}
+
+test('a page opened in another language shows none of its English: hidden until its words are written', async () => {
+  const englishHeading = {
+    'lesson-2.html': english.get('course')['in-practice.title'],
+    'index.html': 'Positional Encoding Lab',
+  };
+  for (const query of ['?lang=es', '?lang=zh-CN', '', '?lang=en'])
+    for (const path of ['lesson-2.html', 'index.html']) {
+      const { page, problems } = await watchedPage(lab.browser, { viewport: { width: 1280, height: 900 } });
+      await page.addInitScript(watchFirstHeading);
+      await page.goto(`${lab.url}${path}${query}`);
+      await page.waitForSelector('body[data-ready=true]', { timeout: 60000 });
+      const at = await page.evaluate(() => window.__atHeading);
+      const where = `${path}${query}: ${JSON.stringify(at)}`;
+      if (query === '' || query === '?lang=en') {
+        assert.deepEqual([at.words, at.visibility], [null, 'visible'], where); // English: nothing hidden
+      } else {
+        // Hidden while marked, or already in its own words: never the English heading on screen.
+        assert.ok(at.visibility === 'hidden' || at.heading !== englishHeading[path], where);
+        assert.equal(at.visibility === 'hidden', at.words === 'pending', where);
+      }
+      // Once ready: shown, in its own language.
+      assert.deepEqual(
+        await page.evaluate(() => [
+          document.documentElement.getAttribute('data-words'),
+          getComputedStyle(document.body).visibility,
+        ]),
+        [null, 'visible'],
+      );
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+  // The browser's language counts as ?lang= does (here no ?lang=, no kept choice).
+  const { page } = await watchedPage(lab.browser, { locale: 'es-MX' });
+  await page.addInitScript(watchFirstHeading);
+  await page.goto(`${lab.url}index.html`);
+  await page.waitForSelector('body[data-ready=true]', { timeout: 60000 });
+  assert.notEqual((await page.evaluate(() => window.__atHeading)).visibility, 'visible');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'es');
+  await page.close();
+});
+
+test('a page whose script never runs is shown in English after a moment, not left blank', async () => {
+  const { page } = await watchedPage(lab.browser, { viewport: { width: 1280, height: 900 } });
+  await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort()); // the course home's own script
+  await page.goto(`${lab.url}index.html?lang=es`, { waitUntil: 'domcontentloaded' });
+  assert.equal(await page.evaluate(() => document.documentElement.getAttribute('data-words')), 'pending');
+  await page.waitForFunction(() => getComputedStyle(document.body).visibility === 'visible', null, { timeout: 10000 });
+  assert.match(await page.locator('h1').innerText(), /Positional Encoding Lab/);
+  await page.close();
+});
+
 test('?lang=es opens a lesson in Spanish: the document, each exercise in catalogs, its words and its grade', async () => {
   const { page, problems } = await open(`${lessonUrl(lab.url, 'clock-hands')}?lang=es`);
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'es');

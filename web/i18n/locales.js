@@ -4,6 +4,9 @@
 // that look for text no catalog holds: it is never offered, never negotiated, only asked for by ?lang=en-XA.
 export const SOURCE = 'en';
 
+/** Where a learner's choice of language is kept (the site's storage: for the visit only where the browser denies it). */
+export const LANG_KEY = 'pelab:lang:v1';
+
 /** The languages a learner can choose, in the switch's order: each its code, its own name and direction. */
 export const LOCALES = Object.freeze([
   Object.freeze({ code: 'en', name: 'English', dir: 'ltr' }),

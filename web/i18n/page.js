@@ -5,11 +5,10 @@
 // lays out anything else. English pages are written in English already and change nothing.
 import { h } from '../widgets/dom.js';
 import { siteStorage } from '../storage.js';
-import { LOCALES, PSEUDO, chooseLocale, dirOf } from './locales.js';
+import { LANG_KEY, LOCALES, PSEUDO, chooseLocale, dirOf } from './locales.js';
 import { loadCatalogs, translator } from './messages.js';
 
-/** Where a learner's choice is kept (the site's storage: for the visit only where the browser denies it). */
-export const LANG_KEY = 'pelab:lang:v1';
+export { LANG_KEY };
 
 /**
  * The language this page is in: ?lang= (or a course package's <meta name="pelab-lang">, written by
@@ -62,8 +61,13 @@ export async function loadPageCatalogs(locale, namespaces) {
  * the marked HTML and its <title> (data-i18n-title="namespace:id" on <html>). Returns the page's translator.
  */
 export async function startPage(namespaces = []) {
-  const locale = await loadPageCatalogs(pageLocale(), ['common', ...namespaces]);
   const root = document.documentElement;
+  let locale;
+  try {
+    locale = await loadPageCatalogs(pageLocale(), ['common', ...namespaces]);
+  } finally {
+    root.removeAttribute('data-words'); // (web/i18n/early.js) shown after this task, in its words or English's
+  }
   root.lang = locale;
   root.dir = dirOf(locale);
   if (locale !== 'en') {
