@@ -49,10 +49,14 @@ function earlyWords() {
   return {
     name: 'pelab-early-words',
     buildStart() {
+      // early.js with locales.js written in (a module that imports nothing: its exports dropped, it is a script),
+      // and their comments dropped: they are for us.
+      const locales = readFileSync(`${web}/i18n/locales.js`, 'utf8');
+      if (/^import /m.test(locales)) throw new Error('earlyWords: locales.js imports, and cannot be a plain script');
       const source = readFileSync(`${web}/i18n/early.js`, 'utf8')
-        .replace(/^\s*\/\/.*\n/gm, '') // its comments are for us: the page carries the code alone
-        .replace("'__LANG_KEY__'", JSON.stringify(LANG_KEY));
-      if (!source.includes(JSON.stringify(LANG_KEY))) throw new Error('earlyWords: early.js reads no __LANG_KEY__');
+        .replace('/* locales.js */', () => locales.replace(/^export /gm, ''))
+        .replace(/^\s*(\/\/|\/\*\*|\*).*\n/gm, '');
+      if (!source.includes('function pageLocaleFrom')) throw new Error('earlyWords: early.js has no /* locales.js */');
       ref = this.emitFile({ type: 'asset', name: 'early.js', source });
     },
     transformIndexHtml: {

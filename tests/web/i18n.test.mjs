@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compile, isDemoData, loadCatalogs as readCatalogs, placeholders, problems } from '../../scripts/messages.mjs';
-import { chooseLocale, LOCALES } from '../../web/i18n/locales.js';
+import { chooseLocale, LOCALES, pageLocaleFrom } from '../../web/i18n/locales.js';
 import { formatMessage, formatNumber, formatInteger } from '../../web/i18n/format.js';
 import { loadCatalogs, translator } from '../../web/i18n/messages.js';
 import { gradeNumber } from '../../web/grading.js';
@@ -104,6 +104,10 @@ test('the learner’s language: ?lang= first, then the kept choice, then the bro
   assert.equal(chooseLocale({ languages: ['zh-cn'] }), 'zh-CN');
   assert.equal(chooseLocale({ languages: ['fr'] }), 'en');
   assert.equal(chooseLocale({ asked: 'en-XA' }), 'en-XA'); // the tests' pseudo-locale, asked for by name only
+  // A page: ?lang= first, an empty one asking nothing (a package's language then holds), then the kept choice.
+  assert.equal(pageLocaleFrom({ search: '?lang=zh', packaged: 'es' }), 'zh-CN');
+  assert.equal(pageLocaleFrom({ search: '?lang=', packaged: 'es', languages: ['en'] }), 'es');
+  assert.equal(pageLocaleFrom({ search: '?x=1', saved: 'en-US', languages: ['es-ES'] }), 'es'); // kept: exact codes only
   assert.equal(chooseLocale({ saved: 'en-XA', languages: ['es'] }), 'es');
   assert.equal(chooseLocale({ asked: '__proto__' }), 'en');
   // A course site's <html lang> or link names a region or script: its language's catalog.

@@ -2,9 +2,11 @@
 // catalog (web/i18n/catalogs/<locale>/) has exactly its keys (tests/web/i18n.test.mjs). en-XA is a
 // pseudo-locale made from English by scripts/messages.mjs (accented, 40% longer, bracketed) for the tests
 // that look for text no catalog holds: it is never offered, never negotiated, only asked for by ?lang=en-XA.
+// This module imports nothing and is also run as a plain script (web/i18n/early.js, its exports dropped by the
+// build): keep it so.
 export const SOURCE = 'en';
 
-/** Where a learner's choice of language is kept (the site's storage: for the visit only where the browser denies it). */
+/** Where a learner's choice of language is kept (the site's storage; for the visit only where it is denied). */
 export const LANG_KEY = 'pelab:lang:v1';
 
 /** The languages a learner can choose, in the switch's order: each its code, its own name and direction. */
@@ -49,4 +51,13 @@ export function chooseLocale({ asked = null, saved = null, languages = [] } = {}
     if (code) return code;
   }
   return SOURCE;
+}
+
+/**
+ * A page's language from what it is told: `search`'s ?lang= (an empty one asks nothing), else a course
+ * package's `packaged` language (its <meta name="pelab-lang">), else `saved`, else the browser's `languages`.
+ * web/i18n/page.js reads these for a page's script, web/i18n/early.js in <head>: both decide here.
+ */
+export function pageLocaleFrom({ search = '', packaged = null, saved = null, languages = [] } = {}) {
+  return chooseLocale({ asked: new URLSearchParams(search).get('lang') || packaged || null, saved, languages });
 }

@@ -5,7 +5,7 @@
 // lays out anything else. English pages are written in English already and change nothing.
 import { h } from '../widgets/dom.js';
 import { siteStorage } from '../storage.js';
-import { LANG_KEY, LOCALES, PSEUDO, chooseLocale, dirOf } from './locales.js';
+import { LANG_KEY, LOCALES, PSEUDO, dirOf, pageLocaleFrom } from './locales.js';
 import { loadCatalogs, translator } from './messages.js';
 
 export { LANG_KEY };
@@ -20,11 +20,7 @@ export function pageLocale({
   languages = navigator.languages,
 } = {}) {
   const packaged = globalThis.document?.querySelector('meta[name="pelab-lang"]')?.getAttribute('content');
-  return chooseLocale({
-    asked: new URLSearchParams(search).get('lang') ?? packaged,
-    saved: storage.getItem(LANG_KEY),
-    languages: languages ?? [],
-  });
+  return pageLocaleFrom({ search, packaged, saved: storage.getItem(LANG_KEY), languages: languages ?? [] });
 }
 
 /** Rewrites the marked words of `root` (the page's HTML) from the loaded catalogs of `locale`. */
