@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatMessage } from './i18n/format.js';
-import { LANG_KEY } from './i18n/locales.js';
+import { withLocales } from './i18n/as-script.js';
 import course from './i18n/compiled/en/course.js';
 
 const web = dirname(fileURLToPath(import.meta.url));
@@ -49,14 +49,11 @@ function earlyWords() {
   return {
     name: 'pelab-early-words',
     buildStart() {
-      // early.js with locales.js written in (a module that imports nothing: its exports dropped, it is a script),
-      // and their comments dropped: they are for us.
-      const locales = readFileSync(`${web}/i18n/locales.js`, 'utf8');
-      if (/^import /m.test(locales)) throw new Error('earlyWords: locales.js imports, and cannot be a plain script');
-      const source = readFileSync(`${web}/i18n/early.js`, 'utf8')
-        .replace('/* locales.js */', () => locales.replace(/^export /gm, ''))
-        .replace(/^\s*(\/\/|\/\*\*|\*).*\n/gm, '');
-      if (!source.includes('function pageLocaleFrom')) throw new Error('earlyWords: early.js has no /* locales.js */');
+      // early.js with locales.js written in, and their comments dropped: they are for us.
+      const source = withLocales(readFileSync(`${web}/i18n/early.js`, 'utf8'), 'early.js').replace(
+        /^\s*(\/\/|\/\*\*|\*).*\n/gm,
+        '',
+      );
       ref = this.emitFile({ type: 'asset', name: 'early.js', source });
     },
     transformIndexHtml: {

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { LESSONS, MERGED } from './course/outline.js';
 import { sharedHtml } from './html-shared.js';
+import { withLocales } from './i18n/as-script.js';
 import { LOCALES, SOURCE } from './i18n/locales.js';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
@@ -149,7 +150,7 @@ function offlineFiles() {
       const hash = createHash('sha256').update(JSON.stringify(files));
       for (const name of new Set(Object.values(files).flatMap((lists) => Object.values(lists).flat())))
         if (bundle[name]) hash.update(text(bundle[name]) || bundle[name].source);
-      const source = readFileSync(here('offline/sw.js'), 'utf8')
+      const source = withLocales(readFileSync(here('offline/sw.js'), 'utf8'), 'sw.js')
         .replace(/^const FILES = \{\};/m, `const FILES = ${JSON.stringify(files)};`)
         .replace(/^const VERSION = 'dev';/m, `const VERSION = '${hash.digest('hex').slice(0, 16)}';`)
         .replace(/^const WORDS = \{\};/m, `const WORDS = ${JSON.stringify(offlineWords())};`);

@@ -110,3 +110,18 @@ test('a lesson opened in Spanish keeps its Spanish words and English’s, no oth
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a page never opened says so offline in the browser’s language when its address names none', async () => {
+  const { page, problems } = await watchedPage(lab.browser, { serviceWorkers: 'allow', locale: 'zh-CN' });
+  await page.goto(lab.url); // the course home, in Chinese: the worker registers and keeps it
+  await page.waitForSelector('html[data-offline=kept]', { timeout: 30000 });
+  await page.context().setOffline(true);
+  const other = await page.context().newPage(); // (a 503 is what it should answer: not a problem of the page)
+  const response = await other.goto(lessonUrl(lab.url, 'in-practice'));
+  assert.equal(response.status(), 503);
+  assert.equal(await other.evaluate(() => document.documentElement.lang), 'zh-CN');
+  assert.equal(await other.locator('main a').getAttribute('href'), 'index.html?lang=zh-CN');
+  await page.context().setOffline(false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -62,16 +62,18 @@ self.addEventListener('message', (event) => {
 });
 
 // What a page never opened answers without a network: that it needs the network once (our words, no script), in
-// the language its ?lang= asks for (else English), with a link to the course home in that language.
+// the language the page would have chosen from what a worker can see (its ?lang=, else the browser's languages:
+// chooseLocale, web/i18n/locales.js, written in below by the build), with a link to the course home in it.
+/* locales.js */
 const escape = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 function notKeptPage(url) {
-  const asked = url.searchParams.get('lang') ?? '';
-  const locale =
-    Object.keys(WORDS).find((l) => l.toLowerCase() === asked.toLowerCase()) ??
-    Object.keys(WORDS).find((l) => l.split('-')[0] === asked.toLowerCase().split(/[-_]/)[0]) ??
-    'en';
+  const chosen = chooseLocale({
+    asked: url.searchParams.get('lang') || null,
+    languages: self.navigator.languages ?? [],
+  });
+  const locale = Object.hasOwn(WORDS, chosen) ? chosen : SOURCE; // (en-XA, the tests', has no offline words)
   const w = WORDS[locale];
-  const home = locale === 'en' ? 'index.html' : `index.html?lang=${encodeURIComponent(locale)}`;
+  const home = locale === SOURCE ? 'index.html' : `index.html?lang=${encodeURIComponent(locale)}`;
   return `<!doctype html>
 <html lang="${escape(locale)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
