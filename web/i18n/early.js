@@ -7,14 +7,19 @@
 // in English; and after 10 s in any case (the stylesheet), rather than stay blank.
 (function () {
   /* locales.js */
-  var saved = null;
-  try {
-    saved = localStorage.getItem(LANG_KEY); // reading throws where the browser blocks storage
-  } catch (e) {}
   var meta = document.querySelector('meta[name="pelab-lang"]');
+  var packaged = meta && meta.getAttribute('content');
+  var asked = new URLSearchParams(location.search).get('lang') || packaged;
+  var saved = null;
+  // The kept choice only when the address names no language: a page's first read of its storage waits on the
+  // browser (tens of milliseconds at times), and this script holds up the first paint.
+  if (!(asked && (localeOf(asked) || nearest(asked))))
+    try {
+      saved = localStorage.getItem(LANG_KEY); // reading throws where the browser blocks storage
+    } catch (e) {}
   var locale = pageLocaleFrom({
     search: location.search,
-    packaged: meta && meta.getAttribute('content'),
+    packaged: packaged,
     saved: saved,
     languages: navigator.languages || [],
   });
