@@ -13,7 +13,7 @@
   var saved = null;
   // The kept choice only when the address names no language: a page's first read of its storage waits on the
   // browser (tens of milliseconds at times), and this script holds up the first paint.
-  if (!(asked && (localeOf(asked) || nearest(asked))))
+  if (!askedLocale(asked))
     try {
       saved = localStorage.getItem(LANG_KEY); // reading throws where the browser blocks storage
     } catch (e) {}

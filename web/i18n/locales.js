@@ -36,13 +36,16 @@ function nearest(tag) {
   return LOCALES.find((l) => l.code.toLowerCase().split('-')[0] === language)?.code ?? null;
 }
 
+/** The locale `asked` (a ?lang= or lang attribute) names, exactly or by its language (es-ES, zh-Hans), or null. */
+export const askedLocale = (asked) => localeOf(asked)?.code ?? (typeof asked === 'string' ? nearest(asked) : null);
+
 /**
  * The learner's language: `asked` (a ?lang= or lang attribute: any locale here including en-XA, or a tag of
  * its language, es-ES or zh-Hans, as a course site's <html lang> usually is) if it names one, else `saved`
  * (their earlier choice), else the first of the browser's `languages` this course is written in, else English.
  */
 export function chooseLocale({ asked = null, saved = null, languages = [] } = {}) {
-  const explicit = localeOf(asked)?.code ?? (typeof asked === 'string' ? nearest(asked) : null);
+  const explicit = askedLocale(asked);
   if (explicit) return explicit;
   const kept = localeOf(saved);
   if (kept && kept !== PSEUDO) return kept.code;
