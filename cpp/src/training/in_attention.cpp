@@ -1,4 +1,5 @@
 #include "pelab/training/in_attention.hpp"
+#include "sizes.hpp"
 
 #include "pelab/encodings/rope.hpp"
 
@@ -9,7 +10,7 @@
 namespace pelab::training {
 namespace {
 
-inline std::size_t at(int row, int width) { return static_cast<std::size_t>(row) * static_cast<std::size_t>(width); }
+using sizes::at;
 
 }  // namespace
 

@@ -1,4 +1,5 @@
 #include "pelab/training/layers.hpp"
+#include "sizes.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -12,7 +13,7 @@ namespace {
 
 constexpr double kNormEpsilon = 1e-5;
 
-inline std::size_t at(int row, int width) { return static_cast<std::size_t>(row) * static_cast<std::size_t>(width); }
+using sizes::at;
 
 }  // namespace
 

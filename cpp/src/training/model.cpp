@@ -1,4 +1,5 @@
 #include "pelab/training/model.hpp"
+#include "sizes.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -15,7 +16,7 @@ namespace {
 
 using Sizes = std::array<std::size_t, kParameterTensors>;
 
-std::size_t z(int v) { return static_cast<std::size_t>(v); }
+using sizes::z;
 
 // The named views in declaration order, so they can be pointed into a flat buffer one after another.
 template <typename T>

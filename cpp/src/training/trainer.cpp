@@ -1,4 +1,5 @@
 #include "pelab/training/trainer.hpp"
+#include "sizes.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -13,7 +14,7 @@ namespace {
 
 namespace lim = limits::training;
 
-std::size_t z(int v) { return static_cast<std::size_t>(v); }
+using sizes::z;
 
 AdamSettings adam_settings(const TrainerSpec& s) {
   return {static_cast<float>(s.learningRate), static_cast<float>(s.beta1), static_cast<float>(s.beta2),

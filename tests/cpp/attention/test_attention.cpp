@@ -3,18 +3,14 @@
 #include <numeric>
 #include <vector>
 
+#include "noise.hpp"
 #include "pelab/attention/attention.hpp"
 #include "pelab/numerics/random.hpp"
 
 using namespace pelab;
+using pelab::testing::noise;
 
 namespace {
-
-std::vector<float> noise(std::size_t n, std::uint32_t seed, float scale = 1.0f) {
-  std::vector<float> v(n);
-  random::fill_normal(seed, random::Stream::query_projection, 0, n, scale, v.data());
-  return v;
-}
 
 // softmax(QKᵀ/√dK)V in double, the plain way.
 void reference_attention(int n, int dK, int dV, const std::vector<float>& q, const std::vector<float>& k,

@@ -4,19 +4,15 @@
 #include <cmath>
 #include <vector>
 
+#include "noise.hpp"
 #include "pelab/attention/alibi.hpp"
 #include "pelab/attention/attention.hpp"
 #include "pelab/numerics/random.hpp"
 
 using namespace pelab;
+using pelab::testing::noise;
 
 namespace {
-
-std::vector<float> noise(std::size_t n, std::uint32_t seed) {
-  std::vector<float> v(n);
-  random::fill_normal(seed, random::Stream::key_projection, 0, n, 1.0f, v.data());
-  return v;
-}
 
 std::vector<float> columns(const std::vector<float>& x, int n, int width, int first, int count) {
   std::vector<float> out;

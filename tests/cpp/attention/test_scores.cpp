@@ -5,19 +5,15 @@
 #include <limits>
 #include <vector>
 
+#include "noise.hpp"
 #include "pelab/attention/alibi.hpp"
 #include "pelab/attention/attention.hpp"
 #include "pelab/numerics/random.hpp"
 
 using namespace pelab;
+using pelab::testing::noise;
 
 namespace {
-
-std::vector<float> noise(std::size_t n, std::uint32_t seed) {
-  std::vector<float> v(n);
-  random::fill_normal(seed, random::Stream::value_projection, 0, n, 1.0f, v.data());
-  return v;
-}
 
 // softmax of one row of scores in double (exp(−∞) = 0).
 std::vector<double> softmax(const float* scores, int n) {

@@ -51,8 +51,8 @@ double sqdist64(const float* a, const float* b, std::size_t n) {
   return s;
 }
 
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
-constexpr float kUnit = 0x1.0p-24f;  // float's unit roundoff
+constexpr float kFloatNaN = std::numeric_limits<float>::quiet_NaN();
+constexpr float kFloatUnit = 0x1.0p-24f;  // float's unit roundoff
 
 }  // namespace
 
@@ -71,9 +71,9 @@ TEST_CASE("dot and squared_distance equal the float64 sums at every length from 
       double scale = 0;
       for (std::size_t i = 0; i < n; ++i) scale += std::fabs(double(a[i]) * b[i]);
       INFO("n = " << n);
-      CHECK(std::fabs(dot(a.data(), b.data(), n) - dot64(a.data(), b.data(), n)) <= n * kUnit * scale);
+      CHECK(std::fabs(dot(a.data(), b.data(), n) - dot64(a.data(), b.data(), n)) <= n * kFloatUnit * scale);
       const double sq = sqdist64(a.data(), b.data(), n);
-      CHECK(std::fabs(squared_distance(a.data(), b.data(), n) - sq) <= 2 * n * kUnit * sq);
+      CHECK(std::fabs(squared_distance(a.data(), b.data(), n) - sq) <= 2 * n * kFloatUnit * sq);
     }
   }
   SECTION("a vector is at squared distance exactly 0 from itself") {
@@ -87,7 +87,8 @@ TEST_CASE("dot4 and squared_distance4 give each of four rows its own sum", "[vec
     const auto a = integers(1, n, 10), rows = integers(6, n, 11);
     // four rows taken out of order, so a mix-up between them shows
     const float* const b[4] = {rows.data() + 5 * n, rows.data() + 0 * n, rows.data() + 3 * n, rows.data() + 1 * n};
-    float dots[4] = {kNaN, kNaN, kNaN, kNaN}, dists[4] = {kNaN, kNaN, kNaN, kNaN};
+    float dots[4] = {kFloatNaN, kFloatNaN, kFloatNaN, kFloatNaN},
+          dists[4] = {kFloatNaN, kFloatNaN, kFloatNaN, kFloatNaN};
     dot4(a.data(), b, n, dots);
     squared_distance4(a.data(), b, n, dists);
     for (int r = 0; r < 4; ++r) {
@@ -108,7 +109,7 @@ TEST_CASE("the pair matrices fill every entry at row counts around their quads a
       for (std::size_t n : widths) {
         const auto t = integers(rows, n, static_cast<std::uint32_t>(rows * 100 + n));
         // NaN everywhere, and one guard entry past the end: an entry left unwritten stays NaN
-        std::vector<float> gram(rows * rows + 1, kNaN), dist(rows * rows + 1, kNaN);
+        std::vector<float> gram(rows * rows + 1, kFloatNaN), dist(rows * rows + 1, kFloatNaN);
         gram_matrix(t.data(), rows, n, gram.data());
         squared_distance_matrix(t.data(), rows, n, dist.data());
         INFO(rows << " rows of width " << n);
@@ -131,7 +132,7 @@ TEST_CASE("the pair matrices fill every entry at row counts around their quads a
       for (std::size_t rb : b_rows)
         for (std::size_t n : {3, 8}) {
           const auto a = integers(ra, n, static_cast<std::uint32_t>(ra)), b = integers(rb, n, 1000u + rb);
-          std::vector<float> out(ra * rb + 1, kNaN);
+          std::vector<float> out(ra * rb + 1, kFloatNaN);
           dot_all_pairs(a.data(), ra, b.data(), rb, n, out.data());
           INFO(ra << " × " << rb << " rows of width " << n);
           CHECK(std::isnan(out[ra * rb]));
@@ -155,7 +156,7 @@ TEST_CASE("the pair matrices fill every entry at row counts around their quads a
         for (std::size_t c = 0; c < n; ++c) scale += std::fabs(double(ri[c]) * rj[c]);
         INFO("entry (" << i << ", " << j << ")");
         REQUIRE(gram[i * rows + j] == gram[j * rows + i]);
-        REQUIRE(std::fabs(gram[i * rows + j] - dot64(ri, rj, n)) <= n * kUnit * scale);
+        REQUIRE(std::fabs(gram[i * rows + j] - dot64(ri, rj, n)) <= n * kFloatUnit * scale);
       }
   }
 }

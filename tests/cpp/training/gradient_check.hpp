@@ -61,6 +61,22 @@ Mismatch check_gradient(double* x, std::size_t n, const double* analytic, Object
   return {};
 }
 
+// Float's and double's unit roundoff, and a value no kernel writes (to see that none writes past an end).
+inline constexpr double kUnit = 0x1.0p-24;
+inline constexpr double kUnit64 = 0x1.0p-53;
+inline constexpr double kSentinel = -777.0;
+
+// The larger of two errors, keeping a NaN: std::max(worst, NaN) is worst, so a NaN result would pass.
+inline double worse(double worst, double e) { return std::isnan(worst) || e <= worst ? worst : e; }
+
+// v with each value rounded to T: a float input and its float64 reference then hold the same numbers.
+template <typename T>
+std::vector<double> rounded(const std::vector<double>& v) {
+  std::vector<double> out(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) out[i] = double(static_cast<T>(v[i]));
+  return out;
+}
+
 // N(0, scale²) values from a seeded stream, in double (float copies are made from these).
 inline std::vector<double> normals(std::size_t n, std::uint64_t seed, double scale = 1.0) {
   std::vector<double> v(n);

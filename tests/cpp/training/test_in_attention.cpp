@@ -18,23 +18,13 @@
 using namespace pelab;
 using namespace pelab::training;
 using pelab::testing::as;
+using pelab::testing::kSentinel;
+using pelab::testing::kUnit;
 using pelab::testing::normals;
+using pelab::testing::rounded;
+using pelab::testing::worse;
 
 namespace {
-
-constexpr double kUnit = 0x1.0p-24;  // float's unit roundoff
-constexpr double kSentinel = -777.0;
-
-// v with each value rounded to T: a float input and its float64 reference then hold the same numbers.
-template <typename T>
-std::vector<double> rounded(const std::vector<double>& v) {
-  std::vector<double> out(v.size());
-  for (std::size_t i = 0; i < v.size(); ++i) out[i] = double(static_cast<T>(v[i]));
-  return out;
-}
-
-// The larger of two errors, keeping a NaN: std::max(worst, NaN) is worst, so a NaN result would pass.
-double worse(double worst, double e) { return std::isnan(worst) || e <= worst ? worst : e; }
 
 double angle64(int p, int i, int hs, double base) { return p * std::pow(base, -2.0 * i / hs); }
 

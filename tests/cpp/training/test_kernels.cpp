@@ -16,27 +16,18 @@
 
 using namespace pelab::training;
 using pelab::testing::as;
+using pelab::testing::kSentinel;
+using pelab::testing::kUnit;
+using pelab::testing::kUnit64;
 using pelab::testing::normals;
+using pelab::testing::rounded;
+using pelab::testing::worse;
 
 namespace {
 
-constexpr double kUnit = 0x1.0p-24;    // float's unit roundoff
-constexpr double kUnit64 = 0x1.0p-53;  // double's
-constexpr int kGuard = 4;              // one SIMD batch past the end
-constexpr double kSentinel = -777.0;
+constexpr int kGuard = 4;  // one SIMD batch past the end
 
 const std::vector<int> kLengths{1, 3, 4, 5, 8, 17};
-
-// The larger of two errors, keeping a NaN: std::max(worst, NaN) is worst, so a NaN result would pass.
-double worse(double worst, double e) { return std::isnan(worst) || e <= worst ? worst : e; }
-
-// v with each value rounded to T: a float input and its float64 reference then hold the same numbers.
-template <typename T>
-std::vector<double> rounded(const std::vector<double>& v) {
-  std::vector<double> out(v.size());
-  for (std::size_t i = 0; i < v.size(); ++i) out[i] = double(static_cast<T>(v[i]));
-  return out;
-}
 
 // max |got − want| / max(1, max |want|): testing::relative_difference with a floor of 1 and a NaN kept.
 template <typename T>

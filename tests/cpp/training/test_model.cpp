@@ -22,8 +22,8 @@ namespace {
 
 // Float model against double: loss within 1e-5 relative; gradients within 2e-5 of each tensor's largest
 // magnitude (float rounding through up to three blocks; measured at most 2.2e-6).
-constexpr double kFloatLoss = 1e-5;
-constexpr double kFloatGradient = 2e-5;
+constexpr double kModelFloatLoss = 1e-5;
+constexpr double kModelFloatGradient = 2e-5;
 
 struct Batch {
   std::vector<int> tokens, rows{0}, attention{0}, labels;
@@ -81,14 +81,14 @@ void check_model(const ModelConfig& config, double h = testing::kStep, const Rop
   fast.set_rope_scaling(scaling);
   const double fastLoss = fast.forward(batch.tokens.data(), batch.labels.data(), pk);
   fast.backward(batch.tokens.data(), batch.labels.data(), pk);
-  CHECK(std::fabs(fastLoss - loss()) <= kFloatLoss * std::fabs(loss()));
+  CHECK(std::fabs(fastLoss - loss()) <= kModelFloatLoss * std::fabs(loss()));
   for (int i = 0; i < kParameterTensors; ++i) {
     const std::size_t at = exact.tensor_offset(i), n = exact.tensor_size(i);
     if (n == 0) continue;
     const std::vector<float> got(fast.gradients() + at, fast.gradients() + at + n);
     const std::vector<double> want(analytic.begin() + long(at), analytic.begin() + long(at + n));
     INFO("float gradient of " << kParameterNames[std::size_t(i)]);
-    CHECK(testing::relative_difference(got, want) <= kFloatGradient);
+    CHECK(testing::relative_difference(got, want) <= kModelFloatGradient);
   }
 }
 
