@@ -47,32 +47,38 @@ test('a page opened in another language shows none of its English: hidden until 
     'lesson-2.html': english.get('course')['in-practice.title'],
     'index.html': 'Positional Encoding Lab',
   };
-  for (const query of ['?lang=es', '?lang=zh-CN', '', '?lang=en'])
-    for (const path of ['lesson-2.html', 'index.html']) {
-      const { page, problems } = await watchedPage(lab.browser, { viewport: { width: 1280, height: 900 } });
-      await page.addInitScript(watchFirstHeading);
-      await page.goto(`${lab.url}${path}${query}`);
-      await page.waitForSelector('body[data-ready=true]', { timeout: 60000 });
-      const at = await page.evaluate(() => window.__atHeading);
-      const where = `${path}${query}: ${JSON.stringify(at)}`;
-      if (query === '' || query === '?lang=en') {
-        assert.deepEqual([at.words, at.visibility], [null, 'visible'], where); // English: nothing hidden
-      } else {
-        // Hidden while marked, or already in its own words: never the English heading on screen.
-        assert.ok(at.visibility === 'hidden' || at.heading !== englishHeading[path], where);
-        assert.equal(at.visibility === 'hidden', at.words === 'pending', where);
-      }
-      // Once ready: shown, in its own language.
-      assert.deepEqual(
-        await page.evaluate(() => [
-          document.documentElement.getAttribute('data-words'),
-          getComputedStyle(document.body).visibility,
-        ]),
-        [null, 'visible'],
-      );
-      assert.deepEqual(problems, []);
-      await page.close();
+  // Every way of naming a language on the home; a lesson page (the same early script, more to write) in one other
+  // language and in English.
+  const opened = [
+    ...['?lang=es', '?lang=zh-CN', '', '?lang=en'].map((query) => ['index.html', query]),
+    ['lesson-2.html', '?lang=es'],
+    ['lesson-2.html', ''],
+  ];
+  for (const [path, query] of opened) {
+    const { page, problems } = await watchedPage(lab.browser, { viewport: { width: 1280, height: 900 } });
+    await page.addInitScript(watchFirstHeading);
+    await page.goto(`${lab.url}${path}${query}`);
+    await page.waitForSelector('body[data-ready=true]', { timeout: 60000 });
+    const at = await page.evaluate(() => window.__atHeading);
+    const where = `${path}${query}: ${JSON.stringify(at)}`;
+    if (query === '' || query === '?lang=en') {
+      assert.deepEqual([at.words, at.visibility], [null, 'visible'], where); // English: nothing hidden
+    } else {
+      // Hidden while marked, or already in its own words: never the English heading on screen.
+      assert.ok(at.visibility === 'hidden' || at.heading !== englishHeading[path], where);
+      assert.equal(at.visibility === 'hidden', at.words === 'pending', where);
     }
+    // Once ready: shown, in its own language.
+    assert.deepEqual(
+      await page.evaluate(() => [
+        document.documentElement.getAttribute('data-words'),
+        getComputedStyle(document.body).visibility,
+      ]),
+      [null, 'visible'],
+    );
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
   // The browser's languages count as the page's script counts them (here no ?lang=, no kept choice): Spanish
   // hidden until written; French, which the course is not written in, is English at once, never hidden.
   for (const [locale, lang] of [
