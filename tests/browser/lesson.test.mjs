@@ -3,7 +3,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import {
   openLab,
   watchedPage,
@@ -12,7 +11,7 @@ import {
   choice,
   progressLine,
   resetProgress,
-  AXE_TAGS,
+  axe,
   accessible,
 } from './browser.mjs';
 import { LESSONS } from '../../web/course/outline.js';
@@ -45,8 +44,8 @@ test('axe finds no WCAG 2.2 AA or best-practice violations on the home, the glos
     await page.waitForSelector('body[data-ready=true]', { timeout: 15000 }); // the home too: its lessons listed
     for (const colorScheme of ['light', 'dark']) {
       await page.emulateMedia({ colorScheme });
-      const axe = new AxeBuilder({ page }).withTags(AXE_TAGS);
-      const { violations } = await (colorScheme === 'dark' ? axe.withRules(DARK_RULES) : axe).analyze();
+      const run = axe(page);
+      const { violations } = await (colorScheme === 'dark' ? run.withRules(DARK_RULES) : run).analyze();
       assert.deepEqual(
         violations.map(
           (v) =>

@@ -5,12 +5,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { createLab } from 'positional-encoding-lab';
 import { BASE, HEAD, METHODS, TEST_LENGTHS, trainAndMeasure } from '../../web/exercises/stretch-experiment.js';
 import { ASKED } from '../../web/exercises/ntk-base.js';
 import { tableNumber } from '../../web/widgets/tables.js';
-import { openLab, watchedPage, lessonUrl, choice, AXE_TAGS } from './browser.mjs';
+import { openLab, watchedPage, lessonUrl, choice, axe } from './browser.mjs';
 
 const shots = new URL('../../test-results/stretch/', import.meta.url);
 const ID = 'longer-than-trained';
@@ -115,9 +114,9 @@ test('the run waits for the prediction, then shows what the same experiment comp
   // The prediction beside what happened: the key is position interpolation and YaRN.
   assert.match(await s.locator('.feedback').innerText(), /^You predicted [a-z]\) .* What happened is [a-z]\) Position/);
   assert.match(await s.locator('.stretch-lab .status').innerText(), /^Done: trained 2,000 steps/);
-  const axe = await new AxeBuilder({ page }).include(`section[data-exercise="${ID}"]`).withTags(AXE_TAGS).analyze();
+  const { violations } = await axe(page).include(`section[data-exercise="${ID}"]`).analyze();
   assert.deepEqual(
-    axe.violations.map((v) => v.id),
+    violations.map((v) => v.id),
     [],
   );
   await s.screenshot({ path: new URL('after-light.png', shots).pathname });

@@ -8,13 +8,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { createLab } from 'positional-encoding-lab';
 import { startServer } from '../../scripts/serve.mjs';
 import { ARMS, MODEL, TEST_LENGTHS, TEST_SAMPLES } from '../../web/exercises/train-arms.js';
 import { verdict } from '../../web/exercises/train-words.js';
 import { fmt } from '../../web/widgets/dom.js';
-import { openLab, watchedPage, lessonUrl, choice, AXE_TAGS } from './browser.mjs';
+import { openLab, watchedPage, lessonUrl, choice, axe } from './browser.mjs';
 
 const path = (p) => fileURLToPath(new URL(p, import.meta.url));
 const shots = new URL('../../test-results/train-it/', import.meta.url);
@@ -230,7 +229,7 @@ test('the seven arms trained in the page: the table, chart and heatmap show what
   assert.equal(rows.length, 5);
   rows.forEach((row, i) => row.forEach((w, j) => j > i && assert.equal(w, 0, `query ${i}, key ${j}`)));
 
-  const { violations } = await new AxeBuilder({ page }).include(SECTION).withTags(AXE_TAGS).analyze();
+  const { violations } = await axe(page).include(SECTION).analyze();
   assert.deepEqual(
     violations.map((v) => v.id),
     [],
