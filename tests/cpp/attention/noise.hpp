@@ -1,4 +1,5 @@
-// Inputs for the attention tests: n standard normal floats (times `scale`) from the core's seeded generator.
+// Inputs for the attention tests: n standard normal floats (times `scale`) from the core's seeded generator. Each
+// file takes its own seeds (test_attention 1…, test_heads 101…, test_scores 201…), so that no two test the same data.
 #pragma once
 #include <cstddef>
 #include <cstdint>

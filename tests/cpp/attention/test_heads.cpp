@@ -44,7 +44,7 @@ std::vector<double> reference_weights(const std::vector<float>& q, const std::ve
 
 TEST_CASE("several heads are attention over each head's share of the columns", "[attention][heads]") {
   const int n = 9, dK = 6, dV = 9, heads = 3;
-  const auto q = noise(n * dK, 1), k = noise(n * dK, 2), v = noise(n * dV, 3);
+  const auto q = noise(n * dK, 101), k = noise(n * dK, 102), v = noise(n * dV, 103);
   std::vector<float> w(heads * n * n), out(n * dV);
   HeadOptions options;
   options.heads = heads;
@@ -63,7 +63,7 @@ TEST_CASE("with rope inside attention the scores depend only on the offset", "[a
   const auto layout = GENERATE(RopeLayout::halves, RopeLayout::interleaved);
   const int n = 24, d = 8;
   // The same query and the same key at every position: only rope tells positions apart.
-  const auto q1 = noise(d, 4), k1 = noise(d, 5);
+  const auto q1 = noise(d, 104), k1 = noise(d, 105);
   std::vector<float> q, k;
   for (int r = 0; r < n; ++r) q.insert(q.end(), q1.begin(), q1.end()), k.insert(k.end(), k1.begin(), k1.end());
   HeadOptions options;
@@ -89,7 +89,7 @@ TEST_CASE("with rope inside attention the scores depend only on the offset", "[a
 
 TEST_CASE("ALiBi inside attention adds each head's bias before the mask and softmax", "[attention][alibi]") {
   const int n = 11, heads = 6, dh = 3, dK = heads * dh;  // six heads: not a power of two
-  const auto q = noise(n * dK, 6), k = noise(n * dK, 7), v = noise(n * dK, 8);
+  const auto q = noise(n * dK, 106), k = noise(n * dK, 107), v = noise(n * dK, 108);
   const auto slopes = alibi_slopes(heads);
   for (const Mask mask : {Mask::none, Mask::before_softmax}) {
     HeadOptions options;

@@ -37,7 +37,7 @@ struct Run {
 
 TEST_CASE("the scores are what softmax receives: their row softmax is the weights", "[attention][scores]") {
   const int n = 7, heads = 2, dK = 8, dV = 6;
-  const auto q = noise(n * dK, 1), k = noise(n * dK, 2), v = noise(n * dV, 3);
+  const auto q = noise(n * dK, 201), k = noise(n * dK, 202), v = noise(n * dV, 203);
   HeadOptions options;
   options.heads = heads;
   options.alibi = GENERATE(false, true);
@@ -77,7 +77,7 @@ TEST_CASE("the scores are what softmax receives: their row softmax is the weight
 
 TEST_CASE("in one head without rope or ALiBi, a score is q·k/√dK and the taps are q and k", "[attention][scores]") {
   const int n = 5, dK = 6;
-  const auto q = noise(n * dK, 4), k = noise(n * dK, 5), v = noise(n * dK, 6);
+  const auto q = noise(n * dK, 204), k = noise(n * dK, 205), v = noise(n * dK, 206);
   Run run(1, n, dK, dK);
   attention({n, dK, dK}, q.data(), k.data(), v.data(), Mask::none, run.weights.data(), run.out.data(), {}, run.taps());
   CHECK(run.q == q);
@@ -94,7 +94,7 @@ TEST_CASE("with rope, the tapped queries and keys are rotated and the scores dep
           "[attention][scores][rope]") {
   const int n = 16, d = 8;
   // The same query and key at every position: only rope tells positions apart.
-  const auto q1 = noise(d, 7), k1 = noise(d, 8);
+  const auto q1 = noise(d, 207), k1 = noise(d, 208);
   std::vector<float> q, k;
   for (int r = 0; r < n; ++r) q.insert(q.end(), q1.begin(), q1.end()), k.insert(k.end(), k1.begin(), k1.end());
   HeadOptions options;
@@ -127,7 +127,7 @@ TEST_CASE("a row whose float scores overflow keeps its double scores rounded to 
 
 TEST_CASE("self-attention taps its projections, rotated when rope is on", "[attention][scores]") {
   const int n = 4, dModel = 6, dK = 4;
-  const auto x = noise(n * dModel, 9);
+  const auto x = noise(n * dModel, 209);
   std::vector<float> q(n * dK), k(n * dK);
   project(x.data(), n, dModel, dK, 11, random::Stream::query_projection, q.data());
   project(x.data(), n, dModel, dK, 11, random::Stream::key_projection, k.data());

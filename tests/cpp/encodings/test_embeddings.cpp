@@ -5,6 +5,7 @@
 #include <limits>
 #include <vector>
 
+#include "../non_finite.hpp"
 #include "pelab/encodings/embeddings.hpp"
 #include "pelab/numerics/random.hpp"
 
@@ -12,8 +13,8 @@ using namespace pelab;
 
 namespace {
 
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
-const double kInf = std::numeric_limits<double>::infinity();
+using pelab::testing::kInf;
+using pelab::testing::kNaN;
 
 std::vector<float> embed(const EmbeddingSpec& spec, const std::vector<int>& tokens) {
   std::vector<float> out(tokens.size() * static_cast<std::size_t>(spec.dModel));

@@ -1,6 +1,7 @@
 // Central finite differences for the training tests. Each layer (or the whole model) runs in double,
 // where (f(x+h) - f(x-h)) / 2h is accurate to ~h²·f''' + ε·|f|/h ≈ 1e-10, so the analytic gradient can
-// be held to it tightly; the float build of the same code is then held to the double one.
+// be held to it tightly; the float build of the same code is then held to the double one. Also the helpers
+// the training tests share for that comparison: unit roundoffs, a sentinel, rounding to float, the worse error.
 #pragma once
 #include <algorithm>
 #include <cmath>

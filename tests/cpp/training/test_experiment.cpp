@@ -15,9 +15,11 @@
 #include <vector>
 
 #include "pelab/training/trainer.hpp"
+#include "shuffles.hpp"
 
 using namespace pelab;
 using namespace pelab::training;
+using pelab::testing::largest_change_under_shuffles;
 
 namespace {
 
@@ -53,23 +55,6 @@ long long train_until(Trainer& t, double target) {
   return t.steps_taken();
 }
 
-// The largest change of P(label 1) when the task tokens of fresh samples are shuffled.
-double largest_change_under_shuffles(Trainer& t, int length) {
-  double worst = 0;
-  std::vector<int> tokens(static_cast<std::size_t>(length));
-  for (int s = 0; s < 30; ++s) {
-    int label = 0;
-    t.example(length, 77, static_cast<std::uint64_t>(s), tokens.data(), label);
-    const double p = t.probability(tokens.data(), length);
-    for (int k = 0; k < 10; ++k) {
-      std::rotate(tokens.begin(), tokens.begin() + 1 + (s + k) % (length - 1), tokens.end());
-      std::swap(tokens[static_cast<std::size_t>(k % length)], tokens[static_cast<std::size_t>((3 * k + s) % length)]);
-      worst = std::max(worst, std::fabs(t.probability(tokens.data(), length) - p));
-    }
-  }
-  return worst;
-}
-
 void report(const char* name, Trainer& t, double accuracy) {
   std::printf("[experiment] %-34s steps %4lld  lengths 8-16: %.3f  32: %.3f  64: %.3f\n", name, t.steps_taken(),
               accuracy, t.evaluate(32, kSamples, 32).accuracy, t.evaluate(64, kSamples, 64).accuracy);
@@ -86,7 +71,8 @@ TEST_CASE("experiment: without an encoding, bidirectional + mean readout stays a
   // The label is independent of the bag of tokens, so accuracy is Binomial(1200, ½)/1200: σ ≈ 0.014.
   CHECK(std::fabs(accuracy - 0.5) <= 0.08);
   // Why: the output does not depend on the order of the tokens at all (only float summation order).
-  const double change12 = largest_change_under_shuffles(t, 12), change64 = largest_change_under_shuffles(t, 64);
+  const double change12 = largest_change_under_shuffles(t, 12, 30, 10, 77),
+               change64 = largest_change_under_shuffles(t, 64, 30, 10, 77);
   std::printf("[experiment] none, bidirectional, mean: largest change of P(1) under shuffles %.2g (12), %.2g (64)\n",
               change12, change64);
   CHECK(change12 <= 1e-5);
@@ -130,7 +116,7 @@ TEST_CASE("experiment: CLS readout at position 0 without an encoding is still at
   cls.step(kChanceSteps);
   const double accuracy = in_distribution(cls, 4);
   report("none, bidirectional, cls", cls, accuracy);
-  const double change = largest_change_under_shuffles(cls, 12);
+  const double change = largest_change_under_shuffles(cls, 12, 30, 10, 77);
   std::printf(
       "[experiment] none, bidirectional, cls: largest change of P(1) under shuffles of the tokens after CLS %.2g\n",
       change);

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "../non_finite.hpp"
 #include "pelab/training/limits.hpp"
 #include "pelab/training/tasks.hpp"
 #include "pelab/training/trainer.hpp"
@@ -27,7 +28,7 @@ Status with(Change change) {
   return build(o);
 }
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using pelab::testing::kNaN;
 
 }  // namespace
 

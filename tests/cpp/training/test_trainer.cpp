@@ -8,9 +8,11 @@
 #include "pelab/encodings/learned.hpp"
 #include "pelab/training/tasks.hpp"
 #include "pelab/training/trainer.hpp"
+#include "shuffles.hpp"
 
 using namespace pelab;
 using namespace pelab::training;
+using pelab::testing::largest_change_under_shuffles;
 
 // Counts allocations while `counting` is set: this test binary's operator new (the rest of the suite
 // allocates as usual through it). Not under AddressSanitizer, whose own operator new must pair with
@@ -50,24 +52,6 @@ TrainerSpec spec_of(const char* encoding, const char* attention = "bidirectional
   TrainerSpec spec;
   REQUIRE(make_trainer_spec(o, spec).ok);
   return spec;
-}
-
-// The largest change of P(label 1) over `perms` shuffles of each of `sequences` order samples.
-double largest_change_under_shuffles(Trainer& t, int length, int sequences, int perms) {
-  double worst = 0;
-  std::vector<int> tokens(static_cast<std::size_t>(length));
-  for (int s = 0; s < sequences; ++s) {
-    int label = 0;
-    t.example(length, 11, static_cast<std::uint64_t>(s), tokens.data(), label);
-    const double p = t.probability(tokens.data(), length);
-    for (int k = 0; k < perms; ++k) {
-      for (int i = length - 1; i > 0; --i)  // a seeded Fisher–Yates shuffle
-        std::swap(tokens[std::size_t(i)],
-                  tokens[std::size_t(random::mix64(std::uint64_t(s * 1000 + k * 50 + i)) % std::uint64_t(i + 1))]);
-      worst = std::max(worst, std::fabs(t.probability(tokens.data(), length) - p));
-    }
-  }
-  return worst;
 }
 
 }  // namespace
@@ -130,19 +114,19 @@ TEST_CASE("trainer: without an encoding and with mean readout, the output ignore
   Trainer none(spec_of("none"));
   none.step(30);  // weights away from their initial values
   // Only the order of float sums changes (attention's weighted sums, the mean): ~1e-7.
-  CHECK(largest_change_under_shuffles(none, 12, 20, 10) <= 1e-5);
+  CHECK(largest_change_under_shuffles(none, 12, 20, 10, 11) <= 1e-5);
 
   // With positions, a shuffle that swaps the markers flips a trained model's answer.
   Trainer sinusoidal(spec_of("sinusoidal"));
   sinusoidal.step(150);
-  CHECK(largest_change_under_shuffles(sinusoidal, 12, 20, 10) > 0.5);
+  CHECK(largest_change_under_shuffles(sinusoidal, 12, 20, 10, 11) > 0.5);
 }
 
 TEST_CASE("trainer: with a CLS token at position 0 and no encoding, the output ignores the order of the others",
           "[training]") {
   Trainer cls(spec_of("none", "bidirectional", "cls"));
   cls.step(30);
-  CHECK(largest_change_under_shuffles(cls, 12, 20, 10) <= 1e-5);
+  CHECK(largest_change_under_shuffles(cls, 12, 20, 10, 11) <= 1e-5);
 }
 
 TEST_CASE("trainer: two-sided ALiBi with mean readout gives a sequence and its reverse the same answer", "[training]") {

@@ -19,7 +19,7 @@ TrainerOptions tiny() {
   return o;
 }
 
-TrainerSpec spec_of(const TrainerOptions& o) {
+TrainerSpec checked_spec(const TrainerOptions& o) {
   TrainerSpec spec;
   REQUIRE(make_trainer_spec(o, spec).ok);
   return spec;
@@ -46,7 +46,7 @@ TEST_CASE("work cap: Adam's update of a whole learned table counts (step(1e6) at
   // a million steps would run ~20 minutes (issue 20). The old model counted 676 units a step.
   TrainerOptions o = tiny();
   o.dModel = 4, o.encoding = "learned", o.maxLen = 65536;
-  const Trainer t(spec_of(o));
+  const Trainer t(checked_spec(o));
   check_steps_capped(t, 1e6);
 }
 
@@ -55,12 +55,12 @@ TEST_CASE("work cap: Adam and gradient clearing over many parameters count", "[t
   // but 268 k parameters updated and cleared every step.
   TrainerOptions o = tiny();
   o.dModel = 256;
-  const Trainer t(spec_of(o));
+  const Trainer t(checked_spec(o));
   check_steps_capped(t, 1000);
 }
 
 TEST_CASE("work cap: a step's fixed cost counts (a tiny model's step(1e6))", "[training]") {
-  const Trainer t(spec_of(tiny()));
+  const Trainer t(checked_spec(tiny()));
   check_steps_capped(t, 1e6);
   CHECK(t.check_steps(1000).ok);
 }
@@ -68,7 +68,7 @@ TEST_CASE("work cap: a step's fixed cost counts (a tiny model's step(1e6))", "[t
 TEST_CASE("work cap: an evaluated sample's fixed cost counts (1e6 samples at 4 layers)", "[training]") {
   TrainerOptions o = tiny();
   o.layers = 4;
-  const Trainer t(spec_of(o));
+  const Trainer t(checked_spec(o));
   for (const bool range : {false, true}) {
     const Status s = range ? t.check_evaluate(2, 2, 1e6, 0) : t.check_evaluate(2, 1e6, 0);
     REQUIRE((s.rule == Rule::work && s.param == "samples" && s.cost == Cost::evaluation));
@@ -85,7 +85,7 @@ TEST_CASE("work cap: a wide hidden layer's activations count, GELU's more than R
   o.hidden = 1024, o.layers = 4;
   for (const char* activation : {"gelu", "relu"}) {
     o.activation = activation;
-    const Trainer t(spec_of(o));
+    const Trainer t(checked_spec(o));
     const Status s = t.check_evaluate(2, 47247, 0);
     REQUIRE((s.rule == Rule::work && s.param == "samples"));
     CHECK(s.a < 47247 / 4);
@@ -93,21 +93,21 @@ TEST_CASE("work cap: a wide hidden layer's activations count, GELU's more than R
   }
   TrainerOptions relu = o, gelu = o;
   relu.activation = "relu", gelu.activation = "gelu";
-  CHECK(step_work(spec_of(gelu)) > step_work(spec_of(relu)));
-  CHECK(sample_work(spec_of(gelu), 2) > sample_work(spec_of(relu), 2));
+  CHECK(step_work(checked_spec(gelu)) > step_work(checked_spec(relu)));
+  CHECK(sample_work(checked_spec(gelu), 2) > sample_work(checked_spec(relu), 2));
 }
 
 TEST_CASE("work cap: the count is the sum of its parts", "[training]") {
   // Each part grows the work: more parameters (a learned table), more cleared gradient floats (a longer
   // maxEvalLength, which only sizes buffers), more layers.
-  const TrainerSpec base = spec_of(tiny());
+  const TrainerSpec base = checked_spec(tiny());
   TrainerOptions table = tiny(), buffers = tiny(), deeper = tiny();
   table.encoding = "learned", table.maxLen = 1024;
   buffers.maxEvalLength = 1024;
   deeper.layers = 2;
-  CHECK(step_work(spec_of(table)) > step_work(base) + 1024 * 2 * 20);
-  CHECK(step_work(spec_of(buffers)) > step_work(base) + 1000 * 2);
-  CHECK(step_work(spec_of(deeper)) > step_work(base));
-  CHECK(sample_work(spec_of(deeper), 2) > sample_work(base, 2));
+  CHECK(step_work(checked_spec(table)) > step_work(base) + 1024 * 2 * 20);
+  CHECK(step_work(checked_spec(buffers)) > step_work(base) + 1000 * 2);
+  CHECK(step_work(checked_spec(deeper)) > step_work(base));
+  CHECK(sample_work(checked_spec(deeper), 2) > sample_work(base, 2));
   CHECK(probe_work(base, 2) == sample_work(base, 2) + call_work(base));  // one forward pass
 }
