@@ -275,7 +275,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const next = new URL('../web/i18n/compiled.next/', import.meta.url);
   await rm(next, { recursive: true, force: true });
   let count = 0;
-  for (const [locale, namespaces] of withDerived(compile(catalogs))) {
+  const compiled = withDerived(compile(catalogs)); // every locale's catalogs and the parts derived from them
+  for (const [locale, namespaces] of compiled) {
     await mkdir(new URL(`${locale}/`, next), { recursive: true });
     for (const [ns, messages] of namespaces) {
       count += Object.keys(messages).length;
@@ -287,7 +288,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   // Each locale's index: its namespaces, each loaded on its own (web/i18n/messages.js loads the index first, so
   // a page's script holds four entries, not one per catalog of every language).
-  for (const [locale, namespaces] of withDerived(compile(catalogs)))
+  for (const [locale, namespaces] of compiled)
     await writeFile(
       new URL(`${locale}/index.js`, next),
       `// Written by scripts/messages.mjs: the ${locale} catalogs, each loaded when a page asks for it.\nexport default {\n${[
@@ -298,7 +299,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     );
   // What the pages load before they lay anything out, for every locale, imported from the pages' own script
   // (web/i18n/messages.js) without waiting for the locale's index first: one fetch less before the first picture.
-  const start = [...withDerived(compile(catalogs))].map(
+  const start = [...compiled].map(
     ([locale, namespaces]) =>
       `  ${JSON.stringify(locale)}: {\n${START.filter((ns) => namespaces.has(ns))
         .map((ns) => `    ${JSON.stringify(ns)}: () => import(${JSON.stringify(`./${locale}/${ns}.js`)}),`)

@@ -107,7 +107,6 @@ function offlineFiles() {
       // A language's catalogs (i18n/compiled/<code>/): a page keeps English's (what it falls back to) and the
       // language it was opened in, not the others'; en-XA, the tests' pseudo-locale, is no learner's: never kept.
       // Nor another lesson's words: its exercises' catalogs and its part of the course's (course~<lesson>).
-      const catalogOf = (f) => /\/i18n\/compiled\/([^/]+)\/([^/]+)\.js$/.exec(f.facadeModuleId ?? '')?.slice(1) ?? [];
       const needs = (page, locale) => {
         const lesson = LESSONS.find((l) => l.url === page);
         const own = new Set(lesson?.exercises ?? []);
@@ -115,7 +114,7 @@ function offlineFiles() {
           typeof id === 'string' &&
           ((everyExercise.has(id) && !own.has(id)) || (id.startsWith('course~') && id !== `course~${lesson?.id}`));
         const otherWords = (f) => {
-          const [code, namespace] = catalogOf(f);
+          const [code, namespace] = catalogOf(f.facadeModuleId);
           return code !== undefined && (![SOURCE, locale].includes(code) || otherLesson(namespace));
         };
         const elsewhere = (f) => otherWords(f) || otherLesson(exerciseOf(f));
@@ -161,10 +160,12 @@ function offlineFiles() {
   };
 }
 
-// `<code>.<namespace>` for a module of a language's compiled catalogs (web/i18n/compiled/<code>/<namespace>.js,
-// its index as `<code>.index`), else undefined.
+// [code, namespace] of a module of a language's compiled catalogs (web/i18n/compiled/<code>/<namespace>.js, its
+// index as namespace 'index'), else [].
+const catalogOf = (id) => /\/i18n\/compiled\/([^/]+)\/([^/]+)\.js$/.exec(id ?? '')?.slice(1) ?? [];
+// `<code>.<namespace>` for such a module, else undefined.
 function catalogName(id) {
-  const [, code, namespace] = /\/i18n\/compiled\/([^/]+)\/([^/]+)\.js$/.exec(id ?? '') ?? [];
+  const [code, namespace] = catalogOf(id);
   return code && `${code}.${namespace}`;
 }
 

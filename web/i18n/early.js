@@ -9,7 +9,7 @@
   /* locales.js */
   var meta = document.querySelector('meta[name="pelab-lang"]');
   var packaged = meta && meta.getAttribute('content');
-  var asked = new URLSearchParams(location.search).get('lang') || packaged;
+  var asked = pageAsked(location.search, packaged);
   var saved = null;
   // The kept choice only when the address names no language: a page's first read of its storage waits on the
   // browser (tens of milliseconds at times), and this script holds up the first paint.

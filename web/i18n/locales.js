@@ -56,11 +56,14 @@ export function chooseLocale({ asked = null, saved = null, languages = [] } = {}
   return SOURCE;
 }
 
+/** What a page is asked for: `search`'s ?lang= (an empty one asks nothing), else a course package's language. */
+export const pageAsked = (search, packaged) => new URLSearchParams(search).get('lang') || packaged || null;
+
 /**
- * A page's language from what it is told: `search`'s ?lang= (an empty one asks nothing), else a course
- * package's `packaged` language (its <meta name="pelab-lang">), else `saved`, else the browser's `languages`.
- * web/i18n/page.js reads these for a page's script, web/i18n/early.js in <head>: both decide here.
+ * A page's language from what it is told: what it is asked for (pageAsked: ?lang=, else a course package's
+ * <meta name="pelab-lang">), else `saved`, else the browser's `languages`. web/i18n/page.js reads these for a
+ * page's script, web/i18n/early.js in <head>: both decide here.
  */
 export function pageLocaleFrom({ search = '', packaged = null, saved = null, languages = [] } = {}) {
-  return chooseLocale({ asked: new URLSearchParams(search).get('lang') || packaged || null, saved, languages });
+  return chooseLocale({ asked: pageAsked(search, packaged), saved, languages });
 }

@@ -8,8 +8,6 @@ import { siteStorage } from '../storage.js';
 import { LANG_KEY, LOCALES, PSEUDO, dirOf, pageLocaleFrom } from './locales.js';
 import { loadCatalogs, translator } from './messages.js';
 
-export { LANG_KEY };
-
 /**
  * The language this page is in: ?lang= (or a course package's <meta name="pelab-lang">, written by
  * scripts/package.mjs --lang), the kept choice, the browser's languages, English.
