@@ -5,7 +5,7 @@
 // (web/platforms/connect.js), else in the site's storage (web/storage.js), so a relaunch shows the record
 // and checks are practice.
 import { createLab } from 'positional-encoding-lab';
-import { findExercise, maxScores, unknownExerciseMessage } from '../exercises/index.js';
+import { findEntry, unknownExerciseMessage } from '../exercises/catalog.js';
 import { createProgress } from '../progress.js';
 import { mountExercise } from '../mount.js';
 import { h } from '../widgets/dom.js';
@@ -13,7 +13,7 @@ import { connectPlatform } from './connect.js';
 import { loadLab } from '../widgets/core-loader.js';
 import { storageNote } from '../widgets/storage-note.js';
 import { siteStorage } from '../storage.js';
-import { loadExercises } from '../exercises/loaders.js';
+import { loadExercises, notLoaded } from '../exercises/loaders.js';
 import { loadPageCatalogs, pageLocale } from '../i18n/page.js';
 import { translator } from '../i18n/messages.js';
 import { dirOf } from '../i18n/locales.js';
@@ -27,15 +27,20 @@ const locale = await loadPageCatalogs(pageLocale(), ['common', 'widgets']);
 const t = translator(locale);
 document.documentElement.lang = locale;
 document.documentElement.dir = dirOf(locale);
-const english = findExercise(name);
-const exercise = english && (locale === 'en' ? english : (await loadExercises([english.id], locale))[0]);
-if (!exercise || exercise.loadError) {
+// The catalog names the exercise; only its own code and words are fetched (a package holds every exercise's).
+const entry = findEntry(name);
+const loading = entry && loadExercises([entry.id], locale);
+const exercise = loading && (await loading)[0];
+if (!exercise) {
   root.replaceChildren(h('p', { class: 'error', role: 'alert' }, unknownExerciseMessage(name)));
+} else if (exercise.loadError) {
+  root.replaceChildren(h('p', { class: 'error', role: 'alert' }, notLoaded(exercise, t)));
 } else {
   document.title = `${exercise.title} — Positional Encoding Lab`;
   const [lab, platform] = await Promise.all([loadLab(root, createLab, t), connectPlatform([exercise])]);
-  const progress = createProgress(maxScores([exercise]), platform?.storage);
-  platform?.track(progress, Object.fromEntries(maxScores([exercise])));
+  const maxScores = new Map([[exercise.id, entry.maxScore]]); // the catalog's, from the exercise's own data
+  const progress = createProgress(maxScores, platform?.storage);
+  platform?.track(progress, Object.fromEntries(maxScores));
   const section = h(
     'section',
     { 'data-exercise': exercise.id, 'aria-labelledby': 'title' },

@@ -2,7 +2,7 @@
 // getCurrentState wrote it) is data from outside, like any stored record: it passes the same one check
 // (web/progress.js's checkedRecord), against the exercise's own maxScore. Bundled beside <pe-exercise>
 // into the library's dist/ (web/platforms/h5p/vite.config.js) and loaded by library.js before it.
-import { findExercise, maxScores } from '../../exercises/index.js';
+import { findEntry } from '../../exercises/catalog.js'; // ids, maxScores, a prediction's question: no exercise's code
 import { checkedRecord } from '../../progress.js';
 import { fromGradedPrediction, rightLetter } from '../../records/prediction.js';
 import { learnerSeed } from '../../order.js';
@@ -15,9 +15,9 @@ import { siteStorage } from '../../storage.js';
  * in this site's storage, whose order the component shows; none where storage is denied: no letter).
  */
 export function restoredRecord(name, stored, { seed } = {}) {
-  const exercise = findExercise(name);
+  const exercise = findEntry(name);
   if (!exercise) return null;
-  const maxScore = maxScores([exercise]).get(exercise.id);
+  const { maxScore } = exercise;
   const record = checkedRecord(stored, maxScore);
   if (record || maxScore !== 0) return record;
   // This bundle is not the component's: only a seed kept in the site's storage is the one both read.
@@ -27,11 +27,10 @@ export function restoredRecord(name, stored, { seed } = {}) {
 
 /** The maxScore of exercise `name` (0 for a prediction), or null for a name that is no exercise. */
 export function maxScoreOf(name) {
-  const exercise = findExercise(name);
-  return exercise ? maxScores([exercise]).get(exercise.id) : null;
+  return findEntry(name)?.maxScore ?? null;
 }
 
 /** The id exercise `name` reports under (a merged exercise's: the one it was merged into), or null. */
 export function exerciseIdOf(name) {
-  return findExercise(name)?.id ?? null;
+  return findEntry(name)?.id ?? null;
 }
