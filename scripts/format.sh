@@ -28,11 +28,16 @@ for tool in "${tools[@]}"; do
     clang-format)
       mapfile -t files < <(cpp_files | sort -u)
       if [ "$check" = 1 ]; then
-        # file by file, so the log names each file that would change rather than every change in it
-        unformatted=()
-        for f in "${files[@]}"; do
-          clang-format --dry-run --Werror "$f" > /dev/null 2>&1 || unformatted+=("$f")
-        done
+        # One run over every file (file by file took 11.7 s here, against 0.5), its reports ("file:line:col: error:
+        # code should be clang-formatted") cut to the names of the files that would change.
+        out=$(clang-format --dry-run --Werror "${files[@]}" 2>&1) && code=0 || code=$?
+        mapfile -t unformatted < <(sed -n 's/^\(.*\):[0-9]*:[0-9]*: error: code should be clang-formatted.*/\1/p' \
+          <<< "$out" | sort -u)
+        if [ "$code" -ne 0 ] && [ ${#unformatted[@]} -eq 0 ]; then  # it failed for another reason: say which
+          echo "$out"
+          echo "clang-format: exit $code"
+          exit 1
+        fi
         if [ ${#unformatted[@]} -gt 0 ]; then
           printf '[warn] %s\n' "${unformatted[@]}"
           echo "clang-format: ${#unformatted[@]} of ${#files[@]} C++ files would change; npm run format rewrites them"

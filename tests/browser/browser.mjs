@@ -54,26 +54,46 @@ export async function openLab({ mounts = [] } = {}) {
 const STORED =
   'cookies,file_systems,indexeddb,local_storage,cache_storage,service_workers,storage_buckets,shared_storage';
 // Contexts whose page was closed, kept for the next page asked for with the same options: browser → options →
-// [promise of the context, or null if it could not be kept].
+// [promise of the context, or of null if it could not be kept].
 const keptContexts = new WeakMap();
+
+/** A new context that counts the pages opened in it and notes whether it was ever set offline. */
+async function newContext(browser, options) {
+  const context = await browser.newContext({ serviceWorkers: 'block', ...options });
+  Object.assign(context, { visited: new Set(), opened: 0, ours: 0, keeper: null, wentOffline: false });
+  context.on('page', () => context.opened++);
+  const setOffline = context.setOffline.bind(context);
+  context.setOffline = (offline) => ((context.wentOffline = true), setOffline(offline));
+  return context;
+}
+
+/** The last kept context for `key` that is still usable, or null. */
+async function keptContext(kept, key) {
+  for (const list = kept.get(key) ?? []; list.length;) {
+    const context = await list.pop();
+    if (context) return context;
+  }
+  return null;
+}
 
 /**
  * A page in a context for `options`: one kept from an earlier page, its stored data cleared, or a new one.
- * A lesson page loaded in a new context cost about 4.3 CPU-seconds here, against 1.7–2.1 in a kept one (its
- * renderer process alive in a page left open on the same site, its HTTP cache holding the scripts and the wasm),
- * and the browser tests load some 250 pages. What a test may rely on stays as in a new context: nothing stored
+ * A lesson page loaded in a new context cost about 4.3 CPU-seconds here, against 1.7–2.1 in a kept one whose
+ * renderer process stays alive in a page left open on the same site (3.0 to 3.5 in a kept one without it), and
+ * the browser tests load some 250 pages. What a test may rely on stays as in a new context: nothing stored
  * (cleared below, before the page is handed out), sessionStorage per page, no other page but the idle keeper
- * (a plain-text 404 of the site, which runs no script). Kept are only contexts whose page stayed on one origin
- * and opened no other page (a cross-site frame's partitioned storage is not cleared by origin), and none that
- * lets service workers run.
+ * (a plain-text 404 of the site, which runs no script), online. Kept are only contexts whose page stayed on one
+ * origin (a cross-site frame's partitioned storage is not cleared by origin), in which no other page was opened
+ * and which were never set offline, and none that lets service workers run. The server sends no validators, so
+ * every file is fetched again whichever context a page is in.
  */
 async function pageFor(browser, options) {
   const key = JSON.stringify(options);
   if (!keptContexts.has(browser)) keptContexts.set(browser, new Map());
   const kept = keptContexts.get(browser);
-  const context = (await kept.get(key)?.pop()) ?? (await browser.newContext({ serviceWorkers: 'block', ...options }));
+  const context = (await keptContext(kept, key)) ?? (await newContext(browser, options));
+  context.ours++;
   const page = await context.newPage();
-  context.visited ??= new Set(); // every origin its pages were on
   if (context.visited.size) {
     const cdp = await context.newCDPSession(page);
     for (const origin of context.visited)
@@ -82,22 +102,29 @@ async function pageFor(browser, options) {
   }
   const origins = new Set();
   page.on('framenavigated', (frame) => {
-    const { origin } = new URL(frame.url());
+    const origin = URL.canParse(frame.url()) ? new URL(frame.url()).origin : 'null';
     if (origin !== 'null') origins.add(origin);
   });
   page.on('close', () => {
-    const alone = context.pages().every((p) => p === context.keeper);
-    if (options.serviceWorkers === 'allow' || origins.size > 1 || !alone) return void context.close().catch(() => {});
+    const keep =
+      options.serviceWorkers !== 'allow' &&
+      origins.size <= 1 &&
+      !context.wentOffline &&
+      context.opened === context.ours &&
+      context.pages().every((p) => p === context.keeper);
+    const dropped = () => (context.close().catch(() => {}), null);
+    if (!keep) return void dropped();
     for (const origin of origins) context.visited.add(origin);
     const keeper = async () => {
       if (!context.keeper && origins.size) {
+        context.ours++;
         context.keeper = await context.newPage();
         await context.keeper.goto(`${[...origins][0]}/favicon.ico`);
       }
       return context;
     };
     if (!kept.has(key)) kept.set(key, []);
-    kept.get(key).push(keeper().catch(() => null)); // (null: the browser is closing)
+    kept.get(key).push(keeper().catch(dropped)); // (a keeper that cannot load: a server or browser closing)
   });
   return page;
 }
