@@ -88,12 +88,16 @@ async function keptContext(kept, key) {
  * every file is fetched again whichever context a page is in.
  */
 async function pageFor(browser, options) {
-  const key = JSON.stringify(options);
+  // A viewport is the page's own (set on it below, as a context would set it), so it does not part contexts.
+  const { viewport, ...contextOptions } = options;
+  const ownViewport = viewport !== undefined && viewport !== null;
+  const key = JSON.stringify(ownViewport ? contextOptions : options);
   if (!keptContexts.has(browser)) keptContexts.set(browser, new Map());
   const kept = keptContexts.get(browser);
-  const context = (await keptContext(kept, key)) ?? (await newContext(browser, options));
+  const context = (await keptContext(kept, key)) ?? (await newContext(browser, ownViewport ? contextOptions : options));
   context.ours++;
   const page = await context.newPage();
+  if (ownViewport) await page.setViewportSize(viewport);
   if (context.visited.size) {
     const cdp = await context.newCDPSession(page);
     for (const origin of context.visited)
