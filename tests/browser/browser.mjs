@@ -82,9 +82,10 @@ async function keptContext(kept, key) {
  * renderer process stays alive in a page left open on the same site (3.0 to 3.5 in a kept one without it), and
  * the browser tests load some 250 pages. What a test may rely on stays as in a new context: nothing stored
  * (cleared below, before the page is handed out), sessionStorage per page, no other page but the idle keeper
- * (a plain-text 404 of the site, which runs no script), online. Kept are only contexts whose page stayed on one
- * origin (a cross-site frame's partitioned storage is not cleared by origin), in which no other page was opened
- * and which were never set offline, and none that lets service workers run. The server sends no validators, so
+ * (a plain-text 404 of the site, which runs no script), online. Each origin a page or frame was on is cleared; a
+ * frame on another site than its page can store nothing (Chromium blocks third-party storage by default, which
+ * cross-site.test.mjs relies on), so there is no partitioned storage to clear. Kept are only contexts in which no
+ * other page was opened and which were never set offline, and none that lets service workers run. The server sends no validators, so
  * every file is fetched again whichever context a page is in.
  */
 async function pageFor(browser, options) {
@@ -112,7 +113,6 @@ async function pageFor(browser, options) {
   page.on('close', () => {
     const keep =
       options.serviceWorkers !== 'allow' &&
-      origins.size <= 1 &&
       !context.wentOffline &&
       context.opened === context.ours &&
       context.pages().every((p) => p === context.keeper);
