@@ -85,20 +85,20 @@ async function keptContext(kept, key) {
  * (a plain-text 404 of the site, which runs no script), online. Each origin a page or frame was on is cleared; a
  * frame on another site than its page can store nothing (Chromium blocks third-party storage by default, which
  * cross-site.test.mjs relies on), so there is no partitioned storage to clear. Kept are only contexts in which no
- * other page was opened and which were never set offline, and none that lets service workers run. The server sends no validators, so
- * every file is fetched again whichever context a page is in.
+ * other page was opened and which were never set offline, and none that lets service workers run. The server
+ * sends no validators, so every file is fetched again whichever context a page is in.
  */
 async function pageFor(browser, options) {
   // A viewport is the page's own (set on it below, as a context would set it), so it does not part contexts.
-  const { viewport, ...contextOptions } = options;
-  const ownViewport = viewport !== undefined && viewport !== null;
-  const key = JSON.stringify(ownViewport ? contextOptions : options);
+  const { viewport, ...rest } = options;
+  const contextOptions = viewport ? rest : options; // (viewport: null, no emulation at all, stays the context's)
+  const key = JSON.stringify(contextOptions);
   if (!keptContexts.has(browser)) keptContexts.set(browser, new Map());
   const kept = keptContexts.get(browser);
-  const context = (await keptContext(kept, key)) ?? (await newContext(browser, ownViewport ? contextOptions : options));
+  const context = (await keptContext(kept, key)) ?? (await newContext(browser, contextOptions));
   context.ours++;
   const page = await context.newPage();
-  if (ownViewport) await page.setViewportSize(viewport);
+  if (viewport) await page.setViewportSize(viewport);
   if (context.visited.size) {
     const cdp = await context.newCDPSession(page);
     for (const origin of context.visited)

@@ -29,8 +29,7 @@ document.documentElement.lang = locale;
 document.documentElement.dir = dirOf(locale);
 // The catalog names the exercise; only its own code and words are fetched (a package holds every exercise's).
 const entry = findEntry(name);
-const loading = entry && loadExercises([entry.id], locale);
-const exercise = loading && (await loading)[0];
+const [exercise] = entry ? await loadExercises([entry.id], locale) : [];
 if (!exercise) {
   root.replaceChildren(h('p', { class: 'error', role: 'alert' }, unknownExerciseMessage(name)));
 } else if (exercise.loadError) {
