@@ -7,9 +7,11 @@ cd "$(dirname "$0")/.."
 # clang + libclang-rt-14-dev: libFuzzer and the sanitizers' runtimes for scripts/fuzz.sh;
 # clang-format: the C++ half of scripts/format.sh (Prettier, the other half, is an npm devDependency);
 # zip and unzip: the course-platform packages (scripts/package.mjs) and their tests;
-# nginx-light: tests/browser/hosting.test.mjs serves the site with the README's nginx configuration
-debian_packages=(emscripten libxsimd-dev catch2 chromium cmake ninja-build g++ clang libclang-rt-14-dev clang-format
-  zip unzip nginx-light)
+# nginx-light: tests/browser/hosting.test.mjs serves the site with the README's nginx configuration;
+# chromium-headless-shell: the browser tests' Chromium (tests/browser/browser.mjs), chromium where a test or the
+# benchmark needs a learner's browser
+debian_packages=(emscripten libxsimd-dev catch2 chromium chromium-headless-shell cmake ninja-build g++ clang
+  libclang-rt-14-dev clang-format zip unzip nginx-light)
 missing=()
 for pkg in "${debian_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

@@ -224,7 +224,7 @@ async function dragSlider(page, id, frames) {
 }
 
 export async function browserFigures({ frames = 180, paintRuns = 11, reps = 15 } = {}) {
-  const lab = await openLab({ mounts: [[FLOOR, floorDir]] });
+  const lab = await openLab({ mounts: [[FLOOR, floorDir]], full: true }); // a learner's browser, not the tests' shell
   try {
     // The lesson with the heatmap, in each language (#25: the budgets hold per language), interleaved.
     const { en: paint, ...paintIn } = await firstPaint(

@@ -85,7 +85,7 @@ async function train(page, seconds = 4) {
  * and the same but the training (the same worker whatever the language) in Spanish and Chinese (#25).
  */
 export async function longTaskFigures({ throttles = [1, 4], languages = ['en', 'es', 'zh-CN'] } = {}) {
-  const lab = await openLab();
+  const lab = await openLab({ full: true }); // a learner's browser, not the tests' shell
   try {
     const figures = [];
     for (const throttle of throttles) {

@@ -24,10 +24,19 @@ export function progressLine(id, correct, answered) {
   return `${correct} of ${graded} right at the first attempt, ${answered} of ${lessonTotal(id)} answered`;
 }
 
-export async function openLab({ mounts = [] } = {}) {
-  const server = await startServer({ port: 0, mounts: [...mounts, ...DEFAULT_MOUNTS] });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+/**
+ * Debian's Chromium, headless. By default its headless shell (package chromium-headless-shell): the same Blink, V8
+ * and network stack as /usr/bin/chromium, without the browser's own UI layer, which Playwright's headless runs use
+ * too. A lesson page loaded in a kept context cost 1.4–1.8 CPU-seconds there against 2.0–2.5 in the full browser,
+ * whose browser process alone took a third of it; the whole browser layer went from 467 to 299 s on two cores. `full` starts /usr/bin/chromium, a learner's
+ * browser: its off-the-record profiles block a cross-site frame's storage (localStorage, sessionStorage, IndexedDB
+ * and caches throw), as Chrome's incognito windows and browsers that block third-party storage do; the shell's
+ * profiles give such a frame partitioned storage instead. cross-site.test.mjs needs the full one.
+ */
+export function launchChromium({ full = false } = {}) {
+  return chromium.launch({
+    executablePath: full ? '/usr/bin/chromium' : '/usr/bin/chromium-headless-shell',
+    // (without the network flags, Chromium's background connections are refused by a closed network, many at a time)
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -38,6 +47,11 @@ export async function openLab({ mounts = [] } = {}) {
       '--disable-sync',
     ],
   });
+}
+
+export async function openLab({ mounts = [], full = false } = {}) {
+  const server = await startServer({ port: 0, mounts: [...mounts, ...DEFAULT_MOUNTS] });
+  const browser = await launchChromium({ full });
   const url = `http://127.0.0.1:${server.address().port}/`;
   return {
     browser,
@@ -78,7 +92,7 @@ async function keptContext(kept, key) {
 
 /**
  * A page in a context for `options`: one kept from an earlier page, its stored data cleared, or a new one.
- * A lesson page loaded in a new context cost about 4.3 CPU-seconds here, against 1.7–2.1 in a kept one whose
+ * A lesson page loaded in a new context cost about 4.3 CPU-seconds in the full browser, against 1.7–2.1 in a kept one whose
  * renderer process stays alive in a page left open on the same site (3.0 to 3.5 in a kept one without it), and
  * the browser tests load some 250 pages. What a test may rely on stays as in a new context: nothing stored
  * (cleared below, before the page is handed out), sessionStorage per page, no other page but the idle keeper

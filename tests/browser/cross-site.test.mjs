@@ -10,9 +10,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { startServer, CSP, DEFAULT_MOUNTS } from '../../scripts/serve.mjs';
-import { watchedPage, lessonTotal, choice } from './browser.mjs';
+import { watchedPage, lessonTotal, choice, launchChromium } from './browser.mjs';
 
 const path = (p) => fileURLToPath(new URL(p, import.meta.url));
 const VISIT_ONLY = /keeps no data for the lab here, so your answers are recorded for this visit only/;
@@ -20,10 +19,7 @@ const HOST_KEEPS = /the course page keeps your record of this exercise/;
 let browser, lab, course, labUrl, courseUrl, sco;
 
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-  });
+  browser = await launchChromium({ full: true });
   // Each may frame the other: a course page on either site (the course fixture is mounted on the lab's too).
   const csp = `${CSP}; frame-src http://localhost:* http://127.0.0.1:*`;
   const host = path('../consumer/host');

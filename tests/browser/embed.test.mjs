@@ -4,24 +4,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { startServer, CSP } from '../../scripts/serve.mjs';
-import { watchedPage, choice, resetProgress } from './browser.mjs';
+import { watchedPage, choice, resetProgress, launchChromium } from './browser.mjs';
 
 const path = (p) => fileURLToPath(new URL(p, import.meta.url));
 let browser, site, course, siteUrl, courseUrl;
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   site = await startServer({ port: 0 }); // the lab's own origin: site and embed.html
   siteUrl = `http://127.0.0.1:${site.address().port}`;
   // A course author's origin, as strict as ours, plus permission to frame the lab's origin.

@@ -9,9 +9,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
-import { watchedPage, choice } from './browser.mjs';
+import { watchedPage, choice, launchChromium } from './browser.mjs';
 import { exercises } from '../../web/exercises/index.js';
 
 const path = (p) => fileURLToPath(new URL(p, import.meta.url));
@@ -32,7 +31,7 @@ before(async () => {
   cpSync(join(content, 'pelab'), join(content, 'pelab-graded'), { recursive: true });
   const example = join(content, 'pelab-graded', 'content', 'content.json');
   writeFileSync(example, JSON.stringify({ ...JSON.parse(readFileSync(example, 'utf8')), exercise: GRADED }));
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  browser = await launchChromium();
   // An H5P platform's page is not ours: h5p-standalone writes its frame with inline code, so no strict CSP.
   host = await startServer({
     port: 0,

@@ -11,9 +11,8 @@ import { createServer, connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { startServer, CSP, WORKER_CSP } from '../../scripts/serve.mjs';
-import { watchedPage } from './browser.mjs';
+import { watchedPage, launchChromium } from './browser.mjs';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const site = join(repo, 'dist', 'site');
@@ -104,7 +103,7 @@ before(async () => {
     csp: `default-src 'self'; script-src 'self' ${lab}; style-src 'self'; frame-src ${lab}`,
     mounts: [['/', courseDir]],
   });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  browser = await launchChromium();
 });
 
 after(async () => {

@@ -10,9 +10,8 @@ import { mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
-import { watchedPage, lessonOf, lessonTotal, choice } from './browser.mjs';
+import { watchedPage, lessonOf, lessonTotal, choice, launchChromium } from './browser.mjs';
 import { LESSONS } from '../../web/course/outline.js';
 import { exercises, maxScores } from '../../web/exercises/index.js';
 
@@ -23,7 +22,7 @@ let browser, lms, lmsUrl, content;
 
 before(async () => {
   content = mkdtempSync(join(tmpdir(), 'pelab-scorm-'));
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  browser = await launchChromium();
   lms = await startServer({
     port: 0,
     mounts: [
