@@ -7,7 +7,19 @@
 #include <sstream>
 #include <string>
 
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+#include <malloc.h>
+#endif
+
 namespace {
+
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+// glibc serves a block over 32 MB with mmap and unmaps it when freed, so each such block is fresh pages the kernel
+// must fault in and zero: the accuracy sweeps allocate 96 MB per chunk (a float table and its float64 reference),
+// about a million page faults, which made the native suite 27 s instead of 7.5. Served from the heap and kept there
+// once freed, the blocks are reused. (Sanitizers bring their own allocator; Emscripten's is dlmalloc on one heap.)
+const bool large_blocks_reused = mallopt(M_MMAP_MAX, 0) == 1 && mallopt(M_TRIM_THRESHOLD, 1 << 30) == 1;
+#endif
 
 // ctest runs the suites with `-r junit -o <file>` (CMakeLists.txt), which leaves the console empty:
 // Catch2 v2 takes one reporter. Under any reporter but the console ones, this listener prints each
