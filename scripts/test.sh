@@ -3,10 +3,11 @@
 # wasm under node), the JS API, the lesson page's logic, and the pages in headless Chromium.
 #
 # Counting comes from the runners' own JUnit reports, never from their console text: Catch2's junit
-# reporter (-r junit, set up in CMakeLists.txt) for the C++ suites, ctest --output-junit for the fuzz
-# targets, node:test's junit reporter beside its spec reporter for the JS layers. Each layer's reports
-# and exit code are gathered in test-results/junit/<layer>/; scripts/summarize.mjs prints a line per
-# layer as it ends, and at the close every failure, the per-layer lines and "total: N passed, M failed".
+# reporter for the C++ suites (as -r lean-junit, tests/cpp/catch_main.cpp: the same XML without the cost of
+# every passed assertion; set up in CMakeLists.txt), ctest --output-junit for the fuzz targets, node:test's
+# junit reporter beside its spec reporter for the JS layers. Each layer's reports and exit code are gathered
+# in test-results/junit/<layer>/; scripts/summarize.mjs prints a line per layer as it ends, and at the close
+# every failure, the per-layer lines and "total: N passed, M failed".
 # A layer that fails counts at least one failure, and any failure makes the run exit non-zero.
 # The build's and each layer's wall and CPU time are printed as "time <layer>: …" (README keeps the figures).
 # The CPU is what finished child processes report: for the browser layer most of Chromium's is missing
