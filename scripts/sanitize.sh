@@ -1,32 +1,34 @@
 #!/usr/bin/env bash
 # scripts/sanitize.sh: the native Catch2 suite (cpp_native) under AddressSanitizer, LeakSanitizer and
-# UndefinedBehaviorSanitizer, built in build/asan (CMake option PELAB_SANITIZE: the core library gets
-# -fsanitize and passes it on to what links it). Any sanitizer report stops the run and fails it.
+# UndefinedBehaviorSanitizer, built in build/fuzz beside the libFuzzer targets (scripts/fuzz.sh) on the same
+# sanitized core (CMake option PELAB_FUZZ: the core library gets -fsanitize=address,undefined and passes it on to
+# what links it; its libFuzzer coverage stays its own). Any sanitizer report stops the run and fails it.
 # The training experiments ([slow]) are left out: they run the same code as the short trainings of the
 # [training] cases for longer, and their outcomes are asserted once, natively (the cpp-native layer). So are
 # the exhaustive accuracy sweeps ([accuracy], 22 s here under ASan): they run the table and RoPE kernels the
 # other cases run, at every position to 65,536, and what they assert is numerical (native and wasm suites).
-# The suite's JUnit reports go to build/asan/test-results/cpp_native-N.xml (npm test counts from them);
+# The suite's JUnit reports go to build/fuzz/test-results/cpp_native-N.xml (npm test counts from them);
 # failed assertions are echoed to the console.
 # Leak checking needs ptrace-like access; where LeakSanitizer cannot run, it is turned off with a note.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-build=build/asan
+build=build/fuzz
 start=$SECONDS
 
-# The asan preset (CMakePresets.json): -O1 and line tables only (-g1), what the sanitizers' reports need
-# (function, file and line), at less than half the compile time of RelWithDebInfo's -O2 -g.
-cmake --preset asan > /dev/null
+# The fuzz preset (CMakePresets.json): clang, -O1 and line tables only (-g1), what the sanitizers' reports need
+# (function, file and line), at less than half the compile time of RelWithDebInfo's -O2 -g; the asan build
+# preset builds the suite alone there.
+cmake --preset fuzz -DCMAKE_CXX_COMPILER="${CXX_FUZZ:-clang++}" > /dev/null
 cmake --build --preset asan
 echo "sanitize: built in $((SECONDS - start)) s"
 
-# An instrumented binary answers ASAN_OPTIONS=help=1 with the sanitizer's flags: proof that PELAB_SANITIZE
+# An instrumented binary answers ASAN_OPTIONS=help=1 with the sanitizer's flags: proof that the sanitizers
 # reached the test executable (and with it the sanitizer runtimes).
 # (Read whole before grep: under pipefail, grep -q stopping early would fail the pipe.)
 flags=$(ASAN_OPTIONS=help=1 "$build/cpp_native" --list-test-names-only 2>&1 > /dev/null || true)
 if ! grep -q "Available flags for AddressSanitizer" <<< "$flags"; then
-  echo "sanitize: cpp_native is not built with AddressSanitizer (PELAB_SANITIZE not propagated?)" >&2
+  echo "sanitize: cpp_native is not built with AddressSanitizer (PELAB_FUZZ's sanitizers not propagated?)" >&2
   exit 1
 fi
 # Whether LeakSanitizer can run here: CMake's probe decided when the folder was configured (CMakeLists.txt).

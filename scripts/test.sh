@@ -47,7 +47,7 @@ ctest_suites() {  # preset, its build folder build/<preset>
 sanitized() {
   bash scripts/sanitize.sh
   local rc=$?
-  mv build/asan/test-results/*.xml "$report_dir"/ 2> /dev/null
+  mv build/fuzz/test-results/*.xml "$report_dir"/ 2> /dev/null
   return $rc
 }
 # node:test: the spec reporter on the console, and a JUnit report. Files run in their own processes,
