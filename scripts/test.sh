@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# npm test: set up, build both ways, then the layers: formatting, C++ (native, sanitized, fuzzed, and
-# wasm under node), the JS API, the lesson page's logic, and the pages in headless Chromium.
+# npm test: set up, build both ways, then the layers: formatting; then C++ (native, sanitized, fuzzed, and
+# wasm under node) beside the JS API, the lesson page's logic, and the pages in headless Chromium.
 #
 # Counting comes from the runners' own JUnit reports, never from their console text: Catch2's junit
 # reporter for the C++ suites (as -r lean-junit, tests/cpp/catch_main.cpp: the same XML without the cost of
@@ -99,15 +99,32 @@ browser_tests() {
 }
 
 run_layer format format_checks                  # clang-format and Prettier, changing nothing
-run_layer cpp-native ctest_suites native
-run_layer cpp-sanitize sanitized                # the same suite under ASan + LSan + UBSan
-# libFuzzer smoke, ASan + UBSan: each target 5 s (PELAB_FUZZ_SECONDS), one ctest test per target
-run_layer fuzz bash scripts/fuzz.sh 5 --output-junit "$PWD/$results/fuzz/fuzz.xml"
-run_layer cpp-wasm ctest_suites wasm            # SIMD and scalar builds, under node
+
+# The C++ layers run beside the JS and browser layers, one after another, at a lower priority (nice 10): the browser
+# layer keeps both cores busy most of the time and they take what it leaves, so the browser's waits are not
+# stretched. They share nothing with the others (their build folders are built; the others read dist/). Their output
+# goes to a log, printed whole once the browser layer and they have ended.
+cpp_log=test-results/cpp-layers.log
+(
+  renice -n 10 -p "$BASHPID" > /dev/null # inherited by every process the layers start from here
+  run_layer cpp-native ctest_suites native
+  run_layer cpp-sanitize sanitized     # the same suite under ASan + LSan + UBSan
+  # libFuzzer smoke, ASan + UBSan: each target 5 s (PELAB_FUZZ_SECONDS), one ctest test per target
+  run_layer fuzz bash scripts/fuzz.sh 5 --output-junit "$PWD/$results/fuzz/fuzz.xml"
+  run_layer cpp-wasm ctest_suites wasm # SIMD and scalar builds, under node
+) > "$cpp_log" 2>&1 &
+cpp_lane=$!
+
 run_layer js node_tests tests/js/               # the public API
 run_layer types type_checks                     # the package's types, as a TypeScript consumer sees them
 run_layer web node_tests tests/web/             # the lesson page's grading and progress logic
 run_layer browser browser_tests
+
+TIMEFORMAT="time waiting for the C++ layers: %0R s wall"
+time wait "$cpp_lane"
+echo
+cat "$cpp_log"
+layers+=("$results/cpp-native" "$results/cpp-sanitize" "$results/fuzz" "$results/cpp-wasm")
 
 echo
 node scripts/summarize.mjs --total "${layers[@]}"
