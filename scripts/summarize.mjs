@@ -7,10 +7,11 @@
 //                                              writes a one-case JUnit report for a plain command
 //
 // A layer folder (test-results/junit/<layer>/) holds the layer's *.xml reports and `exit-code`, the
-// exit status of its command. A test case counts as failed when it holds <failure> or <error> (or
-// ctest marked it "fail"/"notrun"), as skipped when it holds <skipped> (node:test's skip and todo),
-// and as passed otherwise. A layer whose command failed with no failing case in its reports, or that
-// left no readable report, counts one failure more, so a crash before or after the tests still fails.
+// exit status of its command (a layer without one did not finish, and counts one failure). A test case counts
+// as failed when it holds <failure> or <error> (or ctest marked it "fail"/"notrun"), as skipped when it holds
+// <skipped> (node:test's skip and todo), and as passed otherwise. A layer whose command failed with no failing
+// case in its reports, or that left no readable report, counts one failure more, so a crash before or after the
+// tests still fails.
 import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -104,8 +105,12 @@ function summarizeLayer(dir) {
     }
   }
   const codeFile = join(dir, 'exit-code');
-  const code = existsSync(codeFile) ? Number(readFileSync(codeFile, 'utf8').trim()) : 0;
-  if (!reports.length) {
+  const code = existsSync(codeFile) ? Number(readFileSync(codeFile, 'utf8').trim()) : null;
+  if (code === null) {
+    // No exit code: the layer's command never finished (npm test stopped, or its lane killed, mid-layer).
+    layer.failed++;
+    layer.failures.push({ name: '(unfinished)', details: ['its command did not finish (no exit-code file)'] });
+  } else if (!reports.length) {
     layer.failed++;
     layer.failures.push({ name: '(no report)', details: [`wrote no JUnit report (exit code ${code})`] });
   } else if (code !== 0 && layer.failed === 0) {

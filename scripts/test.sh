@@ -105,6 +105,7 @@ run_layer format format_checks                  # clang-format and Prettier, cha
 # stretched. They share nothing with the others (their build folders are built; the others read dist/). Their output
 # goes to a log, printed whole once the browser layer and they have ended.
 cpp_log=test-results/cpp-layers.log
+set -m # the lane in a process group of its own, which an interrupted run stops with everything it started
 (
   renice -n 10 -p "$BASHPID" > /dev/null # inherited by every process the layers start from here
   run_layer cpp-native ctest_suites native
@@ -114,6 +115,9 @@ cpp_log=test-results/cpp-layers.log
   run_layer cpp-wasm ctest_suites wasm # SIMD and scalar builds, under node
 ) > "$cpp_log" 2>&1 &
 cpp_lane=$!
+set +m
+trap 'kill -- -"$cpp_lane" 2> /dev/null' EXIT
+trap 'exit 130' INT TERM
 
 run_layer js node_tests tests/js/               # the public API
 run_layer types type_checks                     # the package's types, as a TypeScript consumer sees them

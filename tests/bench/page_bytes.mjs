@@ -17,7 +17,7 @@ const PAGES = [
 ];
 
 export async function pageByteFigures() {
-  const lab = await openLab();
+  const lab = await openLab({ full: true }); // a learner's browser, as the benchmark's other pages
   try {
     const figures = [];
     for (const [path, options] of PAGES) {

@@ -28,13 +28,14 @@ export function progressLine(id, correct, answered) {
  * Debian's Chromium, headless. By default its headless shell (package chromium-headless-shell): the same Blink, V8
  * and network stack as /usr/bin/chromium, without the browser's own UI layer, which Playwright's headless runs use
  * too. A lesson page loaded in a kept context cost 1.4–1.8 CPU-seconds there against 2.0–2.5 in the full browser,
- * whose browser process alone took a third of it; the whole browser layer went from 467 to 299 s on two cores. `full` starts /usr/bin/chromium, a learner's
- * browser: its off-the-record profiles block a cross-site frame's storage (localStorage, sessionStorage, IndexedDB
- * and caches throw), as Chrome's incognito windows and browsers that block third-party storage do; the shell's
- * profiles give such a frame partitioned storage instead. cross-site.test.mjs needs the full one.
+ * whose browser process alone took a third of it; the whole browser layer went from 467 to 299 s on two cores.
+ * `full` starts /usr/bin/chromium, a learner's browser: its off-the-record profiles block a cross-site frame's
+ * storage (localStorage, sessionStorage, IndexedDB and caches throw), as Chrome's incognito windows and browsers
+ * that block third-party storage do; the shell's profiles give such a frame partitioned storage instead.
+ * cross-site.test.mjs needs the full one. The browser says which it is (`blocksThirdPartyStorage`, for pageFor).
  */
-export function launchChromium({ full = false } = {}) {
-  return chromium.launch({
+export async function launchChromium({ full = false } = {}) {
+  const browser = await chromium.launch({
     executablePath: full ? '/usr/bin/chromium' : '/usr/bin/chromium-headless-shell',
     // (without the network flags, Chromium's background connections are refused by a closed network, many at a time)
     args: [
@@ -47,6 +48,7 @@ export function launchChromium({ full = false } = {}) {
       '--disable-sync',
     ],
   });
+  return Object.assign(browser, { blocksThirdPartyStorage: full });
 }
 
 export async function openLab({ mounts = [], full = false } = {}) {
@@ -92,14 +94,15 @@ async function keptContext(kept, key) {
 
 /**
  * A page in a context for `options`: one kept from an earlier page, its stored data cleared, or a new one.
- * A lesson page loaded in a new context cost about 4.3 CPU-seconds in the full browser, against 1.7–2.1 in a kept one whose
- * renderer process stays alive in a page left open on the same site (3.0 to 3.5 in a kept one without it), and
+ * A lesson page loaded in a new context cost about 4.3 CPU-seconds in the full browser, against 1.7–2.1 in a kept
+ * one whose renderer process stays alive in a page left open on the same site (3.0 to 3.5 in a kept one without it), and
  * the browser tests load some 250 pages. What a test may rely on stays as in a new context: nothing stored
  * (cleared below, before the page is handed out), sessionStorage per page, no other page but the idle keeper
- * (a plain-text 404 of the site, which runs no script), online. Each origin a page or frame was on is cleared; a
- * frame on another site than its page can store nothing (Chromium blocks third-party storage by default, which
- * cross-site.test.mjs relies on), so there is no partitioned storage to clear. Kept are only contexts in which no
- * other page was opened and which were never set offline, and none that lets service workers run. The server
+ * (a plain-text 404 of the site, which runs no script), online. Each origin a page or frame was on is cleared. A
+ * frame on another site than its page can store nothing in the full browser (it blocks third-party storage, which
+ * cross-site.test.mjs relies on) but has partitioned storage in the headless shell, which clearing by origin does
+ * not reach: there, a context that framed another site is not kept. Kept are only contexts in which no other page
+ * was opened and which were never set offline, and none that lets service workers run. The server
  * sends no validators, so every file is fetched again whichever context a page is in.
  */
 async function pageFor(browser, options) {
@@ -120,14 +123,19 @@ async function pageFor(browser, options) {
     await cdp.detach();
   }
   const origins = new Set();
+  const host = (url) => (URL.canParse(url) ? new URL(url).hostname : '');
+  let partitioned = false; // a frame on another host than its page's, where its storage is partitioned
   page.on('framenavigated', (frame) => {
     const origin = URL.canParse(frame.url()) ? new URL(frame.url()).origin : 'null';
     if (origin !== 'null') origins.add(origin);
+    if (frame !== page.mainFrame() && origin !== 'null' && host(frame.url()) !== host(page.url()))
+      partitioned ||= !browser.blocksThirdPartyStorage;
   });
   page.on('close', () => {
     const keep =
       options.serviceWorkers !== 'allow' &&
       !context.wentOffline &&
+      !partitioned &&
       context.opened === context.ours &&
       context.pages().every((p) => p === context.keeper);
     const dropped = () => (context.close().catch(() => {}), null);
