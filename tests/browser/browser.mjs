@@ -93,17 +93,20 @@ async function keptContext(kept, key) {
 }
 
 /**
- * A page in a context for `options`: one kept from an earlier page, its stored data cleared, or a new one.
- * A lesson page loaded in a new context cost about 4.3 CPU-seconds in the full browser, against 1.7–2.1 in a kept
- * one whose renderer process stays alive in a page left open on the same site (3.0 to 3.5 in a kept one without it), and
- * the browser tests load some 250 pages. What a test may rely on stays as in a new context: nothing stored
- * (cleared below, before the page is handed out), sessionStorage per page, no other page but the idle keeper
- * (a plain-text 404 of the site, which runs no script), online. Each origin a page or frame was on is cleared. A
- * frame on another site than its page can store nothing in the full browser (it blocks third-party storage, which
- * cross-site.test.mjs relies on) but has partitioned storage in the headless shell, which clearing by origin does
- * not reach: there, a context that framed another site is not kept. Kept are only contexts in which no other page
- * was opened and which were never set offline, and none that lets service workers run. The server
- * sends no validators, so every file is fetched again whichever context a page is in.
+ * A page in a context for `options`: one kept from an earlier page, its stored data cleared, or a new one; and in
+ * it, a tab an earlier test closed and that was handed back clean (handBack), or a new tab. A lesson page loaded in
+ * a new context cost about 4.3 CPU-seconds in the full browser, against 1.7–2.1 in a kept one whose renderer process
+ * stays alive in a page left open on the same site (3.0 to 3.5 in a kept one without it); in the headless shell, a
+ * new tab of a kept context 1.4–1.8, a handed-back tab 1.0–1.1. The browser tests load some 200 pages. What a test
+ * may rely on stays as in a new context: nothing stored (cleared below, before the page is handed out:
+ * localStorage, sessionStorage, cookies, IndexedDB, caches and the rest), no other page but an idle one on a
+ * plain-text 404 of the site (which runs no script), online, no history, none of an earlier test's listeners, init
+ * scripts, routes or media emulation (a tab given any of these is closed, not handed back). Each origin a page or
+ * frame was on is cleared. A frame on another site than its page can store nothing in the full browser (it blocks
+ * third-party storage, which cross-site.test.mjs relies on) but has partitioned storage in the headless shell,
+ * which clearing by origin does not reach: there, a context that framed another site is not kept. Kept are only
+ * contexts in which no other page was opened and which were never set offline, and none that lets service workers
+ * run. The server sends no validators, so every file is fetched again whichever context a page is in.
  */
 async function pageFor(browser, options) {
   // A viewport is the page's own (set on it below, as a context would set it), so it does not part contexts.
@@ -113,9 +116,14 @@ async function pageFor(browser, options) {
   if (!keptContexts.has(browser)) keptContexts.set(browser, new Map());
   const kept = keptContexts.get(browser);
   const context = (await keptContext(kept, key)) ?? (await newContext(browser, contextOptions));
-  context.ours++;
-  const page = await context.newPage();
-  if (viewport) await page.setViewportSize(viewport);
+  let page = context.spare; // a tab an earlier test closed, handed back clean (handBack)
+  context.spare = null;
+  if (!page) {
+    context.ours++;
+    page = markUse(await context.newPage());
+  }
+  // (a handed-back tab keeps the viewport it was last given: set it as a new tab of this context would have it)
+  if (viewport || page.handedBack) await page.setViewportSize(viewport ?? DEFAULT_VIEWPORT);
   if (context.visited.size) {
     const cdp = await context.newCDPSession(page);
     for (const origin of context.visited)
@@ -131,16 +139,20 @@ async function pageFor(browser, options) {
     if (frame !== page.mainFrame() && origin !== 'null' && host(frame.url()) !== host(page.url()))
       partitioned ||= !browser.blocksThirdPartyStorage;
   });
-  page.on('close', () => {
-    const keep =
-      options.serviceWorkers !== 'allow' &&
-      !context.wentOffline &&
-      !partitioned &&
-      context.opened === context.ours &&
-      context.pages().every((p) => p === context.keeper);
-    const dropped = () => (context.close().catch(() => {}), null);
-    if (!keep) return void dropped();
+  const keepable = () =>
+    options.serviceWorkers !== 'allow' &&
+    !context.wentOffline &&
+    !partitioned &&
+    context.opened === context.ours &&
+    context.pages().every((p) => p === page || p === context.keeper);
+  const keep = (spare) => {
     for (const origin of origins) context.visited.add(origin);
+    if (!kept.has(key)) kept.set(key, []);
+    kept.get(key).push(spare);
+  };
+  const dropped = () => (context.close().catch(() => {}), null);
+  page.on('close', () => {
+    if (!keepable()) return void dropped();
     const keeper = async () => {
       if (!context.keeper && origins.size) {
         context.ours++;
@@ -149,10 +161,70 @@ async function pageFor(browser, options) {
       }
       return context;
     };
-    if (!kept.has(key)) kept.set(key, []);
-    kept.get(key).push(keeper().catch(dropped)); // (a keeper that cannot load: a server or browser closing)
+    keep(keeper().catch(dropped)); // (a keeper that cannot load: a server or browser closing)
   });
+  // A test's close hands a clean tab back instead, for the next page of this context.
+  page.close = async (...args) => {
+    const back = !args.length && !page.used && contextOptions.viewport !== null && keepable() && origins.size > 0;
+    if (!back || !(await handBack(page, `${[...origins][0]}/favicon.ico`))) return page.closeTab(...args);
+    keep(Promise.resolve(Object.assign(context, { spare: page })));
+  };
   return page;
+}
+
+// Playwright's viewport for a context given none.
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+
+// What a test can change in a tab that a new document does not undo: such a tab is closed, not handed back.
+const LASTING = [
+  'addInitScript',
+  'route',
+  'routeFromHAR',
+  'routeWebSocket',
+  'exposeFunction',
+  'exposeBinding',
+  'emulateMedia',
+  'setExtraHTTPHeaders',
+  'setDefaultTimeout',
+  'setDefaultNavigationTimeout',
+  'addLocatorHandler',
+  'goBack',
+  'goForward',
+];
+
+/** `page`, with its close kept as closeTab and every LASTING method (and a held key or button) marking it used. */
+function markUse(page) {
+  const mark = (target, name) => {
+    const method = target[name].bind(target);
+    target[name] = (...args) => ((page.used = true), method(...args));
+  };
+  page.closeTab = page.close.bind(page);
+  page.addOwnInitScript = page.addInitScript.bind(page);
+  for (const name of LASTING) mark(page, name);
+  mark(page.keyboard, 'down');
+  mark(page.mouse, 'down');
+  return page;
+}
+
+/**
+ * Hands a test's tab back for the next page of its context: what the test listened to is no longer heard, and
+ * its document is left for a plain-text 404 of its site (the page's workers and timers end with the document;
+ * the renderer stays, as the idle keeper keeps it). Stored data is cleared when the tab is handed out again
+ * (pageFor), as for a new tab. A lesson load in a handed-back tab cost 1.0–1.1 CPU-seconds against 1.4–1.8 in a
+ * new tab of the same kept context. Resolves whether it could: a tab whose 404 would not load is closed.
+ */
+async function handBack(page, plain) {
+  page.removeAllListeners();
+  try {
+    await page.goto(plain);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.resetNavigationHistory'); // no way back to the last test's pages
+    await cdp.detach();
+  } catch {
+    return false;
+  }
+  page.handedBack = true;
+  return true;
 }
 
 // A page that records console errors, page errors and CSP violations.
@@ -173,11 +245,14 @@ export async function watchedPage(browser, options = {}) {
     (r) => r.status() >= 400 && !r.url().endsWith('/favicon.ico') && problems.push(`HTTP ${r.status()}: ${r.url()}`),
   );
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) =>
-      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
-    );
-  });
+  if (!page.watchesCsp) {
+    page.watchesCsp = true; // (once a tab: a handed-back tab still runs it)
+    await page.addOwnInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
+  }
   return { page, problems };
 }
 
