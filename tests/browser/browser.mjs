@@ -116,7 +116,7 @@ async function pageFor(browser, options) {
   if (!keptContexts.has(browser)) keptContexts.set(browser, new Map());
   const kept = keptContexts.get(browser);
   const context = (await keptContext(kept, key)) ?? (await newContext(browser, contextOptions));
-  let page = context.spare; // a tab an earlier test closed, handed back clean (handBack)
+  let page = context.spare?.isClosed() ? null : context.spare; // a tab an earlier test closed, handed back clean
   context.spare = null;
   if (!page) {
     context.ours++;
@@ -163,11 +163,17 @@ async function pageFor(browser, options) {
     };
     keep(keeper().catch(dropped)); // (a keeper that cannot load: a server or browser closing)
   });
-  // A test's close hands a clean tab back instead, for the next page of this context.
+  // A test's close hands a clean tab back instead, for the next page of this context: once (a second close by the
+  // same test does nothing, as closing a closed page does).
+  let closed = false;
   page.close = async (...args) => {
+    if (closed) return;
+    closed = true;
     const back = !args.length && !page.used && contextOptions.viewport !== null && keepable() && origins.size > 0;
-    if (!back || !(await handBack(page, `${[...origins][0]}/favicon.ico`))) return page.closeTab(...args);
-    keep(Promise.resolve(Object.assign(context, { spare: page })));
+    if (back && (await handBack(page, `${[...origins][0]}/favicon.ico`)))
+      return void keep(Promise.resolve(Object.assign(context, { spare: page })));
+    if (back) dropped(); // (its close handler is gone with the test's listeners: nothing else would drop it)
+    return page.closeTab(...args);
   };
   return page;
 }
@@ -200,6 +206,8 @@ function markUse(page) {
   };
   page.closeTab = page.close.bind(page);
   page.addOwnInitScript = page.addInitScript.bind(page);
+  // Playwright's own listeners (its page settles pending calls on 'close' and 'crash'): kept when a tab is handed back
+  page.ownListeners = new Set(page.eventNames().flatMap((name) => page.rawListeners(name)));
   for (const name of LASTING) mark(page, name);
   mark(page.keyboard, 'down');
   mark(page.mouse, 'down');
@@ -214,17 +222,25 @@ function markUse(page) {
  * new tab of the same kept context. Resolves whether it could: a tab whose 404 would not load is closed.
  */
 async function handBack(page, plain) {
-  page.removeAllListeners();
+  // (removeListener, not removeAllListeners: it also stops the browser sending what no one listens to any more)
+  for (const name of page.eventNames())
+    for (const listener of page.rawListeners(name))
+      if (!page.ownListeners.has(listener)) page.removeListener(name, listener);
   try {
     await page.goto(plain);
+    await page.evaluate(() => (window.name = '')); // (the one thing a document leaves its tab's next)
+    await page.mouse.move(-1, -1); // no pointer over what the next test's page lays out: no :hover
+    await Promise.all([page.clearConsoleMessages(), page.clearPageErrors()]);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Page.resetNavigationHistory'); // no way back to the last test's pages
     await cdp.detach();
+    // The last document's workers end with it, but asynchronously: a tab still listing one is not handed back.
+    for (let wait = 0; page.workers().length && wait < 20; wait++) await new Promise((r) => setTimeout(r, 50));
   } catch {
     return false;
   }
   page.handedBack = true;
-  return true;
+  return page.workers().length === 0;
 }
 
 // A page that records console errors, page errors and CSP violations.
