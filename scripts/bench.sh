@@ -5,7 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
-export NODE_PATH=/usr/share/nodejs  # emcc's JS optimizer needs Debian's node modules
 # The wasm SGEMM (the attainable figure): a target of the wasm folder that build.sh leaves out.
 cmake --build --preset wasm --target pelab_sgemm_bench
 cmake --preset native > /dev/null
