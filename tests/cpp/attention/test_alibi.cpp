@@ -28,13 +28,16 @@ TEST_CASE("ALiBi slopes follow the paper's reference for every head count", "[al
     for (int i = 0; i < 8; ++i) CHECK(s[i] == Approx(std::ldexp(1.0, -(i + 1))).epsilon(1e-15));
   }
   SECTION("every count from 1 to 1024, powers of two and not") {
+    // One assertion per count, naming the first head off the reference: an assertion (and its message) per slope,
+    // 524,800 of them, took a third of each wasm suite's time.
     for (int n = 1; n <= 1024; ++n) {
       const auto s = alibi_slopes(n);
       REQUIRE(s.size() == static_cast<std::size_t>(n));
-      for (int i = 0; i < n; ++i) {
-        INFO(n << " heads, head " << i);
-        REQUIRE(s[i] == Approx(expected_slope(n, i)).epsilon(1e-13));
-      }
+      int off = 0;
+      while (off < n && s[off] == Approx(expected_slope(n, off)).epsilon(1e-13)) ++off;
+      INFO(n << " heads, head " << off << ": " << (off < n ? s[off] : 0.0) << " against "
+             << (off < n ? expected_slope(n, off) : 0.0));
+      REQUIRE(off == n);
     }
   }
   SECTION("a non-power of two interleaves the next power's slopes between its own") {
