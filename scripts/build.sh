@@ -14,7 +14,8 @@ if [ "${1:-}" = "--native" ]; then
 fi
 # CMakePresets.json: every build folder, its compiler and flags; and for the wasm one, emcc's environment: Debian's
 # node modules (its JS optimizer needs them) and Debian's python3 (em++ runs `python3` from PATH, which on a
-# machine with pyenv is a shell shim costing 0.25 CPU-s an em++ call: a fresh wasm build 186 → 156 CPU-s, 96 → 80 s here).
+# machine with pyenv is a shell shim costing 0.25 CPU-s an em++ call: a fresh wasm build took 186 CPU-s and 96 s
+# with it, 156 and 80 without).
 cmake --preset wasm > /dev/null
 cmake --build --preset wasm
 
