@@ -20,7 +20,8 @@ cmake --preset wasm > /dev/null
 cmake --build --preset wasm
 
 mkdir -p dist
-cp build/wasm/pelab.mjs build/wasm/pelab.wasm build/wasm/pelab-scalar.mjs build/wasm/pelab-scalar.wasm dist/
+cp build/wasm/pelab.mjs build/wasm/pelab.wasm build/wasm/pelab-scalar.mjs build/wasm/pelab-scalar.wasm \
+  build/wasm/pelab-no-trainer.mjs build/wasm/pelab-no-trainer.wasm dist/
 cp cpp/bindings/wasm/*.js dist/  # the JS layer, index.js its entry (package.json publishes dist/'s top files)
 cp cpp/bindings/wasm/lab.d.ts dist/index.d.ts
 cp web/components/pe-exercise.d.ts dist/components.d.ts

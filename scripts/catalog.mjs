@@ -1,7 +1,7 @@
 // What the pages that mount no exercise need to know of every exercise, written out as data so that they do not
 // load the exercises' code: the course home (each lesson's progress) and the records' migration, which every
 // page's progress store runs. From web/exercises/index.js, this writes web/exercises/catalog-data.js: each
-// exercise's id, title and maxScore (index.js's rule), and a prediction's question as far as its right letter
+// exercise's id, title and maxScore (index.js's rule), whether it trains models, and a prediction's question as far as its right letter
 // needs it (web/records/prediction.js: the prompt, which option is right). Run `node scripts/catalog.mjs` after
 // changing one of those: tests/web/catalog.test.mjs fails until the file matches.
 import { writeFile } from 'node:fs/promises';
@@ -17,6 +17,7 @@ export function entries() {
     id: e.id,
     title: e.title,
     maxScore: scores.get(e.id),
+    trains: e.trains === true, // whether its page needs the core with the trainer (createLab's training option)
     questions: isPrediction(e)
       ? e.questions.map((q) => ({
           prediction: true,

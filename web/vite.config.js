@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { LESSONS, MERGED } from './course/outline.js';
+import { findEntry } from './exercises/catalog.js';
 import { sharedHtml } from './html-shared.js';
 import { withLocales } from './i18n/as-script.js';
 import { LOCALES, SOURCE } from './i18n/locales.js';
@@ -13,21 +14,25 @@ import { LOCALES, SOURCE } from './i18n/locales.js';
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 
 // The wasm core's module and its .wasm are loaded by createLab(), after the page's own script has run:
-// a chain of three round trips before the first heatmap. Preloading both from the HTML fetches them
-// beside the page's script instead. Only the SIMD build is preloaded (every current browser runs wasm
-// SIMD; elsewhere createLab picks the scalar build and the preload goes unused).
+// a chain of three round trips before the first heatmap. Preloading both from a lesson page's HTML fetches
+// them beside the page's script instead: the SIMD build the lesson needs (with the trainer where one of its
+// exercises trains: web/main.js). Every current browser runs wasm SIMD; elsewhere createLab picks the scalar
+// build and the preload goes unused. A single-exercise page (embed.html, platforms/exercise.html) learns its
+// exercise, and so its build, from its URL: its script starts the core first thing instead.
+const lessonTrains = (lesson) => lesson.exercises.some((id) => findEntry(id)?.trains);
 function preloadCore() {
   return {
     name: 'pelab-preload-core',
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle, filename }) {
-        // The course home and the glossary run no core.
-        if (!bundle || /\/(index|glossary)\.html$/.test(filename)) return html;
+        const lesson = LESSONS.find((l) => filename.endsWith(`/${l.url}`));
+        if (!bundle || !lesson) return html;
+        const build = lessonTrains(lesson) ? 'pelab' : 'pelab-no-trainer';
         const files = Object.values(bundle);
-        const module = files.find((f) => f.type === 'chunk' && f.facadeModuleId?.endsWith('/dist/pelab.mjs'));
-        const wasm = files.find((f) => f.type === 'asset' && (f.names ?? [f.name]).includes('pelab.wasm'));
-        if (!module || !wasm) throw new Error('preloadCore: the SIMD module or its .wasm is missing from the bundle');
+        const module = files.find((f) => f.type === 'chunk' && f.facadeModuleId?.endsWith(`/dist/${build}.mjs`));
+        const wasm = files.find((f) => f.type === 'asset' && (f.names ?? [f.name]).includes(`${build}.wasm`));
+        if (!module || !wasm) throw new Error(`preloadCore: ${build}'s module or its .wasm is missing from the bundle`);
         const tags = [
           {
             tag: 'link',
@@ -42,8 +47,8 @@ function preloadCore() {
         ];
         // A lesson page (lesson-N.html) imports its exercises once the heatmap is on screen; they download
         // meanwhile (after the files above: Chromium opens at most six connections to a host).
-        const lesson = files.find((f) => f.type === 'chunk' && f.facadeModuleId?.endsWith('/web/lesson.js'));
-        if (lesson && /\/lesson-\d\.html$/.test(filename)) {
+        const lessonChunk = files.find((f) => f.type === 'chunk' && f.facadeModuleId?.endsWith('/web/lesson.js'));
+        if (lessonChunk) {
           const chunks = new Set();
           const add = (name) => {
             if (!chunks.has(name) && !html.includes(name)) {
@@ -51,7 +56,7 @@ function preloadCore() {
               bundle[name].imports.forEach(add);
             }
           };
-          add(lesson.fileName);
+          add(lessonChunk.fileName);
           for (const name of chunks)
             tags.push({
               tag: 'link',

@@ -142,7 +142,10 @@ const pageBytes = args.includes('--no-browser') ? null : await pageByteFigures()
 const bundleCost = await bundleCostFigures();
 const contextExtension = args.includes('--no-training') ? null : await contextExtensionFigures();
 const sizes = Object.fromEntries(
-  ['pelab.wasm', 'pelab-scalar.wasm'].map((f) => [f, statSync(fileURLToPath(new URL(`dist/${f}`, root))).size]),
+  ['pelab.wasm', 'pelab-scalar.wasm', 'pelab-no-trainer.wasm'].map((f) => [
+    f,
+    statSync(fileURLToPath(new URL(`dist/${f}`, root))).size,
+  ]),
 );
 
 const results = {
@@ -228,7 +231,8 @@ if (browser) {
   );
 }
 console.log(
-  `| wasm sizes | SIMD ${(sizes['pelab.wasm'] / 1024).toFixed(0)} KB, scalar ${(sizes['pelab-scalar.wasm'] / 1024).toFixed(0)} KB |`,
+  `| wasm sizes | SIMD ${(sizes['pelab.wasm'] / 1024).toFixed(0)} KB, scalar ${(sizes['pelab-scalar.wasm'] / 1024).toFixed(0)} KB, ` +
+    `SIMD without the trainer ${(sizes['pelab-no-trainer.wasm'] / 1024).toFixed(0)} KB |`,
 );
 if (pageBytes) printPageBytes(pageBytes);
 printBundleCost(bundleCost);

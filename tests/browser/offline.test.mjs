@@ -34,8 +34,14 @@ test('a lesson opened once works with the network cut; a lesson never opened doe
   );
   assert.ok(cached.urls.includes(new URL('lesson-1.html', lab.url).href));
   assert.ok(!cached.urls.some((u) => /lesson-2\.html$/.test(u)), 'another lesson is kept once it is opened');
-  const scalar = cached.urls.filter((u) => /pelab-scalar-[^/]*\.wasm$/.test(u));
-  assert.deepEqual(scalar.length, cached.build === 'simd' ? 0 : 1, 'the other build’s .wasm is not kept');
+  // One .wasm, the build's the page runs (lesson 1 trains nothing: the SIMD build without the trainer).
+  const wasm = cached.urls
+    .filter((u) => u.endsWith('.wasm'))
+    .map((u) => u.match(/\/(pelab(-scalar|-no-trainer)?)-[\w-]{8}\.wasm$/)?.[1]);
+  assert.deepEqual(wasm, [
+    { simd: 'pelab', 'simd-no-trainer': 'pelab-no-trainer', scalar: 'pelab-scalar' }[cached.build],
+  ]);
+  assert.equal(cached.build, 'simd-no-trainer');
 
   await page.context().setOffline(true);
   await page.reload();

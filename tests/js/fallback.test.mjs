@@ -25,3 +25,13 @@ test('without SIMD the scalar build is chosen and matches the SIMD build', async
   assert.ok(maxAbsDiff(a.withEncoding.swapped.output, b.withEncoding.swapped.output) <= 1e-5);
   assert.throws(() => scalar.sinusoidal({ positions: 0, dModel: 8 }), RangeError);
 });
+
+test('without SIMD, training: false loads the scalar build (there is no scalar one without the trainer) and refuses to train', async () => {
+  const scalar = await scalarLab({ training: false });
+  assert.equal(scalar.build, 'scalar');
+  assert.equal(scalar.training, false);
+  assert.throws(
+    () => scalar.trainer(),
+    (e) => e instanceof TypeError && e.param === 'training',
+  );
+});

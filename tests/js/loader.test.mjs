@@ -36,7 +36,10 @@ test('createLab refuses an unknown option, naming it and the known ones', async 
   await assert.rejects(createLab({ wasmBinry: new Uint8Array(4) }), (error) => {
     assert.ok(error instanceof TypeError, String(error));
     assert.equal(error.param, 'wasmBinry');
-    assert.equal(error.message, "createLab: unknown option 'wasmBinry' (known: locateFile, wasmBinary, wasmModule)");
+    assert.equal(
+      error.message,
+      "createLab: unknown option 'wasmBinry' (known: locateFile, wasmBinary, wasmModule, training)",
+    );
     return true;
   });
   await assert.rejects(createLab(null), (e) => e instanceof TypeError && e.param === 'options');
@@ -224,4 +227,63 @@ test('wasmModule is checked by the engine (no tag, prototype or Proxy passes); a
     }),
     (e) => e instanceof TypeError && e.param === 'locateFile' && e.message === 'createLab: locateFile threw: boom',
   );
+});
+
+// createLab({ training: false }): the SIMD build without the trainer (the lesson pages that train nothing load
+// it), where the engine has SIMD; the lab computes what the whole core computes and refuses to train.
+test('training: false gives a lab without the trainer: the same results, trainer() refused naming training', async () => {
+  const whole = await createLab();
+  const lean = await createLab({ training: false });
+  assert.equal(whole.training, true);
+  assert.equal(lean.training, false);
+  assert.equal(lean.build, simd ? 'simd-no-trainer' : 'scalar');
+  assert.deepEqual(lean.limits, whole.limits);
+  const q = Float32Array.from({ length: 8 * 16 }, (_, i) => Math.sin(i));
+  for (const [method, options] of [
+    ['sinusoidal', { positions: 64, dModel: 32 }],
+    ['rope', { x: q, n: 8, dHead: 16, scaling: { type: 'yarn', factor: 4, originalMaxPositions: 4 } }],
+    ['attention', { q, k: q, v: q, n: 8, dK: 16, heads: 2, alibi: true }],
+  ])
+    assert.deepEqual(lean[method](options), whole[method](options), method);
+  assert.throws(
+    () => lean.trainer(),
+    (e) =>
+      e instanceof TypeError &&
+      e.param === 'training' &&
+      e.message ===
+        'trainer: this lab was made with createLab({ training: false }), without the trainer: make one with createLab() to train',
+  );
+  whole.trainer().delete(); // the whole core still trains
+  await assert.rejects(
+    createLab({ training: 'no' }),
+    (e) =>
+      e instanceof TypeError &&
+      e.param === 'training' &&
+      e.message === 'createLab: training must be true or false, got a string',
+  );
+  if (!simd) return; // (no scalar build without the trainer: the modules below are the SIMD ones)
+  const leanBytes = await bytesOf('pelab-no-trainer.wasm');
+  assert.ok(leanBytes.length < 0.7 * (await bytesOf('pelab.wasm')).length, `${leanBytes.length} B`);
+  // Each build's module or bytes only where it is asked for.
+  await assert.rejects(
+    createLab({ training: false, wasmModule: whole.wasmModule }),
+    (e) =>
+      e.param === 'wasmModule' &&
+      /^createLab: wasmModule is the simd build: pass a module of pelab-no-trainer\.wasm .*training: false asks for the build without the trainer\)$/.test(
+        e.message,
+      ),
+  );
+  await assert.rejects(
+    createLab({ wasmModule: lean.wasmModule }),
+    (e) =>
+      e.param === 'wasmModule' &&
+      /^createLab: wasmModule is the simd-no-trainer build: pass a module of pelab\.wasm /.test(e.message),
+  );
+  await assert.rejects(
+    createLab({ wasmBinary: leanBytes }),
+    (e) =>
+      e.param === 'wasmBinary' && /does not fit this engine's build: pass the bytes of pelab\.wasm/.test(e.message),
+  );
+  assert.equal((await createLab({ training: false, wasmBinary: leanBytes })).build, 'simd-no-trainer');
+  assert.equal((await createLab({ training: false, wasmModule: lean.wasmModule })).build, 'simd-no-trainer');
 });

@@ -4,12 +4,12 @@
 import { readFile } from 'node:fs/promises';
 import { createLab, hasWasmSimd, Lab } from 'positional-encoding-lab';
 
-/** createLab on an engine without WebAssembly SIMD (WebAssembly.validate says no): the scalar build. */
-export async function scalarLab() {
+/** createLab(options) on an engine without WebAssembly SIMD (WebAssembly.validate says no): the scalar build. */
+export async function scalarLab(options) {
   const validate = WebAssembly.validate;
   WebAssembly.validate = () => false;
   try {
-    return await createLab();
+    return await createLab(options);
   } finally {
     WebAssembly.validate = validate;
   }

@@ -119,7 +119,14 @@ export async function use(): Promise<number> {
   // A worker's lab starts from the page's compiled core.
   const compiled: WebAssembly.Module = lab.wasmModule;
   await createLab({ wasmModule: compiled });
-  // @ts-expect-error: createLab's options are locateFile, wasmBinary and wasmModule only
+  // A page that trains nothing loads the core without the trainer.
+  const lean = await createLab({ training: false });
+  const trains: boolean = lean.training,
+    build: 'simd' | 'simd-no-trainer' | 'scalar' = lean.build;
+  (void trains, void build);
+  // @ts-expect-error: training is true or false
+  await createLab({ training: 'no' });
+  // @ts-expect-error: createLab's options are locateFile, wasmBinary, wasmModule and training only
   await createLab({ wasmBinry: new Uint8Array(8) });
   // @ts-expect-error: variant is a closed set of names
   lab.sinusoidal({ positions: 8, dModel: 16, variant: 'rope' });

@@ -41,3 +41,32 @@ test('each loader loads the exercise of its key, from the file named for it, in 
     assert.match(load.toString(), new RegExp(`import\\('\\./${id}\\.js'\\)`), id);
   }
 });
+
+// A page whose exercises train nothing loads the core without the trainer (createLab({ training: false })), whose
+// lab refuses to train: so an exercise whose code reaches the trainer (lab.trainer, or the lab's compiled core
+// handed to a training worker) must say `trains: true`, and one that does not must not (its page would download
+// the trainer for nothing).
+test('an exercise says it trains exactly when its code reaches the trainer', async () => {
+  const root = new URL('../../web/', import.meta.url);
+  const reaches = async (url, seen = new Set()) => {
+    if (seen.has(url.href)) return false;
+    seen.add(url.href);
+    const text = await readFile(url, 'utf8');
+    if (/\.trainer\(|\.wasmModule\b/.test(text)) return true;
+    for (const [, path] of text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+'(\.{1,2}\/[^']+)'/gm))
+      if (await reaches(new URL(path, url), seen)) return true;
+    return false;
+  };
+  const training = [];
+  for (const e of exercises) {
+    const trains = await reaches(new URL(`exercises/${e.id}.js`, root));
+    assert.equal(
+      e.trains === true,
+      trains,
+      `${e.id}: trains is ${e.trains === true}, its code ${trains ? 'trains' : 'does not'}`,
+    );
+    assert.equal(findEntry(e.id).trains, trains, e.id);
+    if (trains) training.push(e.id);
+  }
+  assert.deepEqual(training, ['longer-than-trained', 'train-it']);
+});

@@ -14,7 +14,7 @@ import { h } from '../widgets/dom.js';
 import { mountExercise } from '../mount.js';
 import { adoptSeed, learnerSeed } from '../order.js';
 import { answeredStatement, anonymousAgent } from '../platforms/xapi.js';
-import { loadLab } from '../widgets/core-loader.js';
+import { loadLab, startedNow } from '../widgets/core-loader.js';
 import { storageNote } from '../widgets/storage-note.js';
 import { siteStorage } from '../storage.js';
 import { loadPageCatalogs, pageLocale } from '../i18n/page.js';
@@ -25,6 +25,8 @@ const params = new URLSearchParams(location.search);
 const asked = params.get('exercise');
 // An id merged into another opens that one, and speaks for it: its record and interaction id are the merged one's.
 const name = findEntry(asked)?.id ?? asked;
+// The core downloads while the page's words load: without the trainer unless the exercise trains.
+const loadCore = findEntry(asked) && startedNow(() => createLab({ training: findEntry(asked).trains }));
 const theme = params.get('theme');
 if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
 
@@ -99,7 +101,7 @@ if (!entry) {
   root.replaceChildren(h('p', { class: 'error', role: 'alert' }, unknownExerciseMessage(name)));
 } else {
   const loading = loadExercises([entry.id], locale); // this exercise's code and words alone, while the core loads
-  const lab = await loadLab(root, createLab, t);
+  const lab = await loadLab(root, loadCore, t);
   const [exercise] = await loading;
   document.title = `${exercise.title} — Positional Encoding Lab`;
   if (exercise.loadError) root.replaceChildren(h('p', { class: 'error', role: 'alert' }, notLoaded(exercise, t)));

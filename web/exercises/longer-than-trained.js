@@ -9,10 +9,7 @@ import { localQuestion } from '../i18n/exercise.js';
 import { trainingSession } from './train-session.js';
 import { FACTOR, METHODS, PARTS, SEED, STEPS, TRAINED, TRAIN_MIN } from './stretch-experiment.js';
 import { stretched, frequencyPanel, anglePanel, accuracyPanel, methodName } from './stretch-panels.js';
-
-/** NTK-aware scaling's base, as the page writes it (ntk-base.js asks for it). */
-export const NTK_BASE = 'b \\to b\\,s^{r/(r-2)}';
-const YARN_FACTOR = '0.1 \\ln s + 1';
+import { NTK_BASE, YARN_FACTOR } from './scaling-formulas.js';
 
 // The question, as data: which option is right. Its words: web/i18n/catalogs/<locale>/longer-than-trained.json
 // (q.prompt, q.<id>.label, q.<id>.why), which write out the experiment's numbers (stretch-experiment.js: lengths
@@ -37,6 +34,7 @@ const QUESTION = {
 export default {
   questions: [QUESTION],
   id: 'longer-than-trained',
+  trains: true, // it trains models in the page's lab: the page loads the core with the trainer (catalog.js)
   formulas: { inline: [NTK_BASE, YARN_FACTOR] },
   sources: [
     ['source.chen', 'https://arxiv.org/abs/2306.15595'],

@@ -2,7 +2,7 @@ import { h } from '../widgets/dom.js';
 import { richMessage } from '../course/localize.js';
 import { formula } from '../widgets/math.js';
 import { numberQuestion } from '../widgets/number.js';
-import { NTK_BASE } from './longer-than-trained.js';
+import { NTK_BASE } from './scaling-formulas.js';
 
 // Llama 2's heads (128 wide, all rotated) stretched 8 times: widths and a factor no other section shows, so
 // nothing on the page gives the answer away.

@@ -76,6 +76,7 @@ function introduction(t) {
 export default {
   questions: [QUESTION],
   id: 'train-it',
+  trains: true, // it trains models in the page's lab: the page loads the core with the trainer (catalog.js)
   sources: [['source.kazemnejad', 'https://arxiv.org/abs/2305.19466']],
   mount(host, { lab, onResult, answered = false, restored = null, heading, link = false, t }) {
     let step = 0;

@@ -11,12 +11,13 @@ const WORDS = {}; // locale → its common catalog's offline.* words (written by
 const VERSION = 'dev'; // written by the build
 const CACHE = `pelab-${VERSION}`;
 
-// A page's files for the build it runs (lab.build) and the language it is in: the other build's module and
-// .wasm are left out, and both where the page runs no core (the home and the glossary: 'none'); of the
+// A page's files for the build it runs (lab.build) and the language it is in: the other builds' modules and
+// .wasm files are left out, and all where the page runs no core (the home and the glossary: 'none'); of the
 // languages' words, English's (every page's fallback) and the page's own.
 const OTHER_BUILD = {
-  simd: /\/pelab-scalar-[^/]*\.(js|wasm)$/,
-  scalar: /\/pelab-(?!scalar)[^/]*\.(js|wasm)$/,
+  simd: /\/pelab-(scalar|no-trainer)-[^/]*\.(js|wasm)$/,
+  'simd-no-trainer': /\/pelab-(?!no-trainer-)[^/]*\.(js|wasm)$/,
+  scalar: /\/pelab-(?!scalar-)[^/]*\.(js|wasm)$/,
   none: /\/pelab-[^/]*\.(js|wasm)$/,
 };
 function filesOf(page, build, locale) {

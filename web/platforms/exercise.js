@@ -10,7 +10,7 @@ import { createProgress } from '../progress.js';
 import { mountExercise } from '../mount.js';
 import { h } from '../widgets/dom.js';
 import { connectPlatform } from './connect.js';
-import { loadLab } from '../widgets/core-loader.js';
+import { loadLab, startedNow } from '../widgets/core-loader.js';
 import { storageNote } from '../widgets/storage-note.js';
 import { siteStorage } from '../storage.js';
 import { loadExercises, notLoaded } from '../exercises/loaders.js';
@@ -22,6 +22,8 @@ const name =
   document.querySelector('meta[name="pelab-exercise"]')?.getAttribute('content') ??
   new URLSearchParams(location.search).get('exercise');
 const root = document.getElementById('exercise');
+// The core downloads while the page's words load: without the trainer unless the exercise trains.
+const loadCore = findEntry(name) && startedNow(() => createLab({ training: findEntry(name).trains }));
 // The package's language (scripts/package.mjs --lang), else ?lang=, the kept choice or the browser's.
 const locale = await loadPageCatalogs(pageLocale(), ['common', 'widgets']);
 const t = translator(locale);
@@ -36,7 +38,7 @@ if (!exercise) {
   root.replaceChildren(h('p', { class: 'error', role: 'alert' }, notLoaded(exercise, t)));
 } else {
   document.title = `${exercise.title} — Positional Encoding Lab`;
-  const [lab, platform] = await Promise.all([loadLab(root, createLab, t), connectPlatform([exercise])]);
+  const [lab, platform] = await Promise.all([loadLab(root, loadCore, t), connectPlatform([exercise])]);
   const maxScores = new Map([[exercise.id, entry.maxScore]]); // the catalog's, from the exercise's own data
   const progress = createProgress(maxScores, platform?.storage);
   platform?.track(progress, Object.fromEntries(maxScores));

@@ -32,6 +32,20 @@ export function loadFailure(error, retry, t) {
 }
 
 /**
+ * `load()` started now, as loadLab's `load`: its first call takes that promise, a retry loads afresh. For a
+ * page that knows its build before its words have loaded: the core downloads meanwhile.
+ */
+export function startedNow(load) {
+  let early = load();
+  early.catch(() => {}); // shown where loadLab awaits it
+  return () => {
+    const first = early;
+    early = null;
+    return first ?? load();
+  };
+}
+
+/**
  * Resolves with the lab from `load()` (createLab, or a shared promise of it), showing its progress in
  * `container`; on a failure it shows `loadFailure` there and waits for the learner to try again. `t`: the
  * translator its lines are written in.

@@ -198,6 +198,9 @@ std::string limits_of() {
 // and the ranges of its methods' own options (its name lists come with the call table). Built from
 // constants only, once.
 std::string trainer_limits() {
+#ifdef PELAB_NO_TRAINER
+  return "{\"ranges\":{}}";  // (no trainer: its option rows would link the training code's spec)
+#else
   namespace lim = limits::training;
   bindings::Json j;
   j.out += "{\"ranges\":{";
@@ -209,6 +212,7 @@ std::string trainer_limits() {
   for (const IntParam& p : {lim::steps, lim::samples}) j.sep(first), j.range(p.name, p);
   j.out += "}}";
   return j.out;
+#endif
 }
 
 }  // namespace
@@ -220,11 +224,13 @@ const std::string& description(int which) {
   return which >= 0 && which < 3 ? texts[which] : none;
 }
 
-// Which build these bytes are, as a custom section the loader reads before it instantiates them: the two
-// builds import the same functions, so the other build's bytes would link, and then run against this
+// Which build these bytes are, as a custom section the loader reads before it instantiates them: the
+// builds import the same functions, so another build's bytes would link, and then run against this
 // build's loader, whose memory layout is not theirs.
-#ifdef PELAB_NO_SIMD
+#if defined(PELAB_NO_SIMD)
 __asm__(".section .custom_section.pelab_build,\"\",@\n.ascii \"scalar\"\n");
+#elif defined(PELAB_NO_TRAINER)
+__asm__(".section .custom_section.pelab_build,\"\",@\n.ascii \"simd-no-trainer\"\n");
 #else
 __asm__(".section .custom_section.pelab_build,\"\",@\n.ascii \"simd\"\n");
 #endif

@@ -171,11 +171,14 @@ export interface Limits {
 /** Made by createLab; the constructor is not part of the API (called, it says to use createLab). */
 export class Lab {
   private constructor();
-  /** Which build runs: 'simd', or 'scalar' where the engine lacks wasm SIMD. */
-  readonly build: 'simd' | 'scalar';
+  /** Which build runs: 'simd'; 'simd-no-trainer' when made with createLab({ training: false }); 'scalar' where
+   *  the engine lacks wasm SIMD. */
+  readonly build: 'simd' | 'simd-no-trainer' | 'scalar';
   /** The compiled core, to start another lab from without fetching or compiling it again: post it to a
    *  worker and pass it there as createLab({ wasmModule }) (a module can be posted; it is not copied). */
   readonly wasmModule: WebAssembly.Module;
+  /** Whether the lab trains: false when made with createLab({ training: false }), whose trainer() throws. */
+  readonly training: boolean;
   readonly limits: Limits;
 
   /** positions × dModel sinusoidal table, row-major (row = position). Max abs error vs float64 ≤ 2e-6.
@@ -257,7 +260,8 @@ export class Lab {
     withEncoding: PermutationArm;
   };
 
-  /** A small Transformer classifier trained live on a seeded task. Free it with delete(). */
+  /** A small Transformer classifier trained live on a seeded task. Free it with delete(). A TypeError naming
+   *  `training` in a lab made with createLab({ training: false }). */
   trainer(options?: TrainerOptions): Trainer;
 }
 
@@ -361,6 +365,10 @@ export interface CreateLabOptions {
   /** The compiled core another lab holds (lab.wasmModule), e.g. posted to a worker: no fetch, no compile.
    *  Of the build hasWasmSimd() selects; not with wasmBinary. */
   wasmModule?: WebAssembly.Module;
+  /** false: a lab that never trains (its trainer() throws), from the SIMD build without the trainer
+   *  (pelab-no-trainer.wasm, about 116 KB against 190); on an engine without wasm SIMD, from the scalar build.
+   *  wasmBinary and wasmModule must be of the build this selects. Default true. */
+  training?: boolean;
 }
 
 /**
@@ -379,7 +387,8 @@ export interface LabLoadError extends Error {
 /** Whether this engine runs WebAssembly SIMD (and so gets the SIMD build). */
 export function hasWasmSimd(): boolean;
 
-/** Loads the WebAssembly core (the SIMD build where the engine has wasm SIMD, the scalar build elsewhere):
+/** Loads the WebAssembly core (the SIMD build where the engine has wasm SIMD, the scalar build elsewhere;
+ *  with training: false, the SIMD build without the trainer):
  *  fetched beside the module in browsers, read from disk in Node. Rejects with a TypeError naming the
  *  option for bad options (an unknown name, wasmBinary or wasmModule not of the right build), and with a
  *  {@link LabLoadError} when the .wasm cannot be read, fetched or compiled. */

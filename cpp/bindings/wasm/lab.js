@@ -57,13 +57,15 @@ export class Lab {
   #trainerCore; // the trainer's (bindings' `trainerLimits`)
   #trainerRanges;
 
-  /** Which build runs: 'simd' or 'scalar'. */
+  /** Which build runs: 'simd', 'simd-no-trainer' (createLab({ training: false })) or 'scalar'. */
   build;
   /** The compiled core (a WebAssembly.Module), for createLab({ wasmModule }) in a worker: no second fetch. */
   wasmModule;
+  /** Whether the lab trains: false when made with createLab({ training: false }). */
+  training;
 
   // Not public (lab.d.ts): createLab() loads the module and makes the lab.
-  constructor(module, build, wasmModule) {
+  constructor(module, build, wasmModule, training = true) {
     if (module === null || typeof module !== 'object' || typeof module._pelab_describe !== 'function')
       throw new TypeError('Lab: make a lab with `await createLab()` (the constructor is not part of the API)');
     this.#exchange = new Exchange(module);
@@ -76,6 +78,7 @@ export class Lab {
     this.#trainerRanges = freeze(describeRanges(this.#trainerCore));
     this.build = build;
     this.wasmModule = wasmModule;
+    this.training = training;
   }
 
   /** The allowed range of every numeric parameter, as the errors quote it, and the caps. */
@@ -274,6 +277,15 @@ export class Lab {
    * Trainer (trainer.js) whose step, evaluate, attentionWeights and learnedRowsTrained run here.
    */
   trainer(options = {}) {
+    // (The lab of { training: false } may still hold the scalar build's trainer: it refuses all the same, on
+    // every engine.)
+    if (!this.training)
+      throw withParam(
+        new TypeError(
+          'trainer: this lab was made with createLab({ training: false }), without the trainer: make one with createLab() to train',
+        ),
+        'training',
+      );
     return this.#trainerOf(this.#run('trainer', options));
   }
 

@@ -34,13 +34,21 @@ export function hasWasmSimd() {
   return WebAssembly.validate(SIMD_PROBE);
 }
 
-// Static specifiers, so bundlers see and ship both builds.
-async function loadBuild(simd) {
-  if (simd) return { factory: (await import('./pelab.mjs')).default, wasm: 'pelab.wasm' };
-  return { factory: (await import('./pelab-scalar.mjs')).default, wasm: 'pelab-scalar.wasm' };
+// Static specifiers, so bundlers see and ship every build. Which build: SIMD or scalar by the engine, and
+// with { training: false } on a SIMD engine the SIMD build without the trainer (its custom section says
+// 'simd-no-trainer'; there is no scalar one: without SIMD the scalar build is loaded and the lab refuses to train).
+async function loadBuild(simd, training) {
+  if (simd && !training)
+    return {
+      factory: (await import('./pelab-no-trainer.mjs')).default,
+      wasm: 'pelab-no-trainer.wasm',
+      section: 'simd-no-trainer',
+    };
+  if (simd) return { factory: (await import('./pelab.mjs')).default, wasm: 'pelab.wasm', section: 'simd' };
+  return { factory: (await import('./pelab-scalar.mjs')).default, wasm: 'pelab-scalar.wasm', section: 'scalar' };
 }
 
-const LOAD_OPTIONS = ['locateFile', 'wasmBinary', 'wasmModule'];
+const LOAD_OPTIONS = ['locateFile', 'wasmBinary', 'wasmModule', 'training'];
 const MAX_URL = 8192;
 
 // What to do when the .wasm cannot be had, for every failed load (README: "Hosting the site"): in Node, where
@@ -86,9 +94,14 @@ function describeBytes(bytes) {
 const hasMagic = (bytes) =>
   bytes.length >= 4 && bytes[0] === 0 && bytes[1] === 97 && bytes[2] === 115 && bytes[3] === 109;
 
-// Why `bytes` cannot be this engine's build (the SIMD or scalar one `wasm` names), in words.
+// Why `wasm` is the build to pass: the engine's SIMD, and whether the lab trains.
+const buildWhy = (wasm, simd) =>
+  `this engine ${simd ? 'has' : 'lacks'} WebAssembly SIMD; hasWasmSimd() says which` +
+  (wasm === 'pelab-no-trainer.wasm' ? ', and training: false asks for the build without the trainer' : '');
+
+// Why `bytes` cannot be the build `wasm` names (this engine's, with or without the trainer), in words.
 function misfit(bytes, wasm, simd) {
-  const build = `pass the bytes of ${wasm} (this engine ${simd ? 'has' : 'lacks'} WebAssembly SIMD; hasWasmSimd() says which)`;
+  const build = `pass the bytes of ${wasm} (${buildWhy(wasm, simd)})`;
   if (!hasMagic(bytes))
     return `is not a WebAssembly module (got ${describeBytes(bytes)}; a .wasm starts 00 61 73 6d, "\\0asm"): ${build}`;
   return `does not fit this engine's build: ${build}`;
@@ -129,7 +142,7 @@ async function fetchModule(url) {
 // with the URL the generated loader would fetch: pre/wasm-url.js), so that a failure rejects here, with our
 // words (`refuse(cause, url)`), Emscripten prints nothing, and the compiled module is kept: resolves with
 // { module (the loader's), wasmModule (the compiled WebAssembly.Module) }.
-function instantiate(factory, compile, simd, refuse, locateFile) {
+function instantiate(factory, compile, section, refuse, locateFile) {
   let failed, url, wasmModule;
   const failure = new Promise((resolve, reject) => {
     failed = (cause) => reject(refuse(cause, url));
@@ -144,8 +157,7 @@ function instantiate(factory, compile, simd, refuse, locateFile) {
         // The other build's module would link too (both import the same): its custom section says which
         // build it is, read before it runs against this build's loader.
         const which = buildOf(module);
-        if (which !== (simd ? 'simd' : 'scalar'))
-          throw new TypeError(`the module is ${which ? `the ${which} build` : 'not the core'}`);
+        if (which !== section) throw new TypeError(`the module is ${which ? `the ${which} build` : 'not the core'}`);
         wasmModule = module;
         return WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
       })
@@ -181,7 +193,10 @@ function loadOptions(options) {
   const read = (name) => (Object.hasOwn(options, name) ? options[name] : undefined);
   const locateFile = read('locateFile'),
     wasmBinary = read('wasmBinary'),
-    wasmModule = read('wasmModule');
+    wasmModule = read('wasmModule'),
+    training = read('training');
+  if (training !== undefined && typeof training !== 'boolean')
+    throw withParam(new TypeError(`createLab: training must be true or false, got ${typeName(training)}`), 'training');
   if (locateFile !== undefined && typeof locateFile !== 'function')
     throw withParam(
       new TypeError(`createLab: locateFile must be a function, got ${typeName(locateFile)}`),
@@ -230,39 +245,37 @@ function loadOptions(options) {
     );
   if (wasmModule !== undefined && wasmBinary !== undefined)
     throw withParam(new TypeError('createLab: pass wasmBinary or wasmModule, not both'), 'wasmModule');
-  return { locateFile: located, bytes, wasmModule };
+  return { locateFile: located, bytes, wasmModule, training: training ?? true };
 }
 
 /**
  * Loads the WebAssembly core: the SIMD build where the engine has wasm SIMD, the scalar build
- * elsewhere. In the browser the .wasm is fetched from beside this module (or where `locateFile` says);
- * in Node it is read from disk. `wasmBinary` (bytes of the build that hasWasmSimd() selects) skips both.
+ * elsewhere; with `training: false`, the SIMD build without the trainer (a smaller download), and a lab
+ * that refuses to train. In the browser the .wasm is fetched from beside this module (or where `locateFile`
+ * says); in Node it is read from disk. `wasmBinary` (bytes of the build these select) skips both.
  * A .wasm that cannot be fetched, read or compiled rejects with a LabLoadError naming its URL.
  */
 export async function createLab(options = {}) {
-  const { locateFile, bytes, wasmModule } = loadOptions(options);
+  const { locateFile, bytes, wasmModule, training } = loadOptions(options);
   const simd = hasWasmSimd();
-  const build = simd ? 'simd' : 'scalar';
-  const { factory, wasm } = await loadBuild(simd);
-  const lab = ({ module, wasmModule: compiled }) => new Lab(module, build, compiled);
+  const { factory, wasm, section } = await loadBuild(simd, training);
+  const lab = ({ module, wasmModule: compiled }) => new Lab(module, section, compiled, training);
   if (wasmModule !== undefined) {
     const refuse = (cause) =>
       withParam(
         new TypeError(
-          `createLab: wasmModule ${cause.message.replace(/^the module /, '')}: pass a module of ${wasm} (this engine ${
-            simd ? 'has' : 'lacks'
-          } WebAssembly SIMD)`,
+          `createLab: wasmModule ${cause.message.replace(/^the module /, '')}: pass a module of ${wasm} (${buildWhy(wasm, simd)})`,
           { cause },
         ),
         'wasmModule',
       );
-    return lab(await instantiate(factory, () => wasmModule, simd, refuse));
+    return lab(await instantiate(factory, () => wasmModule, section, refuse));
   }
   if (bytes !== undefined) {
     const refuse = (cause) =>
       withParam(new TypeError(`createLab: wasmBinary ${misfit(bytes, wasm, simd)}`, { cause }), 'wasmBinary');
     if (!hasMagic(bytes)) throw refuse(undefined);
-    return lab(await instantiate(factory, () => WebAssembly.compile(bytes), simd, refuse));
+    return lab(await instantiate(factory, () => WebAssembly.compile(bytes), section, refuse));
   }
   if (isNode) {
     const url = new URL(/* webpackIgnore: true */ locateFile ? locateFile(wasm, '') : wasm, import.meta.url).href;
@@ -280,7 +293,7 @@ export async function createLab(options = {}) {
     const refuse = (cause) =>
       loadError(`the WebAssembly core ${misfit(read, wasm, simd)}; it was read from`, url, wasm, cause);
     if (!hasMagic(read)) throw refuse(undefined);
-    return lab(await instantiate(factory, () => WebAssembly.compile(read), simd, refuse));
+    return lab(await instantiate(factory, () => WebAssembly.compile(read), section, refuse));
   }
   // The browser: the .wasm is fetched from the URL the generated loader would use (locateFile's answer, or
   // beside the loader, where a bundler may have put it elsewhere than this module) and compiled here.
@@ -291,5 +304,5 @@ export async function createLab(options = {}) {
       wasm,
       cause,
     );
-  return lab(await instantiate(factory, fetchModule, simd, refuse, locateFile));
+  return lab(await instantiate(factory, fetchModule, section, refuse, locateFile));
 }
