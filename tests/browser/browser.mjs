@@ -106,7 +106,10 @@ async function keptContext(kept, key) {
  * third-party storage, which cross-site.test.mjs relies on) but has partitioned storage in the headless shell,
  * which clearing by origin does not reach: there, a context that framed another site is not kept. Kept are only
  * contexts in which no other page was opened and which were never set offline, and none that lets service workers
- * run. The server sends no validators, so every file is fetched again whichever context a page is in.
+ * run. The server (scripts/serve.mjs) caches as README's hosting advice says: a kept context holds the site's hashed
+ * assets (/assets/) in its memory cache, as a learner's browser holds them, and fetches everything else again (no
+ * validators are sent); a new context starts with an empty cache, and a tab with routes fetches every file (Playwright
+ * turns the cache off where it routes).
  */
 async function pageFor(browser, options) {
   // A viewport is the page's own (set on it below, as a context would set it), so it does not part contexts.
