@@ -62,4 +62,4 @@ else {
 }
 
 document.body.dataset.ready = 'true'; // its lessons listed, in the learner's language
-keepOffline(pageName(), 'none'); // the home runs no core: neither build is kept for it
+keepOffline(pageName(), 'none'); // the home runs no core: no build is kept for it

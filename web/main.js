@@ -10,7 +10,7 @@ import { mountExplorer } from './explorer.js';
 import { connectPlatform } from './platforms/connect.js';
 import { loadFailure } from './widgets/core-loader.js';
 import { lessonById, lessonIntro } from './course/page.js';
-import { findEntry } from './exercises/catalog.js';
+import { lessonTrains } from './exercises/catalog.js';
 import { focusFragmentTargets } from './widgets/fragment-links.js';
 import { keepOffline, pageName } from './offline/register.js';
 import { languageSwitch, startPage } from './i18n/page.js';
@@ -22,7 +22,7 @@ const loading = document.getElementById('loading');
 const lesson = lessonById(document.body.dataset.lesson);
 // The core downloads and compiles while the page's words load (web/i18n/page.js: the learner's language);
 // without the trainer where none of the lesson's exercises trains (a smaller download: lessons 1 and 2).
-const loadingLab = createLab({ training: lesson.exercises.some((id) => findEntry(id)?.trains) });
+const loadingLab = createLab({ training: lessonTrains(lesson) });
 // The course's words but the other lessons' and the home's (course~<lesson id>), the glossary's term names.
 const t = await startPage([`course~${lesson.id}`, 'glossary-terms', 'widgets', 'explorer']);
 translateRich(document, t);

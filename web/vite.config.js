@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { LESSONS, MERGED } from './course/outline.js';
-import { findEntry } from './exercises/catalog.js';
+import { lessonTrains } from './exercises/catalog.js';
 import { sharedHtml } from './html-shared.js';
 import { withLocales } from './i18n/as-script.js';
 import { LOCALES, SOURCE } from './i18n/locales.js';
@@ -19,7 +19,6 @@ const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 // exercises trains: web/main.js). Every current browser runs wasm SIMD; elsewhere createLab picks the scalar
 // build and the preload goes unused. A single-exercise page (embed.html, platforms/exercise.html) learns its
 // exercise, and so its build, from its URL: its script starts the core first thing instead.
-const lessonTrains = (lesson) => lesson.exercises.some((id) => findEntry(id)?.trains);
 function preloadCore() {
   return {
     name: 'pelab-preload-core',

@@ -237,6 +237,9 @@ test('training: false gives a lab without the trainer: the same results, trainer
   assert.equal(whole.training, true);
   assert.equal(lean.training, false);
   assert.equal(lean.build, simd ? 'simd-no-trainer' : 'scalar');
+  assert.throws(() => {
+    lean.training = true; // read-only: a lab does not become one that trains
+  }, TypeError);
   assert.deepEqual(lean.limits, whole.limits);
   const q = Float32Array.from({ length: 8 * 16 }, (_, i) => Math.sin(i));
   for (const [method, options] of [
@@ -273,16 +276,20 @@ test('training: false gives a lab without the trainer: the same results, trainer
         e.message,
       ),
   );
+  // (a worker handed the module of a lab made with training: false, which forgot to say so too)
   await assert.rejects(
     createLab({ wasmModule: lean.wasmModule }),
     (e) =>
       e.param === 'wasmModule' &&
-      /^createLab: wasmModule is the simd-no-trainer build: pass a module of pelab\.wasm /.test(e.message),
+      e.message ===
+        'createLab: wasmModule is the simd-no-trainer build, which createLab({ training: false }) loads: pass training: false too, or a module of pelab.wasm',
   );
   await assert.rejects(
     createLab({ wasmBinary: leanBytes }),
     (e) =>
-      e.param === 'wasmBinary' && /does not fit this engine's build: pass the bytes of pelab\.wasm/.test(e.message),
+      e.param === 'wasmBinary' &&
+      e.message ===
+        'createLab: wasmBinary is the simd-no-trainer build, which createLab({ training: false }) loads: pass training: false too, or the bytes of pelab.wasm',
   );
   assert.equal((await createLab({ training: false, wasmBinary: leanBytes })).build, 'simd-no-trainer');
   assert.equal((await createLab({ training: false, wasmModule: lean.wasmModule })).build, 'simd-no-trainer');

@@ -11,6 +11,9 @@ const registry = new Map(ENTRIES.map((e) => [e.id, e]));
 /** The entry of exercise `id` (or of the one it was merged into: course/outline.js), or undefined. */
 export const findEntry = (id) => registry.get(MERGED.get(id) ?? id);
 
+/** Whether one of `lesson`'s exercises trains models (its page then loads the core with the trainer). */
+export const lessonTrains = (lesson) => lesson.exercises.some((id) => findEntry(id)?.trains === true);
+
 /** id → maxScore of every exercise (a Map, as web/progress.js takes it). */
 export const entryMaxScores = () => new Map(ENTRIES.map((e) => [e.id, e.maxScore]));
 

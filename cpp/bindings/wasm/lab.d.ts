@@ -360,10 +360,10 @@ export interface Trainer {
 export interface CreateLabOptions {
   /** Where the .wasm lives, given its file name (as Emscripten's locateFile). */
   locateFile?: (path: string, scriptDirectory: string) => string;
-  /** The .wasm bytes (of the build hasWasmSimd() selects), if the host has them already: an ArrayBuffer, a typed array or a DataView. */
+  /** The .wasm bytes (of the build createLab selects: hasWasmSimd() and training), if the host has them already: an ArrayBuffer, a typed array or a DataView. */
   wasmBinary?: ArrayBuffer | ArrayBufferView;
   /** The compiled core another lab holds (lab.wasmModule), e.g. posted to a worker: no fetch, no compile.
-   *  Of the build hasWasmSimd() selects; not with wasmBinary. */
+   *  Of the build createLab selects (hasWasmSimd() and training); not with wasmBinary. */
   wasmModule?: WebAssembly.Module;
   /** false: a lab that never trains (its trainer() throws), from the SIMD build without the trainer
    *  (pelab-no-trainer.wasm, about 116 KB against 190); on an engine without wasm SIMD, from the scalar build.

@@ -61,8 +61,7 @@ export class Lab {
   build;
   /** The compiled core (a WebAssembly.Module), for createLab({ wasmModule }) in a worker: no second fetch. */
   wasmModule;
-  /** Whether the lab trains: false when made with createLab({ training: false }). */
-  training;
+  #training; // false when made with createLab({ training: false })
 
   // Not public (lab.d.ts): createLab() loads the module and makes the lab.
   constructor(module, build, wasmModule, training = true) {
@@ -78,7 +77,12 @@ export class Lab {
     this.#trainerRanges = freeze(describeRanges(this.#trainerCore));
     this.build = build;
     this.wasmModule = wasmModule;
-    this.training = training;
+    this.#training = training;
+  }
+
+  /** Whether the lab trains: false when made with createLab({ training: false }) (read-only). */
+  get training() {
+    return this.#training;
   }
 
   /** The allowed range of every numeric parameter, as the errors quote it, and the caps. */
@@ -278,8 +282,8 @@ export class Lab {
    */
   trainer(options = {}) {
     // (The lab of { training: false } may still hold the scalar build's trainer: it refuses all the same, on
-    // every engine.)
-    if (!this.training)
+    // every engine; and a core whose call table has no trainer, whatever its lab says, cannot train.)
+    if (!this.#training || !this.#methods.trainer)
       throw withParam(
         new TypeError(
           'trainer: this lab was made with createLab({ training: false }), without the trainer: make one with createLab() to train',

@@ -1,5 +1,5 @@
-// Loading the WebAssembly core: the SIMD build where the engine has wasm SIMD, the scalar build elsewhere,
-// from beside this module, from where `locateFile` says, or from the bytes the caller passes; a load that
+// Loading the WebAssembly core: the SIMD build where the engine has wasm SIMD (without the trainer when the
+// caller says training: false), the scalar build elsewhere, from beside this module, from where `locateFile` says, or from the bytes the caller passes; a load that
 // fails says which URL and what to do, in one error shape (LabLoadError) the pages can show.
 import { Lab } from './lab.js';
 import { optionName, withParam } from './messages.js';
@@ -99,12 +99,20 @@ const buildWhy = (wasm, simd) =>
   `this engine ${simd ? 'has' : 'lacks'} WebAssembly SIMD; hasWasmSimd() says which` +
   (wasm === 'pelab-no-trainer.wasm' ? ', and training: false asks for the build without the trainer' : '');
 
-// Why `bytes` cannot be the build `wasm` names (this engine's, with or without the trainer), in words.
-function misfit(bytes, wasm, simd) {
+// The build without the trainer where createLab wants the whole SIMD one: most likely a worker handed the module
+// of a lab made with training: false, which must say so too.
+const trainingHint = (which, wasm, what) =>
+  which === 'simd-no-trainer' && wasm === 'pelab.wasm'
+    ? `is the simd-no-trainer build, which createLab({ training: false }) loads: pass training: false too, or ${what} of pelab.wasm`
+    : null;
+
+// Why `bytes` cannot be the build `wasm` names (this engine's, with or without the trainer), in words; `which`:
+// the build they are, where it is known (their custom section).
+function misfit(bytes, wasm, simd, which) {
   const build = `pass the bytes of ${wasm} (${buildWhy(wasm, simd)})`;
   if (!hasMagic(bytes))
     return `is not a WebAssembly module (got ${describeBytes(bytes)}; a .wasm starts 00 61 73 6d, "\\0asm"): ${build}`;
-  return `does not fit this engine's build: ${build}`;
+  return trainingHint(which, wasm, 'the bytes') ?? `does not fit this engine's build: ${build}`;
 }
 
 // Which build a compiled module is: its custom section says (bindings.cpp), '' for a module that is not the core.
@@ -154,10 +162,13 @@ function instantiate(factory, compile, section, refuse, locateFile) {
     Promise.resolve()
       .then(() => compile((url = absolute(settings.wasmUrl()))))
       .then((module) => {
-        // The other build's module would link too (both import the same): its custom section says which
-        // build it is, read before it runs against this build's loader.
+        // Another build's module would link too (they import the same): its custom section says which build it
+        // is, read before it runs against this build's loader.
         const which = buildOf(module);
-        if (which !== section) throw new TypeError(`the module is ${which ? `the ${which} build` : 'not the core'}`);
+        if (which !== section)
+          throw Object.assign(new TypeError(`the module is ${which ? `the ${which} build` : 'not the core'}`), {
+            which,
+          });
         wasmModule = module;
         return WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
       })
@@ -264,7 +275,10 @@ export async function createLab(options = {}) {
     const refuse = (cause) =>
       withParam(
         new TypeError(
-          `createLab: wasmModule ${cause.message.replace(/^the module /, '')}: pass a module of ${wasm} (${buildWhy(wasm, simd)})`,
+          `createLab: wasmModule ${
+            trainingHint(cause.which, wasm, 'a module') ??
+            `${cause.message.replace(/^the module /, '')}: pass a module of ${wasm} (${buildWhy(wasm, simd)})`
+          }`,
           { cause },
         ),
         'wasmModule',
@@ -273,7 +287,10 @@ export async function createLab(options = {}) {
   }
   if (bytes !== undefined) {
     const refuse = (cause) =>
-      withParam(new TypeError(`createLab: wasmBinary ${misfit(bytes, wasm, simd)}`, { cause }), 'wasmBinary');
+      withParam(
+        new TypeError(`createLab: wasmBinary ${misfit(bytes, wasm, simd, cause?.which)}`, { cause }),
+        'wasmBinary',
+      );
     if (!hasMagic(bytes)) throw refuse(undefined);
     return lab(await instantiate(factory, () => WebAssembly.compile(bytes), section, refuse));
   }
@@ -291,7 +308,7 @@ export async function createLab(options = {}) {
       );
     }
     const refuse = (cause) =>
-      loadError(`the WebAssembly core ${misfit(read, wasm, simd)}; it was read from`, url, wasm, cause);
+      loadError(`the WebAssembly core ${misfit(read, wasm, simd, cause?.which)}; it was read from`, url, wasm, cause);
     if (!hasMagic(read)) throw refuse(undefined);
     return lab(await instantiate(factory, () => WebAssembly.compile(read), section, refuse));
   }
