@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "pelab/numerics/vector_ops.hpp"
@@ -99,6 +100,23 @@ TEST_CASE("dot4 and squared_distance4 give each of four rows its own sum", "[vec
   }
 }
 
+// The first entry (i, j) of a rows_a × rows_b matrix whose value is not exact(i, j), as "(i, j): got, want"; ""
+// when every one is. One assertion per matrix, not per entry: these sweeps check some 75,000 entries, and an
+// assertion (with its message) per entry made the case 3 s long in each wasm suite.
+namespace {
+
+template <class Exact>
+std::string first_wrong_entry(const std::vector<float>& m, std::size_t rows_a, std::size_t rows_b, Exact exact) {
+  for (std::size_t i = 0; i < rows_a; ++i)
+    for (std::size_t j = 0; j < rows_b; ++j)
+      if (!(m[i * rows_b + j] == exact(i, j)))
+        return "(" + std::to_string(i) + ", " + std::to_string(j) + "): " + std::to_string(m[i * rows_b + j]) +
+               " against " + std::to_string(exact(i, j));
+  return "";
+}
+
+}  // namespace
+
 TEST_CASE("the pair matrices fill every entry at row counts around their quads and blocks", "[vector_ops]") {
   // quads of 4 rows, blocks of 16: below, on and past each edge
   const std::size_t row_counts[] = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 19, 20, 31, 32, 33, 36};
@@ -112,17 +130,14 @@ TEST_CASE("the pair matrices fill every entry at row counts around their quads a
         std::vector<float> gram(rows * rows + 1, kFloatNaN), dist(rows * rows + 1, kFloatNaN);
         gram_matrix(t.data(), rows, n, gram.data());
         squared_distance_matrix(t.data(), rows, n, dist.data());
+        const auto row = [&](std::size_t i) { return t.data() + i * n; };
         INFO(rows << " rows of width " << n);
         CHECK(std::isnan(gram[rows * rows]));
         CHECK(std::isnan(dist[rows * rows]));
-        for (std::size_t i = 0; i < rows; ++i)
-          for (std::size_t j = 0; j < rows; ++j) {
-            INFO("entry (" << i << ", " << j << ")");
-            const float* ri = t.data() + i * n;
-            const float* rj = t.data() + j * n;
-            REQUIRE(gram[i * rows + j] == dot64(ri, rj, n));
-            REQUIRE(dist[i * rows + j] == sqdist64(ri, rj, n));
-          }
+        CHECK(first_wrong_entry(gram, rows, rows,
+                                [&](std::size_t i, std::size_t j) { return dot64(row(i), row(j), n); }) == "");
+        CHECK(first_wrong_entry(dist, rows, rows,
+                                [&](std::size_t i, std::size_t j) { return sqdist64(row(i), row(j), n); }) == "");
       }
   }
   SECTION("dot_all_pairs: every row of a against every row of b") {
@@ -136,11 +151,9 @@ TEST_CASE("the pair matrices fill every entry at row counts around their quads a
           dot_all_pairs(a.data(), ra, b.data(), rb, n, out.data());
           INFO(ra << " × " << rb << " rows of width " << n);
           CHECK(std::isnan(out[ra * rb]));
-          for (std::size_t i = 0; i < ra; ++i)
-            for (std::size_t j = 0; j < rb; ++j) {
-              INFO("entry (" << i << ", " << j << ")");
-              REQUIRE(out[i * rb + j] == dot64(a.data() + i * n, b.data() + j * n, n));
-            }
+          CHECK(first_wrong_entry(out, ra, rb, [&](std::size_t i, std::size_t j) {
+                  return dot64(a.data() + i * n, b.data() + j * n, n);
+                }) == "");
         }
   }
   SECTION("on real values the Gram matrix is exactly symmetric and within rounding of float64") {
