@@ -89,12 +89,20 @@ type_checks() {
 }
 
 # the course-platform packages (npm run package; npm run build leaves them out), then the pages in
-# Chromium, three files at a time: each file starts its own browser and servers, on free ports, and waits on
+# Chromium, three files at a time: each file starts its own servers, on free ports, connects to the layer's one
+# headless shell (or launches the full browser where it needs a learner's), and waits on
 # pages, workers and servers more than it computes (on two cores, 2026-12-03: 247 s two at a time, 204 s three)
 browser_tests() {
-  local rc=0
+  local rc=0 endpoint shell
   recorded_check "$report_dir/package.xml" "npm run package" node scripts/package.mjs || rc=1
-  NODE_CONCURRENCY=3 node_tests tests/browser/ || rc=1
+  # One headless shell for every file (tests/browser/shared-browser.mjs), which each connects to: a launch per file
+  # cost a CPU-second more. Its first line is its endpoint; it stops when its input closes.
+  coproc shell { node tests/browser/shared-browser.mjs; }
+  read -r -t 30 endpoint <&"${shell[0]}" || echo "browser layer: the shared browser did not start; each file launches its own"
+  PELAB_BROWSER_WS=$endpoint NODE_CONCURRENCY=3 node_tests tests/browser/ || rc=1
+  local input=${shell[1]}
+  exec {input}>&-
+  wait "$shell_PID" 2> /dev/null
   return $rc
 }
 

@@ -33,23 +33,29 @@ export function progressLine(id, correct, answered) {
  * storage (localStorage, sessionStorage, IndexedDB and caches throw), as Chrome's incognito windows and browsers
  * that block third-party storage do; the shell's profiles give such a frame partitioned storage instead.
  * cross-site.test.mjs needs the full one. The browser says which it is (`blocksThirdPartyStorage`, for pageFor).
+ * Under scripts/test.sh the headless shell is one for the whole layer (tests/browser/shared-browser.mjs, its
+ * endpoint in PELAB_BROWSER_WS), which each file connects to; a file run alone launches its own.
  */
 export async function launchChromium({ full = false } = {}) {
-  const browser = await chromium.launch({
-    executablePath: full ? '/usr/bin/chromium' : '/usr/bin/chromium-headless-shell',
-    // (without the network flags, Chromium's background connections are refused by a closed network, many at a time)
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  // The layer's shared headless shell where scripts/test.sh runs one (tests/browser/shared-browser.mjs).
+  const shared = !full && process.env.PELAB_BROWSER_WS;
+  const browser = shared
+    ? await chromium.connect(shared)
+    : await chromium.launch({ executablePath: full ? '/usr/bin/chromium' : HEADLESS_SHELL, args: CHROMIUM_ARGS });
   return Object.assign(browser, { blocksThirdPartyStorage: full });
 }
+
+export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+// (without the network flags, Chromium's background connections are refused by a closed network, many at a time)
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export async function openLab({ mounts = [], full = false } = {}) {
   const server = await startServer({ port: 0, mounts: [...mounts, ...DEFAULT_MOUNTS] });
