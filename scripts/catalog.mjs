@@ -1,9 +1,9 @@
 // What the pages that mount no exercise need to know of every exercise, written out as data so that they do not
 // load the exercises' code: the course home (each lesson's progress) and the records' migration, which every
 // page's progress store runs. From web/exercises/index.js, this writes web/exercises/catalog-data.js: each
-// exercise's id, title and maxScore (index.js's rule), whether it trains models, and a prediction's question as far as its right letter
-// needs it (web/records/prediction.js: the prompt, which option is right). Run `node scripts/catalog.mjs` after
-// changing one of those: tests/web/catalog.test.mjs fails until the file matches.
+// exercise's id, title and maxScore (index.js's rule), whether it trains models, and a prediction's question as far
+// as its right letter needs it (web/records/prediction.js: the prompt, which option is right). Run
+// `node scripts/catalog.mjs` after changing one of those: tests/web/catalog.test.mjs fails until the file matches.
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { exercises, isPrediction, maxScores } from '../web/exercises/index.js';

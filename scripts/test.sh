@@ -98,7 +98,8 @@ browser_tests() {
   # One headless shell for every file (tests/browser/shared-browser.mjs), which each connects to: a launch per file
   # cost a CPU-second more. Its first line is its endpoint; it stops when its input closes.
   coproc shell { node tests/browser/shared-browser.mjs; }
-  read -r -t 30 endpoint <&"${shell[0]}" || echo "browser layer: the shared browser did not start; each file launches its own"
+  read -r -t 30 endpoint <&"${shell[0]}" ||
+    echo "browser layer: the shared browser did not start; each file launches its own"
   PELAB_BROWSER_WS=$endpoint NODE_CONCURRENCY=3 node_tests tests/browser/ || rc=1
   local input=${shell[1]}
   exec {input}>&-

@@ -1,7 +1,8 @@
 // What a page downloads before the learner acts (page-bytes.mjs counts it; the benchmark reports every page's
-// figures): lesson 1 within its budget, no formula typesetter among a lesson's files, since the formulas arrive as MathML written at build
-// time; and a page of the site or of a package that shows one exercise fetches that exercise's code and no
-// other's (the npm package's components.js holds every exercise by design: web/vite.lib.config.js).
+// figures): lesson 1 within its budget, no formula typesetter among a lesson's files, since the formulas arrive as
+// MathML written at build time; and a page of the site or of a package that shows one exercise fetches that
+// exercise's code and no other's (the npm package's components.js holds every exercise by design:
+// web/vite.lib.config.js).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -44,7 +45,7 @@ for (const lesson of LESSONS)
     );
     assert.ok(bytes > 0);
     // #23's budget for lesson 1 (English, uncompressed), met since its page loads the core without the trainer
-    // (319 KB on 2026-12-05, 391 KB with it): the benchmark reports every page's figure; a larger page fails here.
+    // (312 KB on 2026-12-05, 391 KB with it): the benchmark reports every page's figure; a larger page fails here.
     if (lesson === LESSONS[0])
       assert.ok(bytes <= LESSON_1_BUDGET_KB * 1024, `lesson 1: ${(bytes / 1024).toFixed(1)} KB`);
   });

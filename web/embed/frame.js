@@ -24,9 +24,10 @@ import { dirOf } from '../i18n/locales.js';
 const params = new URLSearchParams(location.search);
 const asked = params.get('exercise');
 // An id merged into another opens that one, and speaks for it: its record and interaction id are the merged one's.
-const name = findEntry(asked)?.id ?? asked;
+const entry = findEntry(asked);
+const name = entry?.id ?? asked;
 // The core downloads while the page's words load: without the trainer unless the exercise trains.
-const loadCore = findEntry(asked) && startedNow(() => createLab({ training: findEntry(asked).trains }));
+const loadCore = entry && startedNow(() => createLab({ training: entry.trains }));
 const theme = params.get('theme');
 if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
 
@@ -96,7 +97,6 @@ const locale = await loadPageCatalogs(pageLocale(), ['common', 'widgets']);
 const t = translator(locale);
 document.documentElement.lang = locale;
 document.documentElement.dir = dirOf(locale);
-const entry = findEntry(asked);
 if (!entry) {
   root.replaceChildren(h('p', { class: 'error', role: 'alert' }, unknownExerciseMessage(name)));
 } else {

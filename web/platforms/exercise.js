@@ -22,15 +22,15 @@ const name =
   document.querySelector('meta[name="pelab-exercise"]')?.getAttribute('content') ??
   new URLSearchParams(location.search).get('exercise');
 const root = document.getElementById('exercise');
+// The catalog names the exercise; only its own code and words are fetched (a package holds every exercise's).
+const entry = findEntry(name);
 // The core downloads while the page's words load: without the trainer unless the exercise trains.
-const loadCore = findEntry(name) && startedNow(() => createLab({ training: findEntry(name).trains }));
+const loadCore = entry && startedNow(() => createLab({ training: entry.trains }));
 // The package's language (scripts/package.mjs --lang), else ?lang=, the kept choice or the browser's.
 const locale = await loadPageCatalogs(pageLocale(), ['common', 'widgets']);
 const t = translator(locale);
 document.documentElement.lang = locale;
 document.documentElement.dir = dirOf(locale);
-// The catalog names the exercise; only its own code and words are fetched (a package holds every exercise's).
-const entry = findEntry(name);
 const [exercise] = entry ? await loadExercises([entry.id], locale) : [];
 if (!exercise) {
   root.replaceChildren(h('p', { class: 'error', role: 'alert' }, unknownExerciseMessage(name)));

@@ -1,6 +1,7 @@
 // Loading the WebAssembly core: the SIMD build where the engine has wasm SIMD (without the trainer when the
-// caller says training: false), the scalar build elsewhere, from beside this module, from where `locateFile` says, or from the bytes the caller passes; a load that
-// fails says which URL and what to do, in one error shape (LabLoadError) the pages can show.
+// caller says training: false), the scalar build elsewhere, from beside this module, from where `locateFile`
+// says, or from the bytes the caller passes; a load that fails says which URL and what to do, in one error
+// shape (LabLoadError) the pages can show.
 import { Lab } from './lab.js';
 import { optionName, withParam } from './messages.js';
 import { bytesOf, typeName } from './options.js';
