@@ -2,6 +2,9 @@
 // there and any card it needs first, with a progress bar of the lesson kept in the site's storage
 // (web/storage.js) and a reset, and the lesson's end. (The explorer of lesson 1 is explorer.js; the lesson's
 // own words are web/course/.)
+// What exercises draw beyond the first screen's controls (styles/controls.css): fetched with this module (the
+// bundler loads it before the module resolves), so after the first picture, and before any exercise is shown.
+import './styles/exercise.css';
 import { h, uid } from './widgets/dom.js';
 import { entryMaxScores } from './exercises/catalog.js';
 import { createProgress } from './progress.js';

@@ -29,13 +29,18 @@ translateRich(document, t);
 document.querySelector('.breadcrumb a')?.setAttribute('href', withLocale('index.html', t));
 document.querySelector('header').append(languageSwitch(t));
 document.querySelector('main').prepend(lessonIntro(lesson, t.in('course')));
-// The exercises' code is not needed for the first picture: it downloads while the core does (the HTML
-// preloads it) and is used once the heatmap is on screen.
-const lessonModule = import('./lesson.js');
-lessonModule.catch(() => {}); // reported where it is awaited
-// Its own exercises' code and words, each a chunk of its own (exercises/loaders.js): no other lesson's.
-const lessonExercises = lessonModule.then(({ loadExercises }) => loadExercises(lesson.exercises, t.locale));
-lessonExercises.catch(() => {});
+// The exercises' code, their own words, each a chunk of its own (exercises/loaders.js: no other lesson's), and
+// the rest of the stylesheet (styles/exercise.css, imported by lesson.js). The HTML preloads the code; on
+// lesson 1 it is run once the heatmap is on screen, so that this stylesheet is not applied on the way there.
+function lessonCode() {
+  const module = import('./lesson.js');
+  const exercises = module.then(({ loadExercises }) => loadExercises(lesson.exercises, t.locale));
+  module.catch(() => {}); // reported where they are awaited
+  exercises.catch(() => {});
+  return { module, exercises };
+}
+const explorerHost = document.getElementById('explorer');
+let code = explorerHost ? null : lessonCode();
 let coreError = null; // the core's own failure: shown with its URL and a retry (widgets/core-loader.js)
 loadingLab.catch((error) => {
   coreError = error;
@@ -54,7 +59,6 @@ async function step(what, work) {
 
 try {
   // The explorer's controls and canvas are laid out while the core loads; it draws once the core is there.
-  const explorerHost = document.getElementById('explorer');
   const explorer = explorerHost
     ? await step('The explorer could not start', () => mountExplorer(explorerHost, loadingLab, t.in('explorer')))
     : null;
@@ -70,8 +74,9 @@ try {
     await Promise.race([painted, new Promise((resolve) => setTimeout(resolve, 3000))]);
     await new Promise((resolve) => setTimeout(resolve)); // out of the animation frame, so that it paints now
   }
-  const { mountLesson } = await step('The lesson’s code could not load', () => lessonModule);
-  const list = await step('The lesson’s exercises could not load', () => lessonExercises);
+  code ??= lessonCode();
+  const { mountLesson } = await step('The lesson’s code could not load', () => code.module);
+  const list = await step('The lesson’s exercises could not load', () => code.exercises);
   // Never fails: an LMS that misbehaves is reported in the page.
   const platform = await connectPlatform(list);
   // Under a course platform the platform moves between lessons: the course home is not in the package.

@@ -94,9 +94,10 @@ function offlineWords() {
 }
 
 // sw.js at the site root (web/offline/sw.js with its lists written in): for each top-level page, the files it
-// needs, found by following what the page's HTML names, what each chunk imports (statically or dynamically),
-// and every emitted file a chunk or a worker names in its code (the workers, the .wasm); and a version, the
-// hash of those lists and of every file's content in them, so a new build fills a new cache.
+// needs, found by following what the page's HTML names, what each chunk imports (statically or dynamically:
+// scripts and stylesheets), and every emitted file a chunk or a worker names in its code (the workers, the
+// .wasm); and a version, the hash of those lists and of every file's content in them, so a new build fills a
+// new cache.
 function offlineFiles() {
   return {
     name: 'pelab-offline-files',
@@ -129,7 +130,7 @@ function offlineFiles() {
           if (seen.has(name) || !bundle[name] || elsewhere(bundle[name])) continue;
           seen.add(name);
           const f = bundle[name];
-          if (f.type === 'chunk') queue.push(...f.imports, ...f.dynamicImports);
+          if (f.type === 'chunk') queue.push(...f.imports, ...f.dynamicImports, ...(f.viteMetadata?.importedCss ?? []));
           const code = text(f);
           // (Another page is named by a link, and is that page's to keep once visited.)
           for (const other of names)

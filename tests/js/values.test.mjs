@@ -174,9 +174,16 @@ test("attention's scores are q·k/√dK in float64, −∞ where masked, and the
   }
 });
 
-test('out is filled in place and returned', () => {
-  const out = new Float32Array(10 * 16);
-  const result = lab.sinusoidal({ positions: 10, dModel: 16, out });
-  assert.equal(result, out);
-  assert.ok(maxAbsDiff(out, lab.sinusoidal({ positions: 10, dModel: 16 })) === 0);
+test('out is filled in place and returned, the table the core writes in pieces there number for number', () => {
+  // Tables of one piece and of many (64 KB pieces: 32 rows at dModel 512, 120 at 130), a last piece short.
+  for (const table of [
+    { positions: 10, dModel: 16 },
+    { positions: 1000, dModel: 512, start: 3, variant: 'halves' },
+    { positions: 300, dModel: 130, start: 65000, variant: 'tensor2tensor' },
+  ]) {
+    const out = new Float32Array(table.positions * table.dModel).fill(NaN);
+    const result = lab.sinusoidal({ ...table, out });
+    assert.equal(result, out);
+    assert.ok(maxAbsDiff(out, lab.sinusoidal(table)) === 0, JSON.stringify(table));
+  }
 });

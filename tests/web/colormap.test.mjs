@@ -165,14 +165,14 @@ test('textToneFor picks whichever of black and white text contrasts more, and th
 });
 
 // The matrix tables paint 'dark' text in the colour of td.on-light and 'light' text in that of td.on-dark
-// (web/styles/exercise.css), not in pure black and white.
+// (web/styles/controls.css), not in pure black and white.
 function cssTextColour(selector) {
-  const css = readFileSync(new URL('../../web/styles/exercise.css', import.meta.url), 'utf8');
+  const css = readFileSync(new URL('../../web/styles/controls.css', import.meta.url), 'utf8');
   const match = new RegExp(
     `${selector.replace('.', '\\.')}\\s*\\{[^}]*?(?<![-\\w])color:\\s*(#[0-9a-f]{3,6})\\b`,
     'i',
   ).exec(css);
-  assert.ok(match, `no colour for ${selector} in exercise.css`);
+  assert.ok(match, `no colour for ${selector} in controls.css`);
   const hex = match[1].length === 4 ? `#${[...match[1].slice(1)].map((c) => c + c).join('')}` : match[1];
   return rgbOfHex(hex.toLowerCase());
 }

@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compile, isDemoData, loadCatalogs as readCatalogs, placeholders, problems } from '../../scripts/messages.mjs';
-import { chooseLocale, LOCALES, pageLocaleFrom } from '../../web/i18n/locales.js';
-import { formatMessage, formatNumber, formatInteger } from '../../web/i18n/format.js';
+import { chooseLocale, LOCALES, PSEUDO, pageLocaleFrom } from '../../web/i18n/locales.js';
+import { decimalSign, formatMessage, formatNumber, formatInteger } from '../../web/i18n/format.js';
 import { loadCatalogs, translator } from '../../web/i18n/messages.js';
 import { gradeNumber } from '../../web/grading.js';
 
@@ -94,6 +94,21 @@ test('numbers in prose take the locale’s decimal sign, and a Spanish "0,5" gra
   assert.equal(formatInteger('es', 82685), '82.685');
   assert.equal(gradeNumber('0,5', 0.5, 0).correct, true);
   assert.equal(gradeNumber(formatNumber('es', 15.3136, 3), 15.3136, 0.001).correct, true);
+});
+
+test('each language’s number notation (locales.js) writes counts and decimals as Intl.NumberFormat does', () => {
+  // Every length of count from 1 to 16 digits, each sign, the edges of each grouping, -0.
+  const counts = [0, -0, 999, 1000, 9999, 10000, 99999, 100000, 1234567, Number.MAX_SAFE_INTEGER];
+  for (let digits = 1; digits <= 16; digits++) counts.push(Number('9'.repeat(digits)), Number('1'.padEnd(digits, '0')));
+  for (const { code } of [...LOCALES, PSEUDO]) {
+    const intl = new Intl.NumberFormat(code === PSEUDO.code ? 'en' : code);
+    for (const n of [...counts, ...counts.map((c) => -c)])
+      assert.equal(formatInteger(code, n), intl.format(n), `${code}: ${n}`);
+    assert.equal(decimalSign(code), intl.formatToParts(1.5).find((p) => p.type === 'decimal').value, code);
+  }
+  // A locale the course is not written in, and a number that is not a safe integer: the platform's notation.
+  assert.equal(formatInteger('de', 12345), '12.345');
+  assert.equal(formatInteger('en', 2 ** 60), new Intl.NumberFormat('en').format(2 ** 60));
 });
 
 test('the learner’s language: ?lang= first, then the kept choice, then the browser’s, then English', () => {

@@ -12,6 +12,7 @@ import { h } from '../widgets/dom.js';
 import { mountExercise } from '../mount.js';
 import { loadLab } from '../widgets/core-loader.js';
 import themeCss from '../styles/theme.css?inline';
+import controlsCss from '../styles/controls.css?inline';
 import exerciseCss from '../styles/exercise.css?inline';
 
 // One core per page, loaded by the first exercise; after a failure the next try loads it afresh.
@@ -41,7 +42,7 @@ function watchLanguages() {
 let sheets;
 function styleSheets() {
   if (!sheets) {
-    sheets = [themeCss, exerciseCss].map((css) => {
+    sheets = [themeCss, controlsCss, exerciseCss].map((css) => {
       const sheet = new CSSStyleSheet();
       sheet.replaceSync(css);
       return sheet;

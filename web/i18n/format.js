@@ -5,6 +5,8 @@
 // Intl.PluralRules (CLDR's rules, no table shipped); numbers follow fmt's rules (widgets/dom.js) with the
 // locale's decimal sign.
 
+import { localeOf } from './locales.js';
+
 const cache = new Map();
 function memo(kind, locale, make) {
   const key = `${kind}:${locale}`;
@@ -13,8 +15,13 @@ function memo(kind, locale, make) {
 }
 const pluralRules = (locale, type) => memo(`plural-${type}`, locale, () => new Intl.PluralRules(locale, { type }));
 const integerFormat = (locale) => memo('integer', locale, () => new Intl.NumberFormat(locale));
+// A course language's notation is in its record (locales.js: no Intl.NumberFormat made on the way to the first
+// picture); another locale's is the platform's.
+const numbersOf = (locale) => localeOf(locale)?.numbers ?? null;
+
 /** The locale's decimal sign: '.' in English and Chinese, ',' in Spanish. */
 export const decimalSign = (locale) =>
+  numbersOf(locale)?.decimal ??
   memo(
     'decimal',
     locale,
@@ -41,7 +48,14 @@ export function formatNumber(locale, value, digits = 4) {
 export const formatDecimal = (locale, value) => String(value).replace('.', decimalSign(numberLocale(locale)));
 
 /** A count in `locale`'s notation, grouped as the locale groups (1,000 · 1.000 · 1,000). */
-export const formatInteger = (locale, n) => integerFormat(numberLocale(locale)).format(n);
+export function formatInteger(locale, n) {
+  const numbers = numbersOf(locale);
+  if (!numbers || !Number.isSafeInteger(n)) return integerFormat(numberLocale(locale)).format(n);
+  const digits = String(Math.abs(n));
+  const grouped =
+    digits.length < 3 + numbers.minimumGrouping ? digits : digits.replace(/\B(?=(\d{3})+$)/g, numbers.group);
+  return n < 0 || Object.is(n, -0) ? `-${grouped}` : grouped; // Intl writes -0 too
+}
 
 function argument(args, name, where) {
   if (!Object.hasOwn(args, name)) throw new Error(`${where}: the message needs {${name}}`);

@@ -9,13 +9,22 @@ export const SOURCE = 'en';
 /** Where a learner's choice of language is kept (the site's storage; for the visit only where it is denied). */
 export const LANG_KEY = 'pelab:lang:v1';
 
-/** The languages a learner can choose, in the switch's order: each its code, its own name and direction. */
+// How each language writes a number: its decimal sign, its group separator (groups of three) and the fewest
+// digits a group needs before one is written (CLDR's minimumGroupingDigits: Spanish writes 1234 but 12.345).
+// The pages format with these rather than with Intl.NumberFormat, whose first use in a page loads the
+// platform's number data (33–68 ms measured in Chromium here, on the way to the first picture);
+// tests/web/i18n.test.mjs checks them against Intl.NumberFormat.
+const POINT_COMMA = Object.freeze({ decimal: '.', group: ',', minimumGrouping: 1 });
+const COMMA_POINT = Object.freeze({ decimal: ',', group: '.', minimumGrouping: 2 });
+
+/** The languages a learner can choose, in the switch's order: each its code, its own name, direction and numbers. */
 export const LOCALES = Object.freeze([
-  Object.freeze({ code: 'en', name: 'English', dir: 'ltr' }),
-  Object.freeze({ code: 'es', name: 'Español', dir: 'ltr' }),
-  Object.freeze({ code: 'zh-CN', name: '简体中文', dir: 'ltr' }),
+  Object.freeze({ code: 'en', name: 'English', dir: 'ltr', numbers: POINT_COMMA }),
+  Object.freeze({ code: 'es', name: 'Español', dir: 'ltr', numbers: COMMA_POINT }),
+  Object.freeze({ code: 'zh-CN', name: '简体中文', dir: 'ltr', numbers: POINT_COMMA }),
 ]);
-export const PSEUDO = Object.freeze({ code: 'en-XA', name: 'Pseudo (test)', dir: 'ltr' });
+// Its numbers are English numbers.
+export const PSEUDO = Object.freeze({ code: 'en-XA', name: 'Pseudo (test)', dir: 'ltr', numbers: POINT_COMMA });
 
 const BY_CODE = new Map([...LOCALES, PSEUDO].map((l) => [l.code.toLowerCase(), l]));
 

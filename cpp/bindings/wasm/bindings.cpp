@@ -20,6 +20,15 @@
 using namespace pelab;
 using bindings::exchange;
 
+// A piece of an answer into the caller's `out` (calls.hpp, out_pieces): exchange.js's copy, the one JS that runs
+// inside a call; it copies `count` floats at `values` in wasm memory to `out` from element `first` on.
+EM_JS(void, pelab_to_out, (std::size_t first, std::size_t count, const float* values),
+      { Module['pelabToOut'](first, count, values); });
+
+namespace {
+[[maybe_unused]] const bool kToOut = (exchange().to_out = &pelab_to_out, true);
+}  // namespace
+
 namespace {
 
 const char* kind_name(bindings::Kind k) {

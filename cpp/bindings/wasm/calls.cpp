@@ -70,6 +70,14 @@ std::vector<double>& CallIO::float64(const char* path, std::size_t n) {
 
 void CallIO::set(const char* path, double value) { exchange().numbers[result(path)] = value; }
 
+OutPieces CallIO::out_pieces(const char* path, std::size_t n) {
+  Exchange& e = exchange();
+  if (e.to_out == nullptr || !given("out")) return {};
+  float32(path, 0);
+  e.piece.resize(n);
+  return {e.piece.data(), e.to_out};
+}
+
 namespace {
 
 bool known(int index) { return index >= 0 && static_cast<std::size_t>(index) < calls().size(); }

@@ -107,8 +107,18 @@ struct Exchange {
   std::array<std::vector<double>, kMaxResults> float64;       // float64, bytes
   std::array<double, kMaxResults> numbers{};                  // number, name
   Status status;                                              // the last call's
+  // Where a piece of an answer goes when the caller gave `out` (bindings.cpp: a copy into it; natively none).
+  void (*to_out)(std::size_t first, std::size_t count, const float* values) = nullptr;
+  std::vector<float> piece;  // the buffer a call writes each piece in, before to_out copies it
 };
 Exchange& exchange();
+
+// A buffer for one piece of a result, and where each piece goes once written (to_out).
+struct OutPieces {
+  float* buffer = nullptr;
+  void (*take)(std::size_t first, std::size_t count, const float* values) = nullptr;
+  explicit operator bool() const { return buffer != nullptr; }
+};
 
 // One call's view of the exchange, by the names its table entry declares. A name the entry does not
 // declare is a bug in the calls' code, stopped at once (std::abort); tests/cpp/bindings/test_calls.cpp runs
@@ -126,6 +136,10 @@ class CallIO {
   const std::vector<double>& tokens(const char* option) const;
   std::vector<float>& float32(const char* result, std::size_t n);
   std::vector<double>& float64(const char* result, std::size_t n);
+  // For a call given `out`, where the bindings copy pieces into it: a buffer of `n` floats to write each piece
+  // of `result` in, the pieces then handed to `take` in order, and the result itself left empty (the JS layer
+  // copies nothing more). Empty otherwise (natively, or no `out`): write the whole result with float32().
+  OutPieces out_pieces(const char* result, std::size_t n);
   void set(const char* result, double value);
 
  private:

@@ -1,7 +1,8 @@
 // The one place arrays and numbers cross between the JS layer and wasm memory (bindings.cpp's pelab_*
 // exports, calls.hpp's exchange): a list copied into its option's buffer, every option written as three
 // float64 cells, the call run, its status read through the getters, and its named results copied out
-// (never a view of wasm memory handed on: memory can grow and empty a view). Only checked values get here.
+// (never a view of wasm memory handed on: memory can grow and empty a view), or, for a call given `out` that
+// writes in pieces, each piece copied there as the core writes it. Only checked values get here.
 import { copyInto, copyOf, freeze, heapView, typedLength, valueAt } from './options.js';
 import { nameIndex, place } from './table.js';
 
@@ -77,9 +78,14 @@ export class Exchange {
   #module;
   #raw; // the per-call wasm exports (exportsOf)
 
+  #out = null; // the running call's `out`, where the core copies its answer piece by piece (calls.hpp, out_pieces)
+
   constructor(module) {
     this.#module = module;
     this.#raw = exportsOf(module);
+    // Called by the core inside a call (bindings.cpp, pelab_to_out): the only JS that runs there, this copy.
+    module.pelabToOut = (first, count, address) =>
+      copyInto(this.#out, heapView(module.HEAPF32, address, count, 'float32'), first);
   }
 
   /** Description `which` (0 the call table, 1 the lab's limits, 2 the trainer's) as its JSON text. */
@@ -111,7 +117,12 @@ export class Exchange {
       written[3 * i + 1] = three[1];
       written[3 * i + 2] = three[2];
     }
-    return this.#raw.run(index) === 0;
+    this.#out = o.out ?? null;
+    try {
+      return this.#raw.run(index) === 0;
+    } finally {
+      this.#out = null;
+    }
   }
 
   /** The last refusal: its rule, the core's own parameter name and its numbers (status.hpp). */
@@ -149,7 +160,7 @@ export class Exchange {
       const { shape, names, keys } = method.results[i];
       let value;
       if (shape === 'float32' && o.out !== undefined && keys[0][0] === '') {
-        copyInto(o.out, view(i, false));
+        if (raw.result_length(i, 0) > 0) copyInto(o.out, view(i, false)); // (else: copied in pieces already)
         value = o.out;
       } else if (shape === 'float32') value = copyOf(view(i, false), 'float32');
       else if (shape === 'float64') value = copyOf(view(i, true), 'float64');

@@ -67,7 +67,11 @@ Status sinusoidal(CallIO& io) {
   SinusoidalSpec spec;
   const Status s = make_table_request(io.number("positions"), io.number("dModel"), io.number("base"),
                                       io.choice("variant"), io.number("start"), out_length(io), spec);
-  if (s.ok) fill_sinusoidal(spec, io.float32("", element_count(spec)).data());
+  if (!s.ok) return s;
+  // Given `out`, the table goes there piece by piece (out_pieces) rather than whole through wasm memory.
+  if (OutPieces out = io.out_pieces("", static_cast<std::size_t>(piece_rows(spec.dModel)) * spec.dModel))
+    fill_sinusoidal_in_pieces(spec, out.buffer, out.take);
+  else fill_sinusoidal(spec, io.float32("", element_count(spec)).data());
   return s;
 }
 

@@ -1,6 +1,10 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <tuple>
+
 #include "../table_helpers.hpp"
+#include "pelab/encodings/rotations.hpp"
 #include "pelab/validation/limits.hpp"
 
 using namespace pelab;
@@ -28,6 +32,36 @@ TEST_CASE("each convention reproduces the lesson's fingerprint at dModel 8, posi
     const std::vector<double> expected{0.841471, 0.046399, 0.002154, 0.000100, 0.540302, 0.998923, 0.999998, 1};
     const auto row = position_one(Variant::tensor2tensor);
     for (int i = 0; i < 8; ++i) CHECK(row[i] == Approx(expected[i]).margin(5e-7));
+  }
+}
+
+TEST_CASE("the table in pieces is the whole table, number for number, in order", "[sinusoidal]") {
+  static std::vector<float> received;
+  static std::size_t largest = 0;
+  const TakePiece take = [](std::size_t first, std::size_t count, const float* values) {
+    REQUIRE(first == received.size());  // each piece follows the last
+    largest = std::max(largest, count);
+    received.insert(received.end(), values, values + count);
+  };
+  const auto variant = GENERATE(Variant::paper, Variant::halves, Variant::tensor2tensor);
+  for (const auto& [positions, d, start] : {std::tuple{1, 2, 0},
+                                            {7, 8, 5},
+                                            {1000, 512, 3},
+                                            {300, 130, 65000},
+                                            {20000, 2, 9},
+                                            {17, 1024, 100},
+                                            {40, 7, 1}}) {
+    // (an odd width only in the layouts that pad it)
+    if (variant == Variant::paper && d % 2) continue;
+    const SinusoidalSpec spec{positions, d, 10000.0, variant, start};
+    INFO(variant_name(variant) << " " << positions << " × " << d << " from " << start);
+    received.clear();
+    largest = 0;
+    std::vector<float> piece(static_cast<std::size_t>(piece_rows(d)) * d);
+    fill_sinusoidal_in_pieces(spec, piece.data(), take);
+    CHECK(received == table(spec));
+    CHECK(largest <= piece.size());
+    CHECK(piece_rows(d) % RotationRows::block == 0);
   }
 }
 
