@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { Lab } from 'positional-encoding-lab';
 import { ownModule } from './own-module.mjs';
 
 // Our own module instance, so its memory and handle count are visible (see memory.test.mjs).
@@ -163,6 +164,29 @@ test("a caller's own set() is never called, and gets no view of wasm memory", ()
   assert.equal(r, out);
   assert.equal(kept, undefined);
   assert.deepStrictEqual(Array.from(out), Array.from(expected.sinusoidal));
+});
+
+test('the copy of a table into out runs no caller code: an accessor planted before the lab, two labs on one module', async () => {
+  const table = { positions: 100, dModel: 512, variant: 'halves' }; // 100 rows: four pieces
+  const whole = lab.sinusoidal(table);
+  let seen = 0;
+  Object.defineProperty(Object.prototype, 'pelabToOut', {
+    configurable: true,
+    get: () => (seen++, () => {}),
+    set: () => seen++,
+  });
+  try {
+    const { module: shared, lab: first } = await ownModule(); // planted before the module and its lab exist
+    const second = new Lab(shared, first.build);
+    for (const each of [first, second, first]) {
+      const out = new Float32Array(whole.length).fill(NaN);
+      assert.equal(each.sinusoidal({ ...table, out }), out);
+      assert.ok(out.every((v, i) => Object.is(v, whole[i])));
+    }
+  } finally {
+    delete Object.prototype.pelabToOut;
+  }
+  assert.equal(seen, 0);
 });
 
 test('a typed array whose own length lies is read by its true length', () => {

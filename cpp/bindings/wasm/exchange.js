@@ -6,7 +6,7 @@
 import { copyInto, copyOf, freeze, heapView, typedLength, valueAt } from './options.js';
 import { nameIndex, place } from './table.js';
 
-const { create } = Object;
+const { create, defineProperty } = Object;
 const utf8 = new TextDecoder(); // made at import: a page that replaces TextDecoder later changes nothing
 
 // The per-call exports (bindings.cpp's pelab_*), each called once here, harmlessly (an index that names
@@ -53,6 +53,24 @@ function cString(heap, at) {
   return text;
 }
 
+// Where a module's core copies the running call's answer piece by piece, into that call's `out` (bindings.cpp's
+// pelab_to_out calls module.pelabToOut; calls.hpp, out_pieces): made once per module, as an own property
+// defined (not assigned: nothing on Object.prototype sees it, or runs inside a call) and shared by every lab on
+// the module, each setting `out` for its own calls. It cannot throw, so no exception crosses a wasm frame.
+const outSlots = new WeakMap();
+function outSlot(module) {
+  let slot = outSlots.get(module);
+  if (!slot) {
+    slot = { out: null };
+    const toOut = (first, count, address) => {
+      if (slot.out !== null) copyInto(slot.out, heapView(module.HEAPF32, address, count, 'float32'), first);
+    };
+    defineProperty(module, 'pelabToOut', { value: toOut });
+    outSlots.set(module, slot);
+  }
+  return slot;
+}
+
 // Flags (0/1 in float64) as a Uint8Array.
 function bytesFrom(flags) {
   const bytes = new Uint8Array(typedLength(flags));
@@ -78,14 +96,12 @@ export class Exchange {
   #module;
   #raw; // the per-call wasm exports (exportsOf)
 
-  #out = null; // the running call's `out`, where the core copies its answer piece by piece (calls.hpp, out_pieces)
+  #out; // outSlot(module): where the running call's `out` is, for the copy the core calls inside the call
 
   constructor(module) {
     this.#module = module;
     this.#raw = exportsOf(module);
-    // Called by the core inside a call (bindings.cpp, pelab_to_out): the only JS that runs there, this copy.
-    module.pelabToOut = (first, count, address) =>
-      copyInto(this.#out, heapView(module.HEAPF32, address, count, 'float32'), first);
+    this.#out = outSlot(module);
   }
 
   /** Description `which` (0 the call table, 1 the lab's limits, 2 the trainer's) as its JSON text. */
@@ -117,11 +133,11 @@ export class Exchange {
       written[3 * i + 1] = three[1];
       written[3 * i + 2] = three[2];
     }
-    this.#out = o.out ?? null;
+    this.#out.out = o.out ?? null;
     try {
       return this.#raw.run(index) === 0;
     } finally {
-      this.#out = null;
+      this.#out.out = null;
     }
   }
 
