@@ -26,10 +26,8 @@ EM_JS(void, pelab_to_out, (std::size_t first, std::size_t count, const float* va
       { Module['pelabToOut'](first, count, values); });
 
 namespace {
-[[maybe_unused]] const bool kToOut = (exchange().to_out = &pelab_to_out, true);
-}  // namespace
 
-namespace {
+[[maybe_unused]] const bool kToOut = (exchange().to_out = &pelab_to_out, true);
 
 const char* kind_name(bindings::Kind k) {
   using bindings::Kind;

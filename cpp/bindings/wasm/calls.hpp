@@ -95,6 +95,9 @@ const std::vector<Call>& trainer_calls();  // trainer_calls.cpp
 
 inline constexpr std::size_t kMaxOptions = 32, kMaxResults = 16, kCellsPerOption = 3;
 
+// Takes `count` numbers of a result from element `first` on (pelab::TakePiece, sinusoidal.hpp, is the same type).
+using PieceSink = void (*)(std::size_t first, std::size_t count, const float* values);
+
 // What crosses for one call: the options' cells, the lists, the results; buffers keep their capacity from
 // call to call (a slider that redraws the same table allocates nothing after its first frame; every size
 // is capped by limits.hpp, so the high-water mark is too). Nothing here is an `emscripten::val`: no
@@ -108,7 +111,7 @@ struct Exchange {
   std::array<double, kMaxResults> numbers{};                  // number, name
   Status status;                                              // the last call's
   // Where a piece of an answer goes when the caller gave `out` (bindings.cpp: a copy into it; natively none).
-  void (*to_out)(std::size_t first, std::size_t count, const float* values) = nullptr;
+  PieceSink to_out = nullptr;
   std::vector<float> piece;  // the buffer a call writes each piece in, before to_out copies it
 };
 Exchange& exchange();
@@ -116,7 +119,7 @@ Exchange& exchange();
 // A buffer for one piece of a result, and where each piece goes once written (to_out).
 struct OutPieces {
   float* buffer = nullptr;
-  void (*take)(std::size_t first, std::size_t count, const float* values) = nullptr;
+  PieceSink take = nullptr;
   explicit operator bool() const { return buffer != nullptr; }
 };
 

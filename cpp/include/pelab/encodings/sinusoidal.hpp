@@ -57,7 +57,8 @@ using TakePiece = void (*)(std::size_t first, std::size_t count, const float* va
 int piece_rows(int dModel);
 // The same numbers as fill_sinusoidal, written piece_rows(dModel) rows at a time into `piece` (that many rows
 // × dModel floats) and handed to `take` piece by piece, in order: a caller that copies the table elsewhere
-// copies from a buffer still in cache, and the whole table is never held (a 4 MB table: 0.55 → 0.41 ms).
+// copies from a buffer still in cache, and the whole table is never held (a 4 MB table into a JS array:
+// 0.37 → 0.33 ms in Node here).
 void fill_sinusoidal_in_pieces(const SinusoidalSpec& spec, float* piece, TakePiece take);
 
 // The formula evaluated in float64, one sin/cos per element: the yardstick for the others.
