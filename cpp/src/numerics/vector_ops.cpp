@@ -127,7 +127,7 @@ float exp_shifted(float* x, std::size_t n, float shift) {
   const fbatch s(shift);
   fbatch acc(0.f);
   for (; i + width <= n; i += width) {
-    const fbatch e = xsimd::exp(fbatch::load_unaligned(x + i) - s);
+    const fbatch e = pelab::exp(fbatch::load_unaligned(x + i) - s);
     e.store_unaligned(x + i);
     acc = acc + e;
   }

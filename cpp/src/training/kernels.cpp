@@ -108,7 +108,7 @@ T gelu_slope(T x) {
 #ifndef PELAB_NO_SIMD
 fbatch gelu_gate(const fbatch& x) {
   const fbatch u = fbatch(static_cast<float>(kGeluScale)) * fma(fbatch(static_cast<float>(kGeluCube)) * x, x * x, x);
-  return fbatch(1.f) / (fbatch(1.f) + xsimd::exp(fbatch(-2.f) * u));
+  return fbatch(1.f) / (fbatch(1.f) + pelab::exp(fbatch(-2.f) * u));
 }
 #endif
 

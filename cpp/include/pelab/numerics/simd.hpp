@@ -29,6 +29,28 @@ inline fbatch swap_pairs(const fbatch& x) {
   return xsimd::swizzle(x, xsimd::batch_constant<xsimd::batch<std::uint32_t, xsimd::sse4_1>, 1, 0, 3, 2>());
 }
 
+// e^a on four lanes: xsimd::exp's own algorithm for float (the same reduction k = round(a/ln 2), the same
+// polynomial, the same bounds), bit for bit, with one step done differently. xsimd turns k into int32
+// with _mm_cvttps_epi32, which Emscripten's SSE headers emulate one lane at a time in scalar code (x86
+// and wasm disagree on out-of-range lanes): that conversion was most of the softmax's time in wasm.
+// Here k is a whole number with |k| ≤ 128 wherever the result is kept, so it is exact in k + 1.5·2²³,
+// whose bits are those of 1.5·2²³ plus k; lanes out of range are replaced by the bounds as in xsimd.
+inline fbatch exp(const fbatch& a) {
+  using ibatch = xsimd::batch<std::int32_t, xsimd::sse4_1>;
+  namespace c = xsimd::constants;
+  constexpr float kShift = 12582912.f;  // 1.5·2²³
+  const fbatch k = xsimd::nearbyint(c::invlog_2<fbatch>() * a);
+  fbatch x = xsimd::fnma(k, c::log_2hi<fbatch>(), a);
+  x = xsimd::fnma(k, c::log_2lo<fbatch>(), x);
+  // xsimd's coefficients (exp_reduction<float, exp_tag>::approx), by their bits.
+  const fbatch y = xsimd::kernel::detail::horner<fbatch, 0x3f000000, 0x3e2aa9a5, 0x3d2aa957, 0x3c098d8b, 0x3ab778cf>(x);
+  x = fma(y, x * x, x) + fbatch(1.f);
+  const ibatch whole = xsimd::bitwise_cast<ibatch>(k + fbatch(kShift)) - xsimd::bitwise_cast<ibatch>(fbatch(kShift));
+  const fbatch two_to_k = xsimd::bitwise_cast<fbatch>((whole + ibatch(127)) << 23);
+  x = xsimd::select(a <= c::minlog<fbatch>(), fbatch(0.f), x * two_to_k);
+  return xsimd::select(a >= c::maxlog<fbatch>(), c::infinity<fbatch>(), x);
+}
+
 #else
 
 struct scalar_batch {
