@@ -87,6 +87,96 @@ void softmax(double* x, int n) {
 
 namespace {
 
+fbatch at4(const float* p) { return fbatch::load_unaligned(p); }
+
+}  // namespace
+
+void layernorm_row_forward(float* out, float& mean, float& rstd, const float* x, const float* weight,
+                           const float* bias, int C) {
+  fbatch sum(0.f);
+  int c = 0;
+  for (; c + W <= C; c += W) sum = sum + at4(x + c);
+  float m = hadd(sum);
+  for (; c < C; ++c) m += x[c];
+  m /= static_cast<float>(C);
+  const fbatch mb(m);
+  fbatch squares(0.f);
+  for (c = 0; c + W <= C; c += W) {
+    const fbatch d = at4(x + c) - mb;
+    squares = fma(d, d, squares);
+  }
+  float v = hadd(squares);
+  for (; c < C; ++c) v += (x[c] - m) * (x[c] - m);
+  const float s = 1.f / std::sqrt(v / static_cast<float>(C) + static_cast<float>(kNormEpsilon));
+  const fbatch sb(s);
+  for (c = 0; c + W <= C; c += W)
+    fma((at4(x + c) - mb) * sb, at4(weight + c), at4(bias + c)).store_unaligned(out + c);
+  for (; c < C; ++c) out[c] = (x[c] - m) * s * weight[c] + bias[c];
+  mean = m, rstd = s;
+}
+
+void layernorm_row_forward(double* out, double& mean, double& rstd, const double* x, const double* weight,
+                           const double* bias, int C) {
+  double m = 0, v = 0;
+  for (int c = 0; c < C; ++c) m += x[c];
+  m /= C;
+  for (int c = 0; c < C; ++c) v += (x[c] - m) * (x[c] - m);
+  const double s = 1 / std::sqrt(v / C + kNormEpsilon);
+  for (int c = 0; c < C; ++c) out[c] = (x[c] - m) * s * weight[c] + bias[c];
+  mean = m, rstd = s;
+}
+
+void layernorm_row_backward(float* dx, float* dweight, float* dbias, const float* dout, const float* x,
+                            const float* weight, float mean, float rstd, int C) {
+  const fbatch mb(mean), rb(rstd);
+  fbatch gs(0.f), gxs(0.f);
+  int c = 0;
+  for (; c + W <= C; c += W) {
+    const fbatch g = at4(weight + c) * at4(dout + c);
+    gs = gs + g;
+    gxs = fma(g, (at4(x + c) - mb) * rb, gxs);
+  }
+  float g_mean = hadd(gs), gx_mean = hadd(gxs);
+  for (; c < C; ++c) {
+    const float g = weight[c] * dout[c];
+    g_mean += g;
+    gx_mean += g * ((x[c] - mean) * rstd);
+  }
+  g_mean /= static_cast<float>(C), gx_mean /= static_cast<float>(C);
+  const fbatch gm(g_mean), gxm(gx_mean);
+  for (c = 0; c + W <= C; c += W) {
+    const fbatch xhat = (at4(x + c) - mb) * rb, d = at4(dout + c);
+    (at4(dbias + c) + d).store_unaligned(dbias + c);
+    fma(xhat, d, at4(dweight + c)).store_unaligned(dweight + c);
+    fma(rb, at4(weight + c) * d - gm - xhat * gxm, at4(dx + c)).store_unaligned(dx + c);
+  }
+  for (; c < C; ++c) {
+    const float xhat = (x[c] - mean) * rstd;
+    dbias[c] += dout[c];
+    dweight[c] += xhat * dout[c];
+    dx[c] += rstd * (weight[c] * dout[c] - g_mean - xhat * gx_mean);
+  }
+}
+
+void layernorm_row_backward(double* dx, double* dweight, double* dbias, const double* dout, const double* x,
+                            const double* weight, double mean, double rstd, int C) {
+  double g_mean = 0, gx_mean = 0;
+  for (int c = 0; c < C; ++c) {
+    const double xhat = (x[c] - mean) * rstd;
+    g_mean += weight[c] * dout[c];
+    gx_mean += weight[c] * dout[c] * xhat;
+  }
+  g_mean /= C, gx_mean /= C;
+  for (int c = 0; c < C; ++c) {
+    const double xhat = (x[c] - mean) * rstd;
+    dbias[c] += dout[c];
+    dweight[c] += xhat * dout[c];
+    dx[c] += rstd * (weight[c] * dout[c] - g_mean - xhat * gx_mean);
+  }
+}
+
+namespace {
+
 constexpr double kGeluScale = 0.7978845608028654;  // √(2/π)
 constexpr double kGeluCube = 0.044715;
 

@@ -11,8 +11,6 @@
 namespace pelab::training {
 namespace {
 
-constexpr double kNormEpsilon = 1e-5;
-
 using sizes::at;
 
 }  // namespace
@@ -51,41 +49,16 @@ void encoder_backward(T* dwte, T* dwpe, const T* dout, const int* tokens, const 
 
 template <typename T>
 void layernorm_forward(T* out, T* mean, T* rstd, const T* inp, const T* weight, const T* bias, int N, int C) {
-  for (int n = 0; n < N; ++n) {
-    const T* x = inp + at(n, C);
-    T m = 0, v = 0;
-    for (int c = 0; c < C; ++c) m += x[c];
-    m /= C;
-    for (int c = 0; c < C; ++c) v += (x[c] - m) * (x[c] - m);
-    const T s = T(1) / std::sqrt(v / C + T(kNormEpsilon));
-    T* o = out + at(n, C);
-    for (int c = 0; c < C; ++c) o[c] = (x[c] - m) * s * weight[c] + bias[c];
-    mean[n] = m, rstd[n] = s;
-  }
+  for (int n = 0; n < N; ++n)
+    layernorm_row_forward(out + at(n, C), mean[n], rstd[n], inp + at(n, C), weight, bias, C);
 }
 
-// With x̂ = (x - mean)·rstd and g = weight·dout: dx = rstd · (g - mean(g) - x̂ · mean(g·x̂)).
 template <typename T>
 void layernorm_backward(T* dinp, T* dweight, T* dbias, const T* dout, const T* inp, const T* weight, const T* mean,
                         const T* rstd, int N, int C) {
-  for (int n = 0; n < N; ++n) {
-    const T* x = inp + at(n, C);
-    const T* d = dout + at(n, C);
-    T g_mean = 0, gx_mean = 0;
-    for (int c = 0; c < C; ++c) {
-      const T xhat = (x[c] - mean[n]) * rstd[n];
-      g_mean += weight[c] * d[c];
-      gx_mean += weight[c] * d[c] * xhat;
-    }
-    g_mean /= C, gx_mean /= C;
-    T* dx = dinp + at(n, C);
-    for (int c = 0; c < C; ++c) {
-      const T xhat = (x[c] - mean[n]) * rstd[n];
-      dbias[c] += d[c];
-      dweight[c] += xhat * d[c];
-      dx[c] += rstd[n] * (weight[c] * d[c] - g_mean - xhat * gx_mean);
-    }
-  }
+  for (int n = 0; n < N; ++n)
+    layernorm_row_backward(dinp + at(n, C), dweight, dbias, dout + at(n, C), inp + at(n, C), weight, mean[n], rstd[n],
+                           C);
 }
 
 template <typename T>

@@ -24,6 +24,22 @@ void transpose(const T* in, int rows, int cols, int ldin, T* out) {
 void softmax(float* x, int n);
 void softmax(double* x, int n);
 
+// Layer normalisation's ε: rstd = 1/√(variance + ε), in LayerNorm and RMSNorm alike.
+inline constexpr double kNormEpsilon = 1e-5;
+
+// One row of LayerNorm (C values): out = (x - mean)·rstd·weight + bias, keeping mean and rstd for the
+// backward pass. In float, four lanes at a time (sums in four partial sums, so in another order).
+void layernorm_row_forward(float* out, float& mean, float& rstd, const float* x, const float* weight,
+                           const float* bias, int C);
+void layernorm_row_forward(double* out, double& mean, double& rstd, const double* x, const double* weight,
+                           const double* bias, int C);
+// Its backward, with x̂ = (x - mean)·rstd and g = weight·dout: dx += rstd · (g - mean(g) - x̂ · mean(g·x̂)),
+// dweight += x̂·dout, dbias += dout.
+void layernorm_row_backward(float* dx, float* dweight, float* dbias, const float* dout, const float* x,
+                            const float* weight, float mean, float rstd, int C);
+void layernorm_row_backward(double* dx, double* dweight, double* dbias, const double* dout, const double* x,
+                            const double* weight, double mean, double rstd, int C);
+
 // GELU, tanh approximation (as GPT-2 and llm.c): out = x/2 · (1 + tanh(√(2/π)(x + 0.044715x³))),
 // computed as x · sigmoid(2·√(2/π)(x + 0.044715x³)), the same function.
 void gelu_forward(float* out, const float* inp, int n);
