@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "pelab/numerics/simd.hpp"
 
@@ -130,6 +131,16 @@ float exp_shifted(float* x, std::size_t n, float shift) {
     const fbatch e = pelab::exp(fbatch::load_unaligned(x + i) - s);
     e.store_unaligned(x + i);
     acc = acc + e;
+  }
+  if (i < n) {  // the last one to three values as one more batch, padded with −∞, whose exp is 0
+    float tail[width];
+    std::fill_n(tail, width, -std::numeric_limits<float>::infinity());
+    std::copy(x + i, x + n, tail);
+    const fbatch e = pelab::exp(fbatch::load_unaligned(tail) - s);
+    e.store_unaligned(tail);
+    std::copy_n(tail, n - i, x + i);
+    acc = acc + e;
+    i = n;
   }
   total = hadd(acc);
 #endif
