@@ -135,7 +135,7 @@ const dots = {
 const training = args.includes('--no-training')
   ? null
   : await trainingFigures({ simd, scalar, nativeTrainBench, reps });
-const sgemm = sgemmFigures({ binaries: sgemmBinaries(), reps, training });
+const sgemm = sgemmFigures({ binaries: sgemmBinaries(), reps });
 const browser = args.includes('--no-browser') ? null : await browserFigures({ reps });
 const longTasks = args.includes('--no-browser') ? null : await longTaskFigures();
 const pageBytes = args.includes('--no-browser') ? null : await pageByteFigures();

@@ -1,19 +1,20 @@
 // The SGEMM rows of `npm run bench` (issue #23): how near the attainable a training step runs. The attainable is
 // a register-blocked SGEMM (sgemm_bench.cpp, one thread, built as wasm SIMD and natively) timed at the shapes of
 // every matrix product of the default model's step, forward and backward; the step's own rate is its FLOPs
-// (2·M·K·N summed over those products) times the steps/s train_bench.mjs measured, the same build's against the
-// same build's. Lengths 8–16 vary from batch to batch: that column counts the expected FLOPs (384 rows, the
-// mean of length²) and times the attention products at the mean length, 12 (the FLOPs a logged native run of
-// 1,000 steps computed were 0.2% under the expectation).
-//   node tests/bench/sgemm.mjs [--build DIR]: these rows alone, timing the step here (DIR holds native/ and
-//   wasm/, default build/); bench.mjs calls sgemmFigures with the training rows it has measured.
+// (2·M·K·N summed over those products) times its steps/s, the same build's against the same build's. Each binary
+// times both in turns, round by round (the SGEMM at every shape, then 300 steps of the core's trainer, for each
+// set of shapes), so the two terms of a round share the machine's speed of that moment, which here moves by a
+// third within a minute; each figure below is the median of its rounds, the ratio the median of the rounds'
+// ratios. Lengths 8–16 vary from batch to batch: that column counts the expected FLOPs (384 rows, the mean of
+// length²) and times the attention products at the mean length, 12 (the FLOPs a logged native run of 1,000
+// steps computed were 0.2% under the expectation).
+//   node tests/bench/sgemm.mjs [--build DIR]: these rows alone (DIR holds native/ and wasm/, default build/).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SETS = { lengths8to16: [8, 16], fixed16: [16, 16] };
-const ARM = { task: 'order', encoding: 'sinusoidal', attention: 'bidirectional', readout: 'mean' };
 const BUILD = fileURLToPath(new URL('../../build', import.meta.url));
 
 // A benchmark binary's JSON; `file` is the binary, or the wasm module's loader that node runs.
@@ -27,70 +28,71 @@ export function sgemmBinaries(build = BUILD) {
   return { wasm: join(build, 'wasm/pelab_sgemm_bench.cjs'), native: join(build, 'native/pelab_sgemm_bench') };
 }
 
-// The rate the SGEMM would keep over all of a step's products: their FLOPs over the time it takes for them
-// (a mean of the shapes' rates weighted by FLOPs, harmonically, as times add up).
-const attainable = (shapes, key) =>
-  shapes.reduce((sum, s) => sum + s.flopsPerStep, 0) / shapes.reduce((sum, s) => sum + s.flopsPerStep / s[key], 0);
+const median = (values) => {
+  const v = [...values].sort((a, b) => a - b);
+  return v.length % 2 ? v[v.length >> 1] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+};
 
-function stepRate(flopsPerStep, stepsPerSecond, attainableGflops) {
-  if (stepsPerSecond == null) return null;
-  const gflops = (flopsPerStep * stepsPerSecond) / 1e9;
-  return { stepsPerSecond, gflops, ofAttainable: gflops / attainableGflops };
+// The rate the SGEMM would keep over all of a step's products in round r: their FLOPs over the time it takes
+// for them (a mean of the shapes' rates weighted by FLOPs, harmonically, as times add up).
+const attainableIn = (shapes, r) =>
+  shapes.reduce((sum, s) => sum + s.flopsPerStep, 0) / shapes.reduce((sum, s) => sum + s.flopsPerStep / s.gflops[r], 0);
+
+// One build's set: the shapes' median rates, and the attainable, the step and their ratio, round by round.
+function setFigures(set) {
+  const flopsPerStep = set.shapes.reduce((sum, s) => sum + s.flopsPerStep, 0);
+  const rounds = set.stepsPerSecond.map((stepsPerSecond, r) => {
+    const attainable = attainableIn(set.shapes, r),
+      gflops = (flopsPerStep * stepsPerSecond) / 1e9;
+    return { attainable, stepsPerSecond, gflops, ofAttainable: gflops / attainable };
+  });
+  const of = (key) => median(rounds.map((x) => x[key]));
+  return {
+    flopsPerStep,
+    shapes: set.shapes.map(({ gflops, ...s }) => ({ ...s, gflops: median(gflops) })),
+    attainableGflops: of('attainable'),
+    step: { stepsPerSecond: of('stepsPerSecond'), gflops: of('gflops'), ofAttainable: of('ofAttainable') },
+    rounds,
+  };
 }
 
-// The model the SGEMM's shapes were written for must be the one the training rows timed.
-function checkModel(shapesModel, model) {
-  const same =
-    model.layers === 1 &&
-    ['batch', 'dModel', 'heads', 'hidden'].every((key) => model[key] === shapesModel[key]) &&
-    model.trainLength.join() === shapesModel.trainLength.join();
-  if (!same)
-    throw new Error(
-      `sgemm_bench.cpp's shapes are for ${JSON.stringify(shapesModel)}; the trainer's default is ${JSON.stringify(model)}`,
-    );
-}
-
-/**
- * The SGEMM figures. `binaries`: sgemmBinaries(); `reps`: runs per shape (at least 15); `training`: train_bench.mjs's
- * figures (or { model, stepsPerSecond: { ours: { simd, native } } }), null for the SGEMM alone.
- */
-export function sgemmFigures({ binaries, reps = 15, training = null }) {
+/** The SGEMM figures. `binaries`: sgemmBinaries(); `reps`: runs per shape and round (at least 15). */
+export function sgemmFigures({ binaries, reps = 15 }) {
   const wasm = run(binaries.wasm, [binaries.wasm, String(reps)], process.execPath);
   const native = run(binaries.native, [String(reps)]);
-  if (training) checkModel(wasm.model, training.model);
-  const rates = training?.stepsPerSecond.ours;
   const sets = Object.fromEntries(
     wasm.sets.map((set, i) => {
-      const shapes = set.shapes.map(({ gflops, ...s }, j) => ({
-        ...s,
-        wasmGflops: gflops,
-        nativeGflops: native.sets[i].shapes[j].gflops,
-        maxError: Math.max(s.maxError, native.sets[i].shapes[j].maxError),
-      }));
-      const flopsPerStep = shapes.reduce((sum, s) => sum + s.flopsPerStep, 0);
-      const wasmAttainable = attainable(shapes, 'wasmGflops'),
-        nativeAttainable = attainable(shapes, 'nativeGflops');
+      const w = setFigures(set),
+        n = setFigures(native.sets[i]);
       const figures = {
         rows: set.rows,
         length: set.length,
         trainLength: SETS[set.name],
-        flopsPerStep,
-        shapes,
-        attainableGflops: { wasm: wasmAttainable, native: nativeAttainable },
-        step: {
-          wasm: stepRate(flopsPerStep, rates?.simd[set.name], wasmAttainable),
-          native: stepRate(flopsPerStep, rates?.native[set.name], nativeAttainable),
-        },
+        flopsPerStep: w.flopsPerStep,
+        shapes: w.shapes.map((s, j) => ({
+          role: s.role,
+          m: s.m,
+          k: s.k,
+          n: s.n,
+          callsPerStep: s.callsPerStep,
+          flopsPerStep: s.flopsPerStep,
+          wasmGflops: s.gflops,
+          nativeGflops: n.shapes[j].gflops,
+          maxError: Math.max(s.maxError, n.shapes[j].maxError),
+        })),
+        attainableGflops: { wasm: w.attainableGflops, native: n.attainableGflops },
+        step: { wasm: w.step, native: n.step },
+        rounds: { wasm: w.rounds, native: n.rounds },
       };
       return [set.name, figures];
     }),
   );
   const square512 = {
-    wasmGflops: wasm.square512.gflops,
-    nativeGflops: native.square512.gflops,
+    wasmGflops: median(wasm.square512.gflops),
+    nativeGflops: median(native.square512.gflops),
     maxError: Math.max(wasm.square512.maxError, native.square512.maxError),
   };
-  return { kernel: wasm.kernel, reps: wasm.reps, sets, square512 };
+  return { kernel: wasm.kernel, reps: wasm.reps, rounds: wasm.rounds, model: wasm.model, sets, square512 };
 }
 
 /** The SGEMM rows, as Markdown tables. */
@@ -100,7 +102,8 @@ export function printSgemm(s) {
   const { lengths8to16: a, fixed16: b } = s.sets;
   const dims = (x) => `${x.m} × ${x.k} × ${x.n}`;
   console.log(
-    `\n| SGEMM GFLOP/s (${s.kernel}; one thread) at the default step's products | calls per step ` +
+    `\n| SGEMM GFLOP/s (${s.kernel}; one thread; median of ${s.rounds} rounds) at the default step's products ` +
+      '| calls per step ' +
       '| lengths 8–16: M × K × N | wasm SIMD | native | fixed length 16: M × K × N | wasm SIMD | native | max abs error |\n' +
       '|---|---|---|---|---|---|---|---|---|',
   );
@@ -116,7 +119,8 @@ export function printSgemm(s) {
     `| 512 × 512 × 512, for scale | — | — | ${f(q.wasmGflops)} | ${f(q.nativeGflops)} | — | — | — | ${q.maxError.toExponential(1)} |`,
   );
   console.log(
-    '\n| training step, default model, against the SGEMM at its products | lengths 8–16 | fixed length 16 |\n|---|---|---|',
+    `\n| training step, default model, against the SGEMM at its products (timed in turns, ${s.rounds} rounds; ` +
+      'medians) | lengths 8–16 | fixed length 16 |\n|---|---|---|',
   );
   const both = (fn) => `| ${fn(a)} | ${fn(b)} |`;
   console.log(`| FLOPs per step (2·M·K·N over its products) ${both((x) => `${f(x.flopsPerStep / 1e6, 2)} M`)}`);
@@ -130,47 +134,22 @@ export function printSgemm(s) {
     );
     const step = (x) => x.step[build];
     console.log(
-      `| step, ${name}: steps/s × FLOPs per step ` +
-        `${both((x) => (step(x) ? `${f(step(x).stepsPerSecond, 0)} steps/s: ${f(step(x).gflops)} GFLOP/s` : '—'))}`,
+      `| step, ${name}: the core's trainer in the same binary, steps/s × FLOPs per step ` +
+        `${both((x) => `${f(step(x).stepsPerSecond, 0)} steps/s: ${f(step(x).gflops)} GFLOP/s`)}`,
     );
+    const spread = (x) => {
+      const r = x.rounds[build].map((y) => y.ofAttainable);
+      return `${pct(Math.min(...r))}–${pct(Math.max(...r))}`;
+    };
     console.log(
-      `| step ÷ attainable, ${name}${build === 'wasm' ? ' (target ≥ 50%)' : ''} ` +
-        `${both((x) => pct(step(x)?.ofAttainable))}`,
+      `| step ÷ attainable, ${name}: the median of the rounds' ratios (their range)` +
+        `${build === 'wasm' ? ' (target ≥ 50%)' : ''} ${both((x) => `${pct(step(x).ofAttainable)} (${spread(x)})`)}`,
     );
   }
-}
-
-// Alone: the default model's steps/s timed here as train_bench.mjs times ours (20 steps of warm-up, then the
-// median of 5 rounds of 300 steps, 10 per call), the native rates from pelab_native_train_bench.
-async function stepsPerSecondHere(build) {
-  const { createLab } = await import('positional-encoding-lab');
-  const lab = await createLab();
-  const median = (v) => v.sort((x, y) => x - y)[v.length >> 1];
-  const simd = {};
-  for (const [name, trainLength] of Object.entries(SETS)) {
-    const t = lab.trainer({ ...ARM, seed: 0, trainLength });
-    t.step(20);
-    const rates = [];
-    for (let r = 0; r < 5; r++) {
-      const start = performance.now();
-      for (let i = 0; i < 300; i += 10) t.step(10);
-      rates.push(300 / ((performance.now() - start) / 1000));
-    }
-    t.delete();
-    simd[name] = median(rates);
-  }
-  const native = run(join(build, 'native/pelab_native_train_bench'), ['0']);
-  const arm = `${ARM.encoding}/${ARM.attention}/${ARM.readout}`;
-  return {
-    model: native.model,
-    stepsPerSecond: {
-      ours: { simd, native: { lengths8to16: native.stepsPerSecond[arm], fixed16: native.stepsPerSecondFixed16[arm] } },
-    },
-  };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const build = args.includes('--build') ? args[args.indexOf('--build') + 1] : BUILD;
-  printSgemm(sgemmFigures({ binaries: sgemmBinaries(build), training: await stepsPerSecondHere(build) }));
+  printSgemm(sgemmFigures({ binaries: sgemmBinaries(build) }));
 }

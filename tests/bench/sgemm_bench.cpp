@@ -1,9 +1,11 @@
 // The "attainable" figure of the benchmark (issue #23): a register-blocked single-threaded SGEMM,
 // C = A·B on row-major floats, written with the core's SIMD type (xsimd's SSE4.1 batch, which Emscripten
 // maps onto wasm SIMD128), timed at the shapes of the trainer's matrix products for the default model
-// and at 512 × 512 × 512. tests/bench/sgemm.mjs sets the training step's own rate beside it.
-// Every result is checked against a naive triple loop first; a wrong one exits 1.
-// Prints one JSON object. Usage: pelab_sgemm_bench [reps, at least 15]
+// and at 512 × 512 × 512; and, in the same process, the core's training step itself (the default model,
+// order task, sinusoidal arm), so that the two terms of tests/bench/sgemm.mjs's ratio are timed side by
+// side: in `rounds` rounds, each timing every shape and then the step, for lengths 8–16 and for 16.
+// Every SGEMM result is checked against a naive triple loop first; a wrong one exits 1.
+// Prints one JSON object. Usage: pelab_sgemm_bench [reps, at least 15] [rounds, at least 3; 5]
 #include <xsimd/xsimd.hpp>
 
 #include <algorithm>
@@ -12,7 +14,11 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <vector>
+
+#include "pelab/training/spec.hpp"
+#include "pelab/training/trainer.hpp"
 
 namespace {
 
@@ -111,8 +117,8 @@ void sgemm(const float* a, int lda, const float* b, int ldb, float* c, int ldc, 
 
 // --- the shapes ------------------------------------------------------------------------------------
 
-// The trainer's default model (cpp/src/training/spec.cpp; sgemm.mjs checks these against what
-// pelab_native_train_bench reports): batch 32, dModel 16, 2 heads, MLP hidden 32, 1 layer, 2 classes.
+// The trainer's default model (cpp/src/training/spec.cpp; main() checks these against the spec it builds):
+// batch 32, dModel 16, 2 heads, MLP hidden 32, 1 layer, 2 classes.
 constexpr int kBatch = 32, kC = 16, kHeads = 2, kHidden = 32, kClasses = 2, kMinLength = 8, kMaxLength = 16;
 constexpr int kHeadSize = kC / kHeads;
 
@@ -237,16 +243,56 @@ Timing time_shape(int M, int K, int N, int reps) {
   return {2.0 * M * K * N / perCall[perCall.size() / 2] / 1e9, maxError};
 }
 
-void print_set(const char* name, int rows, int length, double meanSquare, int reps, bool last) {
-  std::printf("    {\"name\": \"%s\", \"rows\": %d, \"length\": %d, \"shapes\": [\n", name, rows, length);
-  const std::vector<Shape> shapes = step_shapes(rows, length, meanSquare);
-  for (std::size_t i = 0; i < shapes.size(); ++i) {
-    const Shape& s = shapes[i];
-    const Timing t = time_shape(s.m, s.k, s.n, reps);
+// The default model's trainer on `order` with the sinusoidal arm (train_bench.mjs's ARM), trained on
+// lengths minLength … 16.
+pelab::training::TrainerSpec step_spec(int minLength) {
+  pelab::training::TrainerOptions o;
+  o.encoding = "sinusoidal", o.minLength = minLength;
+  pelab::training::TrainerSpec spec;
+  if (!pelab::training::make_trainer_spec(o, spec).ok) std::abort();
+  const bool same = spec.batch == kBatch && spec.dModel == kC && spec.heads == kHeads && spec.hidden == kHidden &&
+                    spec.layers == 1 && spec.maxLength == kMaxLength && minLength >= kMinLength;
+  if (!same) {
+    std::fprintf(stderr, "sgemm_bench.cpp's shapes are not the trainer's default model: update step_shapes\n");
+    std::exit(1);
+  }
+  return spec;
+}
+
+// Steps/s over 300 steps (the trainer was warmed up by 20 when made).
+double steps_per_second(pelab::training::Trainer& t) {
+  const auto start = std::chrono::steady_clock::now();
+  t.step(300);
+  return 300 / seconds_since(start);
+}
+
+struct Set {
+  const char* name;
+  int rows, length;
+  double meanSquare;
+  std::vector<Shape> shapes;
+  std::vector<std::vector<double>> gflops;  // [shape][round]
+  std::vector<double> maxError;             // [shape], over the rounds
+  std::vector<double> stepsPerSecond;       // [round]
+};
+
+void print_rounds(const std::vector<double>& v, const char* format) {
+  for (std::size_t r = 0; r < v.size(); ++r) std::printf(r ? ", " : ""), std::printf(format, v[r]);
+}
+
+void print_set(const Set& set, bool last) {
+  std::printf("    {\"name\": \"%s\", \"rows\": %d, \"length\": %d, \"stepsPerSecond\": [", set.name, set.rows,
+              set.length);
+  print_rounds(set.stepsPerSecond, "%.1f");
+  std::printf("], \"shapes\": [\n");
+  for (std::size_t i = 0; i < set.shapes.size(); ++i) {
+    const Shape& s = set.shapes[i];
     std::printf(
         "      {\"role\": \"%s\", \"m\": %d, \"k\": %d, \"n\": %d, \"callsPerStep\": %.0f, \"flopsPerStep\": %.0f, "
-        "\"gflops\": %.3f, \"maxError\": %.2e}%s\n",
-        s.role, s.m, s.k, s.n, s.callsPerStep, s.flopsPerStep, t.gflops, t.maxError, i + 1 < shapes.size() ? "," : "");
+        "\"maxError\": %.2e, \"gflops\": [",
+        s.role, s.m, s.k, s.n, s.callsPerStep, s.flopsPerStep, set.maxError[i]);
+    print_rounds(set.gflops[i], "%.3f");
+    std::printf("]}%s\n", i + 1 < set.shapes.size() ? "," : "");
   }
   std::printf("    ]}%s\n", last ? "" : ",");
 }
@@ -255,21 +301,52 @@ void print_set(const char* name, int rows, int length, double meanSquare, int re
 
 int main(int argc, char** argv) {
   const int reps = std::max(15, argc > 1 ? std::atoi(argv[1]) : 15);
+  const int rounds = std::max(3, argc > 2 ? std::atoi(argv[2]) : 5);
   // Lengths uniform in 8–16 (tasks.cpp): 12 on average, so 32 · 12 = 384 rows expected and a mean
   // length² of 12² + (9² - 1)/12; the attention products are timed at the mean length, 12 × 8 × 12.
   const int meanLength = (kMinLength + kMaxLength) / 2, span = kMaxLength - kMinLength + 1;
   const double meanSquare = meanLength * meanLength + (span * span - 1) / 12.0;
   check_edges();
-  std::printf("{\n  \"kernel\": \"%d x %d register tile, packed A and B, K in passes of %d\", \"reps\": %d,\n", MR, NR,
-              KC, reps);
+  std::vector<Set> sets{{"lengths8to16", kBatch * meanLength, meanLength, meanSquare, {}, {}, {}, {}},
+                        {"fixed16", kBatch * kMaxLength, kMaxLength, kMaxLength * kMaxLength, {}, {}, {}, {}}};
+  std::vector<std::unique_ptr<pelab::training::Trainer>> trainers;
+  for (Set& set : sets) {
+    set.shapes = step_shapes(set.rows, set.length, set.meanSquare);
+    set.gflops.resize(set.shapes.size());
+    set.maxError.assign(set.shapes.size(), 0.0);
+    trainers.push_back(
+        std::make_unique<pelab::training::Trainer>(step_spec(set.length == kMaxLength ? kMaxLength : kMinLength)));
+    trainers.back()->step(20);
+  }
+  std::vector<double> square512;
+  double square512Error = 0;
+  for (int r = 0; r < rounds; ++r) {
+    for (std::size_t i = 0; i < sets.size(); ++i) {
+      Set& set = sets[i];
+      for (std::size_t j = 0; j < set.shapes.size(); ++j) {
+        const Shape& s = set.shapes[j];
+        const Timing t = time_shape(s.m, s.k, s.n, reps);
+        set.gflops[j].push_back(t.gflops);
+        set.maxError[j] = std::max(set.maxError[j], t.maxError);
+      }
+      set.stepsPerSecond.push_back(steps_per_second(*trainers[i]));
+    }
+    const Timing big = time_shape(512, 512, 512, reps);
+    square512.push_back(big.gflops);
+    square512Error = std::max(square512Error, big.maxError);
+  }
+  std::printf(
+      "{\n  \"kernel\": \"%d x %d register tile, packed A and B, K in passes of %d\", \"reps\": %d, "
+      "\"rounds\": %d,\n",
+      MR, NR, KC, reps, rounds);
   std::printf(
       "  \"model\": {\"batch\": %d, \"dModel\": %d, \"heads\": %d, \"hidden\": %d, \"trainLength\": [%d, %d]},\n",
       kBatch, kC, kHeads, kHidden, kMinLength, kMaxLength);
   std::printf("  \"sets\": [\n");
-  print_set("lengths8to16", kBatch * meanLength, meanLength, meanSquare, reps, false);
-  print_set("fixed16", kBatch * kMaxLength, kMaxLength, kMaxLength * kMaxLength, reps, true);
-  const Timing big = time_shape(512, 512, 512, reps);
-  std::printf("  ],\n  \"square512\": {\"m\": 512, \"k\": 512, \"n\": 512, \"gflops\": %.3f, \"maxError\": %.2e}\n}\n",
-              big.gflops, big.maxError);
+  for (std::size_t i = 0; i < sets.size(); ++i) print_set(sets[i], i + 1 == sets.size());
+  std::printf("  ],\n  \"square512\": {\"m\": 512, \"k\": 512, \"n\": 512, \"maxError\": %.2e, \"gflops\": [",
+              square512Error);
+  print_rounds(square512, "%.3f");
+  std::printf("]}\n}\n");
   return 0;
 }

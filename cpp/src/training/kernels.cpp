@@ -91,8 +91,8 @@ fbatch at4(const float* p) { return fbatch::load_unaligned(p); }
 
 }  // namespace
 
-void layernorm_row_forward(float* out, float& mean, float& rstd, const float* x, const float* weight,
-                           const float* bias, int C) {
+void layernorm_row_forward(float* out, float& mean, float& rstd, const float* x, const float* weight, const float* bias,
+                           int C) {
   fbatch sum(0.f);
   int c = 0;
   for (; c + W <= C; c += W) sum = sum + at4(x + c);
@@ -109,8 +109,7 @@ void layernorm_row_forward(float* out, float& mean, float& rstd, const float* x,
   for (; c < C; ++c) v += (x[c] - m) * (x[c] - m);
   const float s = 1.f / std::sqrt(v / static_cast<float>(C) + static_cast<float>(kNormEpsilon));
   const fbatch sb(s);
-  for (c = 0; c + W <= C; c += W)
-    fma((at4(x + c) - mb) * sb, at4(weight + c), at4(bias + c)).store_unaligned(out + c);
+  for (c = 0; c + W <= C; c += W) fma((at4(x + c) - mb) * sb, at4(weight + c), at4(bias + c)).store_unaligned(out + c);
   for (; c < C; ++c) out[c] = (x[c] - m) * s * weight[c] + bias[c];
   mean = m, rstd = s;
 }

@@ -49,8 +49,7 @@ void encoder_backward(T* dwte, T* dwpe, const T* dout, const int* tokens, const 
 
 template <typename T>
 void layernorm_forward(T* out, T* mean, T* rstd, const T* inp, const T* weight, const T* bias, int N, int C) {
-  for (int n = 0; n < N; ++n)
-    layernorm_row_forward(out + at(n, C), mean[n], rstd[n], inp + at(n, C), weight, bias, C);
+  for (int n = 0; n < N; ++n) layernorm_row_forward(out + at(n, C), mean[n], rstd[n], inp + at(n, C), weight, bias, C);
 }
 
 template <typename T>

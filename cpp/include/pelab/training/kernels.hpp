@@ -29,8 +29,8 @@ inline constexpr double kNormEpsilon = 1e-5;
 
 // One row of LayerNorm (C values): out = (x - mean)·rstd·weight + bias, keeping mean and rstd for the
 // backward pass. In float, four lanes at a time (sums in four partial sums, so in another order).
-void layernorm_row_forward(float* out, float& mean, float& rstd, const float* x, const float* weight,
-                           const float* bias, int C);
+void layernorm_row_forward(float* out, float& mean, float& rstd, const float* x, const float* weight, const float* bias,
+                           int C);
 void layernorm_row_forward(double* out, double& mean, double& rstd, const double* x, const double* weight,
                            const double* bias, int C);
 // Its backward, with x̂ = (x - mean)·rstd and g = weight·dout: dx += rstd · (g - mean(g) - x̂ · mean(g·x̂)),
