@@ -12,10 +12,16 @@ namespace {
 
 constexpr int W = lanes;
 
+// Where a's element (row r, column k) is: a[r·row + k·col]. {lda, 1} reads a as stored, {1, lda} reads
+// its transpose in place (a stored as K rows of M): the same loads, only the strides swapped.
+struct Strides {
+  int row, col;
+};
+
 // R rows × KB batches of columns of out, accumulated over all K in registers: each load of b serves
 // R rows and each broadcast of a serves KB batches. R·KB ≤ 8 keeps the accumulators in 16 registers.
 template <int R, int KB>
-void gemm_tile(const float* a, int lda, const float* b, int ldb, float* out, int ldc, int K, const float* bias,
+void gemm_tile(const float* a, Strides sa, const float* b, int ldb, float* out, int ldc, int K, const float* bias,
                bool accumulate) {
   fbatch acc[R][KB];
   for (int r = 0; r < R; ++r)
@@ -26,7 +32,7 @@ void gemm_tile(const float* a, int lda, const float* b, int ldb, float* out, int
     fbatch col[KB];
     for (int j = 0; j < KB; ++j) col[j] = fbatch::load_unaligned(b + k * ldb + j * W);
     for (int r = 0; r < R; ++r) {
-      const fbatch x(a[r * lda + k]);
+      const fbatch x(a[r * sa.row + k * sa.col]);
       for (int j = 0; j < KB; ++j) acc[r][j] = fma(x, col[j], acc[r][j]);
     }
   }
@@ -36,40 +42,55 @@ void gemm_tile(const float* a, int lda, const float* b, int ldb, float* out, int
 
 // All rows of one block of KB·W columns: R rows at a time, then the last rows one by one.
 template <int R, int KB>
-void gemm_columns(const float* a, int lda, const float* b, int ldb, float* out, int ldc, int M, int K,
+void gemm_columns(const float* a, Strides sa, const float* b, int ldb, float* out, int ldc, int M, int K,
                   const float* bias, bool accumulate) {
   int i = 0;
-  for (; i + R <= M; i += R) gemm_tile<R, KB>(a + i * lda, lda, b, ldb, out + i * ldc, ldc, K, bias, accumulate);
-  for (; i < M; ++i) gemm_tile<1, KB>(a + i * lda, lda, b, ldb, out + i * ldc, ldc, K, bias, accumulate);
+  for (; i + R <= M; i += R) gemm_tile<R, KB>(a + i * sa.row, sa, b, ldb, out + i * ldc, ldc, K, bias, accumulate);
+  for (; i < M; ++i) gemm_tile<1, KB>(a + i * sa.row, sa, b, ldb, out + i * ldc, ldc, K, bias, accumulate);
 }
 
 // Columns past the last whole batch, in plain arithmetic of T (float, or double for the checks).
 template <typename T>
-void gemm_scalar_columns(const T* a, int lda, const T* b, int ldb, T* out, int ldc, int M, int K, int j0, int N,
+void gemm_scalar_columns(const T* a, Strides sa, const T* b, int ldb, T* out, int ldc, int M, int K, int j0, int N,
                          const T* bias, bool accumulate) {
   for (int i = 0; i < M; ++i)
     for (int j = j0; j < N; ++j) {
       T sum = accumulate ? out[i * ldc + j] : (bias ? bias[j] : T(0));
-      for (int k = 0; k < K; ++k) sum += a[i * lda + k] * b[k * ldb + j];
+      for (int k = 0; k < K; ++k) sum += a[i * sa.row + k * sa.col] * b[k * ldb + j];
       out[i * ldc + j] = sum;
     }
+}
+
+void gemm_strided(const float* a, Strides sa, const float* b, int ldb, float* out, int ldc, int M, int K, int N,
+                  const float* bias, bool accumulate) {
+  int j = 0;
+  auto at = [&](int col) { return bias ? bias + col : nullptr; };
+  for (; j + 4 * W <= N; j += 4 * W) gemm_columns<2, 4>(a, sa, b + j, ldb, out + j, ldc, M, K, at(j), accumulate);
+  for (; j + 2 * W <= N; j += 2 * W) gemm_columns<4, 2>(a, sa, b + j, ldb, out + j, ldc, M, K, at(j), accumulate);
+  for (; j + W <= N; j += W) gemm_columns<4, 1>(a, sa, b + j, ldb, out + j, ldc, M, K, at(j), accumulate);
+  gemm_scalar_columns(a, sa, b, ldb, out, ldc, M, K, j, N, bias, accumulate);
 }
 
 }  // namespace
 
 void gemm(const float* a, int lda, const float* b, int ldb, float* out, int ldc, int M, int K, int N, const float* bias,
           bool accumulate) {
-  int j = 0;
-  auto at = [&](int col) { return bias ? bias + col : nullptr; };
-  for (; j + 4 * W <= N; j += 4 * W) gemm_columns<2, 4>(a, lda, b + j, ldb, out + j, ldc, M, K, at(j), accumulate);
-  for (; j + 2 * W <= N; j += 2 * W) gemm_columns<4, 2>(a, lda, b + j, ldb, out + j, ldc, M, K, at(j), accumulate);
-  for (; j + W <= N; j += W) gemm_columns<4, 1>(a, lda, b + j, ldb, out + j, ldc, M, K, at(j), accumulate);
-  gemm_scalar_columns(a, lda, b, ldb, out, ldc, M, K, j, N, bias, accumulate);
+  gemm_strided(a, {lda, 1}, b, ldb, out, ldc, M, K, N, bias, accumulate);
 }
 
 void gemm(const double* a, int lda, const double* b, int ldb, double* out, int ldc, int M, int K, int N,
           const double* bias, bool accumulate) {
-  gemm_scalar_columns(a, lda, b, ldb, out, ldc, M, K, 0, N, bias, accumulate);
+  gemm_scalar_columns<double>(a, {lda, 1}, b, ldb, out, ldc, M, K, 0, N, bias, accumulate);
+}
+
+void gemm_at(const float* a, int lda, const float* b, int ldb, float* out, int ldc, int M, int K, int N,
+             bool accumulate) {
+  gemm_strided(a, {1, lda}, b, ldb, out, ldc, M, K, N, nullptr, accumulate);
+}
+
+void gemm_at(const double* a, int lda, const double* b, int ldb, double* out, int ldc, int M, int K, int N,
+             bool accumulate) {
+  gemm_scalar_columns<double>(a, {1, lda}, b, ldb, out, ldc, M, K, 0, N, nullptr, accumulate);
 }
 
 void softmax(float* x, int n) {

@@ -17,8 +17,8 @@ using sizes::at;
 
 int attention_scratch(int maxLength, int C, int NH) {
   const int hs = C / NH;
-  // A transposed head (hs, T), two (T, T) blocks, and RoPE's rotated head and its gradient (T, hs) each.
-  return 3 * hs * maxLength + 2 * maxLength * maxLength;
+  // A transposed head (hs, T), a (T, T) block, and RoPE's rotated head and its gradient (T, hs) each.
+  return 3 * hs * maxLength + maxLength * maxLength;
 }
 
 // --- encoder ---------------------------------------------------------------------------------------
@@ -101,10 +101,9 @@ void matmul_forward(T* out, const T* inp, const T* weight, const T* bias, int N,
 template <typename T>
 void matmul_backward(T* dinp, T* dweight, T* dbias, const T* dout, const T* inp, const T* weight, int N, int C, int OC,
                      T* scratch) {
-  transpose(weight, C, OC, OC, scratch);                             // weightᵀ (OC, C)
-  gemm(dout, OC, scratch, C, dinp, C, N, OC, C, nullptr, true);      // dinp += dout · weightᵀ
-  transpose(inp, N, C, C, scratch);                                  // inpᵀ (C, N)
-  gemm(scratch, N, dout, OC, dweight, OC, C, N, OC, nullptr, true);  // dweight += inpᵀ · dout
+  transpose(weight, C, OC, OC, scratch);                         // weightᵀ (OC, C)
+  gemm(dout, OC, scratch, C, dinp, C, N, OC, C, nullptr, true);  // dinp += dout · weightᵀ
+  gemm_at(inp, C, dout, OC, dweight, OC, C, N, OC, true);        // dweight += inpᵀ · dout
   for (int n = 0; n < N; ++n)
     for (int o = 0; o < OC; ++o) dbias[o] += dout[at(n, OC) + o];
 }
@@ -159,11 +158,9 @@ void attention_head_backward(T* dq, T* dk, T* dv, const T* dout, const T* q, con
   const T scale = T(1) / std::sqrt(T(hs));
   T* vt = scratch;               // (hs, T)
   T* datt = vt + at(hs, len);    // (T, T)
-  T* tmp = datt + at(len, len);  // (T, T)
   transpose(v, len, hs, 3 * C, vt);
   gemm(dout, C, vt, len, datt, len, len, hs, len, nullptr, false);  // datt = dout · vᵀ
-  transpose(att, len, len, len, tmp);
-  gemm(tmp, len, dout, C, dv, 3 * C, len, len, hs, nullptr, true);  // dv += attᵀ · dout
+  gemm_at(att, len, dout, C, dv, 3 * C, len, len, hs, true);        // dv += attᵀ · dout
   // Softmax backward, row by row: dscore = att · (datt - Σ att·datt), then × scale for the raw q·k.
   // Masked keys have att = 0, so their gradient is 0 with no mask in sight. ALiBi's bias is a
   // constant added to the scores: it changes att, and nothing here.
@@ -176,20 +173,18 @@ void attention_head_backward(T* dq, T* dk, T* dv, const T* dout, const T* q, con
   }
   if (!inside.ropeCos) {
     gemm(datt, len, k, 3 * C, dq, 3 * C, len, len, hs, nullptr, true);  // dq += dscore · k
-    transpose(datt, len, len, len, tmp);
-    gemm(tmp, len, q, 3 * C, dk, 3 * C, len, len, hs, nullptr, true);  // dk += dscoreᵀ · q
+    gemm_at(datt, len, q, 3 * C, dk, 3 * C, len, len, hs, true);        // dk += dscoreᵀ · q
     return;
   }
   // RoPE: the scores were rotated q · rotated k, so the products give the rotated heads' gradients,
   // which the inverse rotation turns back into q's and k's.
-  T* rotated = tmp + at(len, len);      // (T, hs)
+  T* rotated = datt + at(len, len);     // (T, hs)
   T* drotated = rotated + at(len, hs);  // (T, hs)
   rope_rotate_copy(rotated, hs, k, 3 * C, len, hs, inside.ropeCos, inside.ropeSin, T(1));
   gemm(datt, len, rotated, hs, drotated, hs, len, len, hs, nullptr, false);  // d rotated q = dscore · rotated k
   add_unrotated(dq, drotated, len, C, hs, inside);
   rope_rotate_copy(rotated, hs, q, 3 * C, len, hs, inside.ropeCos, inside.ropeSin, T(1));
-  transpose(datt, len, len, len, tmp);
-  gemm(tmp, len, rotated, hs, drotated, hs, len, len, hs, nullptr, false);  // d rotated k = dscoreᵀ · rotated q
+  gemm_at(datt, len, rotated, hs, drotated, hs, len, len, hs, false);  // d rotated k = dscoreᵀ · rotated q
   add_unrotated(dk, drotated, len, C, hs, inside);
 }
 

@@ -115,9 +115,8 @@ std::array<std::size_t, kActivationTensors> activation_sizes(const ModelConfig& 
 namespace {
 
 std::size_t scratch_size(const ModelConfig& c) {
-  const std::size_t widest = z(std::max({c.C, c.H, kClasses}));
-  const std::size_t transposes = std::max(z(c.maxRows), z(3 * c.C)) * widest;  // inputᵀ or weightᵀ
-  return std::max(transposes, z(attention_scratch(c.maxLength, c.C, c.NH)));
+  const std::size_t weights = z(std::max({3 * c.C, c.H})) * z(std::max({c.C, c.H, kClasses}));  // a weightᵀ
+  return std::max(weights, z(attention_scratch(c.maxLength, c.C, c.NH)));
 }
 
 std::size_t fixed_table_size(const ModelConfig& c) {

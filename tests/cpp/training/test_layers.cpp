@@ -422,3 +422,30 @@ TEST_CASE("training kernels: gemm matches a double product for every shape path 
     }
   }
 }
+
+TEST_CASE("training kernels: gemm_at is gemm on the transposed copy, bit for bit, in float and in double",
+          "[training]") {
+  // a stored as (K, M) with row stride M + 2, read in place as (M, K); against transpose() into a copy then
+  // gemm(): the same products summed in the same order, so exactly equal, the padding of out untouched.
+  const auto check = [](auto zero) {
+    using T = decltype(zero);
+    for (int M : {1, 2, 3, 5})
+      for (int K : {1, 4, 7})
+        for (int N : {1, 3, 4, 8, 13, 16, 29, 48}) {
+          const int lda = M + 2, ldb = N + 3, ldc = N + 1;
+          const auto a = as<T>(normals(std::size_t(K * lda), 24)), b = as<T>(normals(std::size_t(K * ldb), 25));
+          const auto start = as<T>(normals(std::size_t(M * ldc), 26));
+          std::vector<T> copy(std::size_t(M * K));
+          transpose(a.data(), K, M, lda, copy.data());
+          for (const bool accumulate : {false, true}) {
+            std::vector<T> got = start, want = start;
+            gemm_at(a.data(), lda, b.data(), ldb, got.data(), ldc, M, K, N, accumulate);
+            gemm(copy.data(), K, b.data(), ldb, want.data(), ldc, M, K, N, nullptr, accumulate);
+            INFO("M " << M << " K " << K << " N " << N << " accumulate " << accumulate);
+            CHECK(got == want);
+          }
+        }
+  };
+  SECTION("float") { check(0.f); }
+  SECTION("double") { check(0.0); }
+}

@@ -13,6 +13,13 @@ void gemm(const float* a, int lda, const float* b, int ldb, float* out, int ldc,
 void gemm(const double* a, int lda, const double* b, int ldb, double* out, int ldc, int M, int K, int N,
           const double* bias, bool accumulate);
 
+// out (M, N) = start + aᵀ · b, with a stored as (K, M), row stride lda, and read transposed in place
+// (no copy): `start` is out's current values when `accumulate`, else zero.
+void gemm_at(const float* a, int lda, const float* b, int ldb, float* out, int ldc, int M, int K, int N,
+             bool accumulate);
+void gemm_at(const double* a, int lda, const double* b, int ldb, double* out, int ldc, int M, int K, int N,
+             bool accumulate);
+
 // out (cols, rows) = in (rows, cols)ᵀ; in has row stride ldin.
 template <typename T>
 void transpose(const T* in, int rows, int cols, int ldin, T* out) {

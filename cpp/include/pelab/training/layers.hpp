@@ -53,7 +53,8 @@ void rmsnorm_backward(T* dinp, T* dweight, const T* dout, const T* inp, const T*
 template <typename T>
 void matmul_forward(T* out, const T* inp, const T* weight, const T* bias, int N, int C, int OC);
 // dinp (N, C) += dout · weightᵀ; dweight (C, OC) += inpᵀ · dout; dbias (OC) += column sums of dout.
-// Both products go through gemm on a transposed copy in scratch (≥ max(C·N, C·OC) floats).
+// dinp's product goes through gemm on weightᵀ copied into scratch (≥ C·OC floats); dweight's reads inp
+// transposed in place (gemm_at).
 template <typename T>
 void matmul_backward(T* dinp, T* dweight, T* dbias, const T* dout, const T* inp, const T* weight, int N, int C, int OC,
                      T* scratch);
