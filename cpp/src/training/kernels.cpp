@@ -12,6 +12,8 @@ namespace {
 
 constexpr int W = lanes;
 
+fbatch at4(const float* p) { return fbatch::load_unaligned(p); }
+
 // Where a's element (row r, column k) is: a[r·row + k·col]. {lda, 1} reads a as stored, {1, lda} reads
 // its transpose in place (a stored as K rows of M): the same loads, only the strides swapped.
 struct Strides {
@@ -94,9 +96,22 @@ void gemm_at(const double* a, int lda, const double* b, int ldb, double* out, in
 }
 
 void softmax(float* x, int n) {
-  const float peak = *std::max_element(x, x + n);
+  float peak = -std::numeric_limits<float>::infinity();
+  int i = 0;
+#ifndef PELAB_NO_SIMD
+  if (n >= W) {
+    fbatch m = at4(x);
+    for (i = W; i + W <= n; i += W) m = xsimd::max(m, at4(x + i));
+    float four[W];
+    m.store_unaligned(four);
+    peak = *std::max_element(four, four + W);
+  }
+#endif
+  for (; i < n; ++i) peak = std::max(peak, x[i]);
   const float scale = 1.0f / exp_shifted(x, static_cast<std::size_t>(n), peak);
-  for (int i = 0; i < n; ++i) x[i] *= scale;
+  const fbatch s(scale);
+  for (i = 0; i + W <= n; i += W) (at4(x + i) * s).store_unaligned(x + i);
+  for (; i < n; ++i) x[i] *= scale;
 }
 
 void softmax(double* x, int n) {
@@ -105,12 +120,6 @@ void softmax(double* x, int n) {
   for (int i = 0; i < n; ++i) total += x[i] = std::exp(x[i] - peak);
   for (int i = 0; i < n; ++i) x[i] /= total;
 }
-
-namespace {
-
-fbatch at4(const float* p) { return fbatch::load_unaligned(p); }
-
-}  // namespace
 
 void layernorm_row_forward(float* out, float& mean, float& rstd, const float* x, const float* weight, const float* bias,
                            int C) {

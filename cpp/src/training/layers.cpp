@@ -156,8 +156,8 @@ template <typename T>
 void attention_head_backward(T* dq, T* dk, T* dv, const T* dout, const T* q, const T* k, const T* v, const T* att,
                              int len, int C, int hs, const InAttention<T>& inside, T* scratch) {
   const T scale = T(1) / std::sqrt(T(hs));
-  T* vt = scratch;               // (hs, T)
-  T* datt = vt + at(hs, len);    // (T, T)
+  T* vt = scratch;             // (hs, T)
+  T* datt = vt + at(hs, len);  // (T, T)
   transpose(v, len, hs, 3 * C, vt);
   gemm(dout, C, vt, len, datt, len, len, hs, len, nullptr, false);  // datt = dout · vᵀ
   gemm_at(att, len, dout, C, dv, 3 * C, len, len, hs, true);        // dv += attᵀ · dout
