@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "pelab/numerics/vector_ops.hpp"
+
 namespace pelab {
 namespace {
 
@@ -29,12 +31,8 @@ void rotate(std::vector<double>& s, std::vector<double>& c, const std::vector<do
   }
 }
 
-// The doubles of `from` as floats at `to`. Not inlined: the constructor runs once per call, and with its copies
-// inline clang unrolled its loop over a block's rows and vectorised every copy (13,400 lines of wasm text, 11% of
-// the module's code; 1,600 now: the SIMD .wasm went from 227.5 to 213.7 KB).
-[[gnu::noinline]] void store_floats(const std::vector<double>& from, float* to) {
-  for (std::size_t k = 0; k < from.size(); ++k) to[k] = static_cast<float>(from[k]);
-}
+// The doubles of `from` as floats at `to`.
+void store_floats(const std::vector<double>& from, float* to) { to_floats(from.data(), from.size(), to); }
 
 // One block of rows: row j, pair k holds (as*oc + ac*os, ac*oc - as*os) from the block's anchor a
 // and offset row j of o. Pairs are the outer loop so each quad of anchors is loaded once per block,
@@ -106,8 +104,8 @@ RotationRows::RotationRows(const std::vector<double>& omega, int start)
 }
 
 void RotationRows::write_next(float* first_row, int rows, int d, bool interleaved) {
-  std::copy(anchor_s_.begin(), anchor_s_.end(), anchor_sf_.begin());
-  std::copy(anchor_c_.begin(), anchor_c_.end(), anchor_cf_.begin());
+  store_floats(anchor_s_, anchor_sf_.data());
+  store_floats(anchor_c_, anchor_cf_.data());
   const auto write = interleaved ? write_block<true> : write_block<false>;
   write(first_row, rows, d, pairs(), anchor_sf_.data(), anchor_cf_.data(), offset_s_.data(), offset_c_.data(), stride_);
   rotate(anchor_s_, anchor_c_, step_s_, step_c_);

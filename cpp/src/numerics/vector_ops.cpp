@@ -155,4 +155,15 @@ void add_in_place(float* a, const float* b, std::size_t n) {
   for (; i < n; ++i) a[i] += b[i];
 }
 
+void to_floats(const double* from, std::size_t n, float* to) {
+  std::size_t i = 0;
+#ifndef PELAB_NO_SIMD
+  for (; i + 4 <= n; i += 4) {
+    const __m128 low = _mm_cvtpd_ps(_mm_loadu_pd(from + i)), high = _mm_cvtpd_ps(_mm_loadu_pd(from + i + 2));
+    _mm_storeu_ps(to + i, _mm_movelh_ps(low, high));
+  }
+#endif
+  for (; i < n; ++i) to[i] = static_cast<float>(from[i]);
+}
+
 }  // namespace pelab

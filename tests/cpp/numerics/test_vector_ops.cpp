@@ -240,3 +240,15 @@ TEST_CASE("exp_shifted matches float64 exp for n = 1 to 17, through the batches 
     for (std::size_t i : {0, 1, 3, 4, 6, 7, 8}) CHECK(x[i] == 0.f);
   }
 }
+
+TEST_CASE("to_floats rounds each double as a cast does, for n = 0 to 17, and writes nothing past n", "[vector_ops]") {
+  for (std::size_t n = 0; n <= 17; ++n) {
+    std::vector<double> from(n);
+    for (std::size_t i = 0; i < n; ++i) from[i] = std::sin(1.0 + 0.37 * static_cast<double>(i)) * 1e3 / 3.0;
+    std::vector<float> to(n + 1, 42.f);
+    to_floats(from.data(), n, to.data());
+    INFO("n = " << n);
+    for (std::size_t i = 0; i < n; ++i) CHECK(to[i] == static_cast<float>(from[i]));
+    CHECK(to[n] == 42.f);
+  }
+}

@@ -20,5 +20,8 @@ void axpy(float alpha, const float* x, float* y, std::size_t n);  // y += alpha 
 // x[i] = exp(x[i] - shift) for i < n; returns the sum of the new values (softmax's denominator).
 float exp_shifted(float* x, std::size_t n, float shift);
 void add_in_place(float* a, const float* b, std::size_t n);  // a += b
+// to[i] = from[i] rounded to float, for i < n: four at a time with SSE2's cvtpd2ps, which Emscripten maps onto
+// f32x4.demote_f64x2_zero (a plain loop became a lane-by-lane extract, demote and replace in wasm).
+void to_floats(const double* from, std::size_t n, float* to);
 
 }  // namespace pelab
