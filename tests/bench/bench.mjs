@@ -19,6 +19,7 @@ import { contextExtensionFigures, printContextExtension } from './context_extens
 import { trainingFigures, printTraining } from './train_bench.mjs';
 import { sgemmBinaries, sgemmFigures, printSgemm } from './sgemm.mjs';
 import { scalarLab } from '../js/own-module.mjs';
+import { shares } from '../../web/exercises/train-session.js';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -137,6 +138,15 @@ const training = args.includes('--no-training')
   : await trainingFigures({ simd, scalar, nativeTrainBench, reps });
 const sgemm = sgemmFigures({ binaries: sgemmBinaries(), reps });
 const browser = args.includes('--no-browser') ? null : await browserFigures({ reps });
+// What the pool's dealing allows: the arms train in chunks of the same steps, so a chunk lasts as long as the
+// busiest worker's share; with this run's per-arm rates, all arms' work ÷ the busiest share's (train-session.js).
+if (browser && training)
+  for (const row of browser.pool) {
+    const work = (id) => 1 / training.pageArms.arms[id];
+    const sum = (ids) => ids.reduce((total, id) => total + work(id), 0);
+    const dealt = shares(row.workers);
+    row.shareBound = sum(dealt.flat()) / Math.max(...dealt.map(sum));
+  }
 const longTasks = args.includes('--no-browser') ? null : await longTaskFigures();
 const pageBytes = args.includes('--no-browser') ? null : await pageByteFigures();
 const bundleCost = await bundleCostFigures();
@@ -220,12 +230,14 @@ if (browser) {
       `(${browser.whileTraining.stepsDuring} training steps meanwhile) |`,
   );
   const [one, ...more] = browser.pool;
-  for (const r of [one, ...more])
+  for (const r of [one, ...more]) {
+    const bound = r.shareBound ? `; the pool's shares allow at most ${f(r.shareBound)}×` : '';
     console.log(
       `| Train it yourself, all seven arms: steps/s with ${r.workers} training worker${r.workers > 1 ? 's' : ''} | ` +
-        `${f(r.stepsPerSecond, 0)}${r === one ? '' : ` (${f(r.stepsPerSecond / one.stepsPerSecond)}× one worker)`}` +
+        `${f(r.stepsPerSecond, 0)}${r === one ? '' : ` (${f(r.stepsPerSecond / one.stepsPerSecond)}× one worker${bound})`}` +
         `${r.workers === 2 ? ' (target ≥ 1.8×)' : ''} |`,
     );
+  }
   console.log(
     `| fresh 4 MB Float32Array (allocate + fill) vs refill an existing one | ${f(browser.fresh4MbMs)} vs ${f(browser.refill4MbMs)} ms |`,
   );
