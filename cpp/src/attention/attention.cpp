@@ -92,10 +92,7 @@ void one_head(const AttentionShape& shape, const float* q, const float* k, const
     if (all_finite(row, n) || !all_finite(q + i * dK, dK) || !all_finite(k, n * dK))
       softmax_row(row, shape.n, static_cast<int>(i), mask, kept);  // (non-finite inputs give NaN, as they should)
     else softmax_row_in_double(q + i * dK, k, dK, scale, bias, row, shape.n, static_cast<int>(i), mask, kept);
-    float* oi = out + i * dV;
-    std::fill(oi, oi + dV, 0.f);
-    for (std::size_t j = 0; j < n; ++j)
-      if (row[j] != 0.f) axpy(row[j], v + j * dV, oi, dV);
+    weighted_rows(row, n, v, dV, out + i * dV);
   }
 }
 

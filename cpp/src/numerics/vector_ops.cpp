@@ -113,6 +113,38 @@ void squared_distance_matrix(const float* table, std::size_t rows, std::size_t n
   symmetric_pairs(table, rows, n, out, squared_distance4, squared_distance);
 }
 
+namespace {
+
+// Columns [0, B·width) of weighted_rows, from x's first column on.
+template <int B>
+void weighted_block(const float* w, std::size_t rows, const float* x, std::size_t n, float* out) {
+  fbatch acc[B];
+  for (int b = 0; b < B; ++b) acc[b] = fbatch(0.f);
+  for (std::size_t r = 0; r < rows; ++r) {
+    if (w[r] == 0.f) continue;
+    const fbatch a(w[r]);
+    const float* row = x + r * n;
+    for (int b = 0; b < B; ++b) acc[b] = fma(a, fbatch::load_unaligned(row + b * width), acc[b]);
+  }
+  for (int b = 0; b < B; ++b) acc[b].store_unaligned(out + b * width);
+}
+
+}  // namespace
+
+void weighted_rows(const float* w, std::size_t rows, const float* x, std::size_t n, float* out) {
+  std::size_t i = 0;
+  for (; i + 8 * width <= n; i += 8 * width) weighted_block<8>(w, rows, x + i, n, out + i);
+  if (i + 4 * width <= n) weighted_block<4>(w, rows, x + i, n, out + i), i += 4 * width;
+  if (i + 2 * width <= n) weighted_block<2>(w, rows, x + i, n, out + i), i += 2 * width;
+  if (i + width <= n) weighted_block<1>(w, rows, x + i, n, out + i), i += width;
+  for (; i < n; ++i) {
+    float sum = 0.f;
+    for (std::size_t r = 0; r < rows; ++r)
+      if (w[r] != 0.f) sum += w[r] * x[r * n + i];
+    out[i] = sum;
+  }
+}
+
 void axpy(float alpha, const float* x, float* y, std::size_t n) {
   const fbatch a(alpha);
   std::size_t i = 0;

@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
@@ -251,4 +252,25 @@ TEST_CASE("to_floats rounds each double as a cast does, for n = 0 to 17, and wri
     for (std::size_t i = 0; i < n; ++i) CHECK(to[i] == static_cast<float>(from[i]));
     CHECK(to[n] == 42.f);
   }
+}
+
+TEST_CASE("weighted_rows is zeroing then axpy row by row, bit for bit, skipping zero weights", "[vector_ops]") {
+  // n = 0 to 37 columns: the 32-, 16-, 8- and 4-column blocks and the scalar tail; weights with zeros (left out:
+  // their rows hold an infinity, which 0 · ∞ would turn into NaN), negatives and a subnormal.
+  for (std::size_t rows : {0, 1, 3, 6})
+    for (std::size_t n = 0; n <= 37; ++n) {
+      std::vector<float> w(rows), x(rows * n), want(n + 1, 0.f), got(n + 1, 42.f);
+      for (std::size_t r = 0; r < rows; ++r) {
+        w[r] = r % 3 == 1 ? 0.f : (r == 5 ? 1e-40f : std::sin(1.3f * static_cast<float>(r + 1)));
+        for (std::size_t i = 0; i < n; ++i)
+          x[r * n + i] = w[r] == 0.f && i == 0 ? std::numeric_limits<float>::infinity()
+                                               : std::cos(0.7f * static_cast<float>(r * n + i)) * 3.f;
+      }
+      for (std::size_t r = 0; r < rows; ++r)
+        if (w[r] != 0.f) axpy(w[r], x.data() + r * n, want.data(), n);
+      weighted_rows(w.data(), rows, x.data(), n, got.data());
+      INFO("rows " << rows << " n " << n);
+      CHECK(std::memcmp(got.data(), want.data(), n * sizeof(float)) == 0);
+      CHECK(got[n] == 42.f);
+    }
 }
