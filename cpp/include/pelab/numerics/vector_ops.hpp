@@ -17,9 +17,9 @@ void dot_all_pairs(const float* a, std::size_t rowsA, const float* b, std::size_
 void gram_matrix(const float* table, std::size_t rows, std::size_t n, float* out);
 void squared_distance_matrix(const float* table, std::size_t rows, std::size_t n, float* out);
 void axpy(float alpha, const float* x, float* y, std::size_t n);  // y += alpha * x
-// out[0 … n-1] = Σ over r of w[r] · x[r·n …], rows with w[r] = 0 left out: the same sums, in the same order, as
-// zeroing out and calling axpy row by row, but each block of 32 columns is summed in registers over all rows
-// and stored once (attention with n = 512, dK = 64 in wasm, A/B in Node: 7.3–7.6 → 5.3–5.6 ms, the output the same).
+// out[0 … n-1] = Σ over r of w[r] · x[r·n …], rows with w[r] = 0 left out: the same sums, in the same order,
+// as zeroing out and calling axpy row by row, but each block of 32 columns is summed in registers over all rows
+// and stored once (attention at n = 512, dK = 64 in wasm, A/B in Node: 7.3–7.6 → 5.3–5.6 ms, the same output).
 void weighted_rows(const float* w, std::size_t rows, const float* x, std::size_t n, float* out);
 // x[i] = exp(x[i] - shift) for i < n; returns the sum of the new values (softmax's denominator).
 float exp_shifted(float* x, std::size_t n, float shift);
