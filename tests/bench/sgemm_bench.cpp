@@ -250,8 +250,10 @@ pelab::training::TrainerSpec step_spec(int minLength) {
   o.encoding = "sinusoidal", o.minLength = minLength;
   pelab::training::TrainerSpec spec;
   if (!pelab::training::make_trainer_spec(o, spec).ok) std::abort();
+  using pelab::training::Readout;
   const bool same = spec.batch == kBatch && spec.dModel == kC && spec.heads == kHeads && spec.hidden == kHidden &&
-                    spec.layers == 1 && spec.maxLength == kMaxLength && minLength >= kMinLength;
+                    spec.layers == 1 && spec.minLength == minLength && spec.maxLength == kMaxLength &&
+                    spec.readout == Readout::mean && !spec.causal && spec.task == pelab::training::Task::order;
   if (!same) {
     std::fprintf(stderr, "sgemm_bench.cpp's shapes are not the trainer's default model: update step_shapes\n");
     std::exit(1);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "pelab/numerics/simd.hpp"
 
@@ -164,14 +163,13 @@ float exp_shifted(float* x, std::size_t n, float shift) {
     e.store_unaligned(x + i);
     acc = acc + e;
   }
-  if (i < n) {  // the last one to three values as one more batch, padded with −∞, whose exp is 0
-    float tail[width];
-    std::fill_n(tail, width, -std::numeric_limits<float>::infinity());
+  if (i < n) {  // the last one to three values as one more batch; its padding counts as 0 (even when shift is −∞)
+    float tail[width] = {};
     std::copy(x + i, x + n, tail);
-    const fbatch e = pelab::exp(fbatch::load_unaligned(tail) - s);
-    e.store_unaligned(tail);
+    pelab::exp(fbatch::load_unaligned(tail) - s).store_unaligned(tail);
+    std::fill(tail + (n - i), tail + width, 0.f);
     std::copy_n(tail, n - i, x + i);
-    acc = acc + e;
+    acc = acc + fbatch::load_unaligned(tail);
     i = n;
   }
   total = hadd(acc);

@@ -53,7 +53,8 @@ void fill_sinusoidal(const SinusoidalSpec& spec, float* out);
 
 // Receives one piece of a table: `count` numbers from element `first` on, in a buffer reused for the next piece.
 using TakePiece = void (*)(std::size_t first, std::size_t count, const float* values);
-// The rows a piece of fill_sinusoidal_in_pieces holds for a width of `dModel`: whole blocks of rows, about 64 KB.
+// The rows a piece of fill_sinusoidal_in_pieces holds for a width of `dModel`: whole blocks of rows, about 64 KB (one
+// block, 16 rows, where a row is wider than 1024).
 int piece_rows(int dModel);
 // The same numbers as fill_sinusoidal, written piece_rows(dModel) rows at a time into `piece` (that many rows
 // × dModel floats) and handed to `take` piece by piece, in order: a caller that copies the table elsewhere
