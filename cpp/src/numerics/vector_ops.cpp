@@ -131,6 +131,7 @@ void weighted_block(const float* w, std::size_t rows, const float* x, std::size_
 }  // namespace
 
 void weighted_rows(const float* w, std::size_t rows, const float* x, std::size_t n, float* out) {
+  if (rows == 0) return void(std::fill_n(out, n, 0.f));  // x may then be null: no offsets from it
   std::size_t i = 0;
   for (; i + 8 * width <= n; i += 8 * width) weighted_block<8>(w, rows, x + i, n, out + i);
   if (i + 4 * width <= n) weighted_block<4>(w, rows, x + i, n, out + i), i += 4 * width;
