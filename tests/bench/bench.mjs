@@ -16,7 +16,7 @@ import { longTaskFigures, printLongTasks } from './long_tasks.mjs';
 import { pageByteFigures, printPageBytes } from './page_bytes.mjs';
 import { bundleCostFigures, printBundleCost } from './bundle_cost.mjs';
 import { contextExtensionFigures, printContextExtension } from './context_extension.mjs';
-import { trainingFigures, printTraining } from './train_bench.mjs';
+import { median as medianOf, trainingFigures, printTraining } from './train_bench.mjs';
 import { sgemmBinaries, sgemmFigures, printSgemm } from './sgemm.mjs';
 import { scalarLab } from '../js/own-module.mjs';
 import { shares } from '../../web/exercises/train-session.js';
@@ -116,15 +116,14 @@ const turns = [];
     turns.push({ nativeMs, oursMs: median(() => simd.sinusoidal({ ...table, out })) });
   }
 }
-const middle = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
-ours.reusedMs = middle(turns.map((t) => t.oursMs));
-nat.reusedMs = middle(turns.map((t) => t.nativeMs));
+ours.reusedMs = medianOf(turns.map((t) => t.oursMs));
+nat.reusedMs = medianOf(turns.map((t) => t.nativeMs));
 const ratio = (a, b) => a / b;
 const tableRatios = {
   freshJsOverOurs: ratio(js.freshMs, ours.freshMs),
   reusedJsOverOurs: ratio(js.reusedMs, ours.reusedMs),
   freshOursOverNative: ratio(ours.freshMs, nat.freshMs),
-  reusedOursOverNative: middle(turns.map((t) => t.oursMs / t.nativeMs)),
+  reusedOursOverNative: medianOf(turns.map((t) => t.oursMs / t.nativeMs)),
   reusedOursOverNativeTurns: turns,
   freshOursOverFloor: ratio(ours.freshMs, floor.freshMs),
   reusedOursOverFloor: ratio(ours.reusedMs, floor.reusedMs),

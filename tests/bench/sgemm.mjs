@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './train_bench.mjs';
 
 const SETS = { lengths8to16: [8, 16], fixed16: [16, 16] };
 const BUILD = fileURLToPath(new URL('../../build', import.meta.url));
@@ -27,11 +28,6 @@ function run(file, args, command = file) {
 export function sgemmBinaries(build = BUILD) {
   return { wasm: join(build, 'wasm/pelab_sgemm_bench.cjs'), native: join(build, 'native/pelab_sgemm_bench') };
 }
-
-const median = (values) => {
-  const v = [...values].sort((a, b) => a - b);
-  return v.length % 2 ? v[v.length >> 1] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-};
 
 // The rate the SGEMM would keep over all of a step's products in round r: their FLOPs over the time it takes
 // for them (a mean of the shapes' rates weighted by FLOPs, harmonically, as times add up).

@@ -28,7 +28,8 @@ const TRAIN = [8, 16],
   FIXED = [16, 16];
 const SEEDS = [0, 1, 2, 3, 4];
 
-const median = (values) => {
+/** The median of a list of numbers (of the middle two for an even count). */
+export const median = (values) => {
   const v = [...values].sort((a, b) => a - b);
   return v.length % 2 ? v[v.length >> 1] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
 };
