@@ -32,7 +32,8 @@ inline fbatch swap_pairs(const fbatch& x) {
 // e^a on four lanes: xsimd::exp's own algorithm for float (the same reduction k = round(a/ln 2), the same
 // polynomial, the same bounds), bit for bit, with one step done differently. xsimd turns k into int32
 // with _mm_cvttps_epi32, which Emscripten's SSE headers emulate one lane at a time in scalar code (x86
-// and wasm disagree on out-of-range lanes): that conversion was most of the softmax's time in wasm.
+// and wasm disagree on out-of-range lanes): in a profile of a training step in wasm, exp_shifted went
+// from 10.5% of the step to 5.6% with this one.
 // Here k is a whole number with |k| ≤ 128 wherever the result is kept, so it is exact in k + 1.5·2²³,
 // whose bits are those of 1.5·2²³ plus k; lanes out of range are replaced by the bounds as in xsimd.
 inline fbatch exp(const fbatch& a) {
