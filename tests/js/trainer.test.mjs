@@ -263,6 +263,42 @@ test('errors say what is wrong in words: lengths by element, rope by head width,
   run.delete();
 });
 
+test("a trainer's state, posted as to a worker, goes on in another trainer exactly as in its own", () => {
+  const options = { ...MODEL, encoding: 'learned', seed: 2 };
+  const source = trained(options, 30);
+  const saved = source.saveState();
+  assert.equal(saved.step, 30);
+  assert.ok(saved.state instanceof Float32Array);
+  const moved = structuredClone(saved, { transfer: [saved.state.buffer] });
+  assert.equal(saved.state.length, 0, 'transferred: the copy handed out was the caller’s own');
+  const target = lab.trainer(options);
+  assert.equal(target.loadState(moved), undefined);
+  assert.deepEqual(target.step(10), source.step(10));
+  assert.deepEqual(target.learnedRowsTrained(), source.learnedRowsTrained());
+  const bad = (change) => {
+    const state = Float32Array.from(moved.state);
+    change(state);
+    return { step: 40, state };
+  };
+  for (const [saved2, message] of [
+    [
+      { step: -1, state: moved.state },
+      /^trainer\.loadState: step must be an integer from 0 to 9007199254740991 \(got -1\)$/,
+    ],
+    [{ step: 1, state: moved.state.subarray(1) }, /^trainer\.loadState: state must have exactly \d+ elements/],
+    [bad((s) => (s[3] = NaN)), /^trainer\.loadState: state\[3\] must be a number from -3\.4028234663852886e\+38 to/],
+    [bad((s) => (s[s.length - 1] = 2)), /^trainer\.loadState: state\[\d+\] must be an integer from 0 to 1 \(got 2\)$/],
+  ])
+    assert.throws(
+      () => target.loadState(saved2),
+      (e) => e instanceof RangeError && message.test(e.message),
+    );
+  assert.throws(() => target.loadState({ state: moved.state }), /step is required/);
+  assert.deepEqual(target.step(5), source.step(5), 'a refused state changed nothing');
+  source.delete();
+  target.delete();
+});
+
 test('delete() frees the trainer: any later call is a clear Error, a second delete does nothing', () => {
   const run = lab.trainer({});
   run.delete();
@@ -271,6 +307,8 @@ test('delete() frees the trainer: any later call is a clear Error, a second dele
     () => run.evaluate(),
     () => run.attentionWeights({ tokens: [1, 2] }),
     () => run.learnedRowsTrained(),
+    () => run.saveState(),
+    () => run.loadState({ step: 0, state: [] }),
   ])
     assert.throws(call, (e) => e.constructor === Error && /this trainer was deleted/.test(e.message));
   run.delete();

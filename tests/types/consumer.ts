@@ -9,6 +9,7 @@ import {
   type LabError,
   type LabLoadError,
   type Trainer,
+  type TrainerState,
   type TrainerOptions,
 } from 'positional-encoding-lab';
 import { connectEmbeds, type PelabResultDetail } from 'positional-encoding-lab/embed';
@@ -56,6 +57,11 @@ export async function use(): Promise<number> {
   const longer: number = ropeRun.evaluate({ length: 48, ropeScaling: { type: 'linear', factor: 4 } }).accuracy;
   const tuned: Trainer = ropeRun.clone({ trainLength: [16, 48] });
   tuned.step({ steps: 10, ropeScaling: { type: 'yarn', factor: 3, originalMaxPositions: 16 } });
+  const saved: TrainerState = tuned.saveState();
+  const savedState: Float32Array = tuned.saveState().state;
+  ropeRun.loadState(saved);
+  // @ts-expect-error: a state needs the step it was saved at
+  ropeRun.loadState({ state: savedState });
   // @ts-expect-error: YaRN needs the length the model was trained on
   lab.ropeFrequencies({ dHead: 64, scaling: { type: 'yarn', factor: 4 } });
   const bias: Float32Array = lab.alibiBias({ heads: 8, n: 4, mask: 'causal' });

@@ -94,8 +94,8 @@ export function describeStatus(status, given, limits, names = []) {
   switch (RULE[status.rule]) {
     case 'integer_range': // an element of a list option (trainLength) carries its index
       return `${index >= 0 ? `${param}[${index}]` : param} must be ${describeRange([lo, hi, 1])} (got ${got})`;
-    case 'real_range':
-      return `${param} must be ${describeRange([lo, hi, 0])} (got ${got})`;
+    case 'real_range': // an element of a list option (a trainer's state) carries its index
+      return `${index >= 0 ? `${param}[${index}]` : param} must be ${describeRange([lo, hi, 0])} (got ${got})`;
     case 'choice':
       return `${param} must be one of ${names.map(quoteName).join(', ')} (got ${quote(valueAt(given, param.split('.')))})`;
     case 'length':

@@ -46,6 +46,20 @@ export class Trainer {
     return this.#wrap(this.#call('clone', options));
   }
 
+  /**
+   * What this trainer keeps, as { step, state }: the steps taken and a Float32Array of its parameters, Adam's
+   * moments and its learned rows' flags. Hand it to loadState() of a trainer made with the same options (in
+   * another worker, say: the Float32Array can be transferred).
+   */
+  saveState() {
+    return this.#call('saveState', {});
+  }
+
+  /** Takes another trainer's saveState(): from then on this one trains, evaluates and probes exactly as that one. */
+  loadState(saved) {
+    this.#call('loadState', saved);
+  }
+
   /** Accuracy and loss on fresh sequences: of exactly `length` tokens, or in `lengths` [min, max]. */
   evaluate(options = {}) {
     return this.#call('evaluate', options);

@@ -175,6 +175,28 @@ Status learned_rows(CallIO& io) {
   return s;
 }
 
+// What the trainer keeps, to be loaded into a trainer made with the same options (a page's pool of workers
+// moves an arm so). Refused when it would be too long to hand back in.
+Status save_state(CallIO& io) {
+  Status s;
+  training::Trainer* t = live(io, s);
+  if (s.ok) s = limits::check_input_elements("state", double(t->state_size()));
+  if (s.ok) {
+    t->save_state(io.float32("state", t->state_size()).data());
+    io.set("step", double(t->steps_taken()));
+  }
+  return s;
+}
+
+Status load_state(CallIO& io) {
+  Status s;
+  training::Trainer* t = live(io, s);
+  const std::vector<float>& state = io.floats("state");
+  if (s.ok) s = t->check_state(io.number("step"), state.data(), state.size());
+  if (s.ok) t->load_state(static_cast<long long>(io.number("step")), state.data());
+  return s;
+}
+
 // The trainer's own options, declared from the core's rows once, at load.
 const std::vector<Option>& made_options() {
   static const std::vector<Option> made = [] {
@@ -196,6 +218,7 @@ constexpr Option kEvaluate[] = {kTrainer,
                                 SCALING_OPTIONS("ropeScaling", "")};
 constexpr Option kProbe[] = {kTrainer, required("tokens", Kind::tokens), number("layer", 0), number("head", 0)};
 constexpr Option kOnlyTrainer[] = {kTrainer};
+constexpr Option kLoad[] = {kTrainer, required("step"), required("state", Kind::floats)};
 
 constexpr Result kMade[] = {{"id", Shape::number},
                             {"trainLength.0", Shape::number},
@@ -206,6 +229,7 @@ constexpr Result kStepped[] = {
 constexpr Result kEvaluated[] = {{"accuracy", Shape::number}, {"loss", Shape::number}, {"samples", Shape::number}};
 constexpr Result kProbed[] = {{"n", Shape::number}, {"weights", Shape::float32}, {"probability", Shape::number}};
 constexpr Result kRows[] = {{"", Shape::bytes}};
+constexpr Result kSaved[] = {{"step", Shape::number}, {"state", Shape::float32}};
 
 }  // namespace
 
@@ -217,6 +241,8 @@ const std::vector<Call>& trainer_calls() {
       {"trainer.attentionWeights", "trainer", kProbe, kProbed, attention_weights},
       {"trainer.learnedRowsTrained", "trainer", kOnlyTrainer, kRows, learned_rows},
       {"trainer.clone", "trainer", kClone, kMade, clone},
+      {"trainer.saveState", "trainer", kOnlyTrainer, kSaved, save_state},
+      {"trainer.loadState", "trainer", kLoad, {}, load_state},
   };
   return table;
 }

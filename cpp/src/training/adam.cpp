@@ -31,4 +31,9 @@ void Adam::update(float* params, const float* grads, const AdamSettings& s) {
   }
 }
 
+void Adam::restore(const float* m, const float* v, long long updates) {
+  for (std::size_t i = 0; i < m_.size(); ++i) m_[i] = flushed(m[i]), v_[i] = flushed(v[i]);
+  t_ = updates;
+}
+
 }  // namespace pelab::training

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "pelab/training/limits.hpp"
 #include "pelab/training/tasks.hpp"
@@ -150,6 +151,41 @@ Status Trainer::check_clone(double minLength, double maxLength, TrainerSpec& out
   s = check_learned_rows(spec, maxLength + cls_tokens(spec), "trainLength");
   if (s.ok) out = spec;
   return s;
+}
+
+// --- moving a trainer --------------------------------------------------------------------------------
+
+std::size_t Trainer::state_size() const { return 3 * model_.parameter_count() + rowsTrained_.size(); }
+
+void Trainer::save_state(float* out) const {
+  const std::size_t n = model_.parameter_count();
+  std::copy_n(model_.parameters(), n, out);
+  std::copy_n(adam_.first_moments().data(), n, out + n);
+  std::copy_n(adam_.second_moments().data(), n, out + 2 * n);
+  std::copy(rowsTrained_.begin(), rowsTrained_.end(), out + 3 * n);
+}
+
+Status Trainer::check_state(double step, const float* state, std::size_t count) const {
+  constexpr std::int64_t kLargestStep = (std::int64_t{1} << 53) - 1;  // every count a double holds exactly
+  if (Status s = check(IntParam{"step", 0, kLargestStep}, step); !s.ok) return s;
+  if (Status s = check_length("state", double(count), double(state_size())); !s.ok) return s;
+  const std::size_t n = model_.parameter_count();
+  constexpr double big = std::numeric_limits<float>::max();
+  const RealParam real{"state", -big, big}, square{"state", 0, big};  // parameters and m; v
+  const IntParam flag{"state", 0, 1};
+  for (std::size_t i = 0; i < count; ++i) {
+    Status s = i < 2 * n ? check(real, state[i]) : i < 3 * n ? check(square, state[i]) : check(flag, state[i]);
+    if (!s.ok) return s.index = static_cast<double>(i), s;
+  }
+  return Status::fine();
+}
+
+void Trainer::load_state(long long step, const float* state) {
+  const std::size_t n = model_.parameter_count();
+  std::copy_n(state, n, model_.parameters());
+  adam_.restore(state + n, state + 2 * n, step);
+  for (std::size_t i = 0; i < rowsTrained_.size(); ++i) rowsTrained_[i] = state[3 * n + i] != 0.f;
+  stepsTaken_ = step;
 }
 
 StepStats Trainer::step(int steps, const RopeScaling& scaling) {

@@ -2,6 +2,7 @@
 // and every call runs from its declared names alone.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -127,6 +128,22 @@ TEST_CASE("every call runs from the options its table names", "[bindings]") {
       fill(calls()[call_index(fn)], on);
       CHECK(run_call(call_index(fn)).ok);
     }
+    // Its state saved, then another loaded (all zeros: a state a trainer could hold), then saved again.
+    const int save = call_index("trainer.saveState"), load = call_index("trainer.loadState");
+    fill(calls()[save], on);
+    REQUIRE(run_call(save).ok);
+    CHECK(number_of(save, "step") == 1);  // trainer.step's default: one step
+    const std::size_t floats = size_of(save, "state");
+    CHECK(floats > 0);
+    fill(calls()[load], {{"trainer", {id, 0}}, {"step", {7, 0}}});
+    list(load, "state", floats, 0);
+    REQUIRE(run_call(load).ok);
+    REQUIRE(run_call(save).ok);
+    CHECK(number_of(save, "step") == 7);
+    const std::vector<float>& zeros = exchange().float32[slot(save, "state")];
+    CHECK(std::count(zeros.begin(), zeros.end(), 0.f) == static_cast<long>(floats));
+    list(load, "state", floats - 1, 0);
+    CHECK(run_call(load).rule == Rule::length);
     const int probe = call_index("trainer.attentionWeights");
     fill(calls()[probe], on);
     list(probe, "tokens", 4, 1);
