@@ -19,7 +19,7 @@ import { contextExtensionFigures, printContextExtension } from './context_extens
 import { median as medianOf, trainingFigures, printTraining } from './train_bench.mjs';
 import { sgemmBinaries, sgemmFigures, printSgemm } from './sgemm.mjs';
 import { scalarLab } from '../js/own-module.mjs';
-import { shares } from '../../web/exercises/train-session.js';
+import { loads } from '../../web/exercises/train-session.js';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -152,16 +152,14 @@ const training = args.includes('--no-training')
   : await trainingFigures({ simd, scalar, nativeTrainBench, reps });
 const sgemm = sgemmFigures({ binaries: sgemmBinaries(), reps });
 const browser = args.includes('--no-browser') ? null : await browserFigures({ reps });
-// How evenly the pool deals the arms (train-session.js): the arms train in chunks of the same steps, so a chunk
-// lasts as long as the busiest worker's share; with this run's per-arm rates (in Node), all arms' work ÷ the
-// busiest share's. What two workers could reach if a worker's arms ran as fast as alone in Node and nothing else
-// ran: the page's own thread and the machine's speed move the measured figure either side of it.
+// How evenly the pool shares the arms (train-session.js's plan): the arms train in chunks of the same steps, so a
+// chunk lasts as long as the busiest worker's part; with this run's per-arm rates (in Node), all arms' work ÷ the
+// busiest worker's. What the workers could reach if their arms ran as fast as alone in Node, on cores of their
+// own, and the moves cost nothing: the page's own thread and the machine move the measured figure below it.
 if (browser && training)
   for (const row of browser.pool) {
-    const work = (id) => 1 / training.pageArms.arms[id];
-    const sum = (ids) => ids.reduce((total, id) => total + work(id), 0);
-    const dealt = shares(row.workers);
-    row.shareBound = sum(dealt.flat()) / Math.max(...dealt.map(sum));
+    const load = loads(row.workers, training.pageArms.arms);
+    row.shareBound = load.reduce((a, b) => a + b, 0) / Math.max(...load);
   }
 const longTasks = args.includes('--no-browser') ? null : await longTaskFigures();
 const pageBytes = args.includes('--no-browser') ? null : await pageByteFigures();
@@ -254,7 +252,7 @@ if (browser) {
   const [one, ...more] = browser.pool;
   for (const r of [one, ...more]) {
     const bound = r.shareBound
-      ? `; its shares' balance, all arms' work ÷ the busiest share's: ${f(r.shareBound)}×`
+      ? `; its plan's balance, all arms' work ÷ the busiest worker's: ${f(r.shareBound)}×`
       : '';
     console.log(
       `| Train it yourself, all seven arms: steps/s with ${r.workers} training worker${r.workers > 1 ? 's' : ''} | ` +

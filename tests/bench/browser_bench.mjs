@@ -184,9 +184,9 @@ async function ablationRate(browser, url, workers) {
 }
 
 /** The ablation's steps/s with 1, 2 and 4 training workers (the pool sizes), and the page's own choice. */
-export async function poolFigures(lab) {
+export async function poolFigures(lab, sizes = [1, 2, 4]) {
   const rows = [];
-  for (const workers of [1, 2, 4]) rows.push(await ablationRate(lab.browser, lab.url, workers));
+  for (const workers of sizes) rows.push(await ablationRate(lab.browser, lab.url, workers));
   return rows;
 }
 

@@ -12,6 +12,7 @@ import { createLab } from 'positional-encoding-lab';
 import { startServer } from '../../scripts/serve.mjs';
 import { ARMS, MODEL, TEST_LENGTHS, TEST_SAMPLES } from '../../web/exercises/train-arms.js';
 import { verdict } from '../../web/exercises/train-words.js';
+import { plan } from '../../web/exercises/train-session.js';
 import { fmt } from '../../web/widgets/dom.js';
 import { openLab, watchedPage, lessonUrl, choice, axe } from './browser.mjs';
 
@@ -103,11 +104,18 @@ test('the seven arms trained in the page: the table, chart and heatmap show what
   assert.match(await s.locator('.feedback').innerText(), /^Your prediction: [a-z]\) .*Now see what happens\./);
   await stateIs(page, 'idle');
   // The arms train in a pool sized from the cores (train-session.js's poolSize: 2 on this 2-core machine), and
-  // the numbers below are the same as one worker's would be: each arm is its own trainer.
+  // the numbers below are the same as one worker's would be: each arm is its own trainer, and the arm split
+  // between two workers (plan's traveller: RoPE with two) moves its state between them every chunk.
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   const workers = Number(await trainLab(page).getAttribute('data-workers'));
   assert.equal(workers, Math.min(ARMS.length, cores <= 2 ? cores : cores - 1));
   assert.equal(page.workers().length, workers);
+  if (workers === 2)
+    assert.deepEqual(
+      plan(2).travellers.map((t) => t.id),
+      ['rope'],
+      'one arm moves, and is checked below',
+    );
   // Each worker started its lab from the page's compiled core (lab.wasmModule): none fetched a .wasm, by its
   // own resource timing, which does record a worker's fetches (one made here, after, shows).
   for (const worker of page.workers()) {

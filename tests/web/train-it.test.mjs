@@ -88,7 +88,7 @@ test("ALiBi's slopes read as fractions when they are 1/n, else to four figures",
 });
 
 test('the pool: every core up to two, one left for the page above that, at most one worker per arm', async () => {
-  const { poolSize, shares } = await import('../../web/exercises/train-session.js');
+  const { poolSize } = await import('../../web/exercises/train-session.js');
   assert.deepEqual(
     [1, 2, 3, 4, 8, 16].map((cores) => poolSize(cores)),
     [1, 2, 2, 3, 7, 7],
@@ -96,18 +96,56 @@ test('the pool: every core up to two, one left for the page above that, at most 
   assert.equal(poolSize(undefined), 1, 'a browser that does not say has one core');
   assert.equal(poolSize(8, '2'), 2, '?trainWorkers=2 wins');
   for (const wanted of ['0', '8', '1.5', 'two', '']) assert.equal(poolSize(4, wanted), 3, `"${wanted}" is ignored`);
-  // Each arm once, and the busiest share as light as any way of dealing them (two workers: all 2⁷ tried here).
-  const work = (ids) => ids.reduce((sum, id) => sum + 1 / ARMS.find((a) => a.id === id).stepsPerSecond, 0);
-  for (const n of [1, 2, 3, 7]) {
-    const dealt = shares(n);
-    assert.equal(dealt.length, n);
-    assert.deepEqual(dealt.flat().sort(), ARMS.map((a) => a.id).sort());
+});
+
+test("the pool's plan: every arm's steps once, each worker the same work, an arm split only between neighbours", async () => {
+  const { plan, loads } = await import('../../web/exercises/train-session.js');
+  const work = (id) => 1 / ARMS.find((a) => a.id === id).stepsPerSecond;
+  const total = ARMS.reduce((sum, a) => sum + work(a.id), 0);
+  for (const n of [1, 2, 3, 4, 7]) {
+    const { fixed, travellers } = plan(n);
+    assert.equal(fixed.length, n);
+    const ids = [...fixed.flat(), ...travellers.map((t) => t.id)];
+    assert.deepEqual(ids.sort(), ARMS.map((a) => a.id).sort(), `n = ${n}: each arm once`);
+    for (const { lower, share } of travellers) {
+      assert.ok(lower >= 0 && lower + 1 < n, `n = ${n}: between neighbours`);
+      assert.ok(share >= 0.1 && share < 1, `n = ${n}: a share worth a move (${share})`);
+    }
+    const load = loads(n);
+    assert.ok(Math.abs(load.reduce((a, b) => a + b, 0) - total) < 1e-12, `n = ${n}: all the work, once`);
+    const even = Math.max(total / n, ...ARMS.map((a) => work(a.id)));
+    assert.ok(Math.max(...load) <= even * (1 + 1e-9), `n = ${n}: no worker past the even share`);
   }
-  let lightest = Infinity;
-  for (let mask = 0; mask < 2 ** ARMS.length; mask++) {
-    const one = ARMS.filter((_, i) => mask & (1 << i)).map((a) => a.id);
-    const other = ARMS.filter((_, i) => !(mask & (1 << i))).map((a) => a.id);
-    lightest = Math.min(lightest, Math.max(work(one), work(other)));
+  assert.equal(plan(1).travellers.length, 0);
+  assert.equal(plan(2).travellers.length, 1, 'two workers: one arm travels');
+  assert.equal(plan(7).travellers.length, 0, 'an arm each: none travels');
+});
+
+test('a faster worker is given more of a travelling arm, so that every worker takes the same time', async () => {
+  const { plan, balanced } = await import('../../web/exercises/train-session.js');
+  const work = (id) => 1 / ARMS.find((a) => a.id === id).stepsPerSecond;
+  // Each worker's time in a chunk with these shares at these speeds.
+  const times = (planned, shares, speeds) => {
+    const load = planned.fixed.map((ids) => ids.reduce((sum, id) => sum + work(id), 0));
+    planned.travellers.forEach(({ id, lower }, i) => {
+      load[lower] += shares[i] * work(id);
+      load[lower + 1] += (1 - shares[i]) * work(id);
+    });
+    return load.map((l, w) => l / speeds[w]);
+  };
+  for (const n of [2, 3, 4]) {
+    const planned = plan(n);
+    const alike = balanced(planned, new Array(n).fill(1));
+    planned.travellers.forEach((t, i) => assert.ok(Math.abs(alike[i] - t.share) < 1e-12, `n = ${n}: alike, plan's`));
+    for (const speeds of [
+      [1.1, ...new Array(n - 1).fill(1)],
+      [...new Array(n - 1).fill(1), 0.9],
+    ]) {
+      const t = times(planned, balanced(planned, speeds), speeds);
+      assert.ok(Math.max(...t) / Math.min(...t) < 1 + 1e-9, `n = ${n}, speeds ${speeds}: times ${t}`);
+    }
   }
-  assert.equal(Math.max(...shares(2).map(work)), lightest);
+  // Past what moving the travelling arms can even out, a share stops at all of its arm or none.
+  assert.deepEqual(balanced(plan(2), [10, 1]), [1]);
+  assert.deepEqual(balanced(plan(2), [1, 10]), [0]);
 });

@@ -21,7 +21,6 @@ import {
 } from './train-words.js';
 
 const PAUSE_MS = 700; // a pause in typing this long counts as done
-const DRAW_MS = 250; // the training curves are redrawn at most this often
 const UNLABELLED = 12; // a test length drawn but not labelled: its label would touch 8's and 16's on a phone
 
 /**
@@ -146,7 +145,7 @@ export function statsPanel(chunk, t) {
   return { element, show };
 }
 
-/** The loss and accuracy curves against the step, drawn at most once a frame. */
+/** The loss and accuracy curves against the step: add() records a point, draw() draws them all. */
 export function curvesPanel(heading, chunk, t) {
   const lossHost = h('div', {}, heading(2, t('curves.loss.heading')));
   const accuracyHost = h('div', {}, heading(2, t('curves.accuracy.heading')));
@@ -171,8 +170,6 @@ export function curvesPanel(heading, chunk, t) {
     t('curves.note', { steps: chunk, batch: MODEL.batch, min: TRAIN_MIN, max: TRAIN_MAX }),
   );
   let history = { x: [], arms: {} };
-  let frame = 0,
-    drawnAt = -Infinity;
   function draw() {
     const { x, arms } = history;
     curves.hidden = note.hidden = x.length === 0;
@@ -190,25 +187,14 @@ export function curvesPanel(heading, chunk, t) {
       history = { x: [], arms: Object.fromEntries(ARMS.map((a) => [a.id, { loss: [], accuracy: [] }])) };
       draw();
     },
-    /** One point per arm ({id: {loss, accuracy}}) at `step`. */
+    draw,
+    /** One point per arm ({id: {loss, accuracy}}) at `step`, drawn at the next draw(). */
     add(step, arms) {
       history.x.push(step);
       for (const a of ARMS) {
         history.arms[a.id].loss.push(arms[a.id].loss);
         history.arms[a.id].accuracy.push(arms[a.id].accuracy);
       }
-      // At most DRAW_MS apart, at an animation frame: redrawing 14 curves at every chunk took the main thread
-      // from the workers, on a machine with no core to spare.
-      if (frame) return;
-      frame = setTimeout(
-        () =>
-          requestAnimationFrame(() => {
-            frame = 0;
-            drawnAt = performance.now();
-            draw();
-          }),
-        Math.max(0, drawnAt + DRAW_MS - performance.now()),
-      );
     },
   };
 }
