@@ -275,28 +275,59 @@ test("a trainer's state, posted as to a worker, goes on in another trainer exact
   assert.equal(target.loadState(moved), undefined);
   assert.deepEqual(target.step(10), source.step(10));
   assert.deepEqual(target.learnedRowsTrained(), source.learnedRowsTrained());
+  const { step, fingerprint } = moved;
+  const reseeded = lab.trainer({ ...options, seed: 3 }); // the same length of state, another trainer
   const bad = (change) => {
     const state = Float32Array.from(moved.state);
     change(state);
-    return { step: 40, state };
+    return { step: 40, fingerprint, state };
   };
-  for (const [saved2, message] of [
+  for (const [given, message] of [
     [
-      { step: -1, state: moved.state },
+      { step: -1, fingerprint, state: moved.state },
       /^trainer\.loadState: step must be an integer from 0 to 9007199254740991 \(got -1\)$/,
     ],
-    [{ step: 1, state: moved.state.subarray(1) }, /^trainer\.loadState: state must have exactly \d+ elements/],
+    [
+      { step, fingerprint: reseeded.saveState().fingerprint, state: moved.state },
+      /^trainer\.loadState: this state was saved by a trainer made with other options \(fingerprint \d+; this trainer's is \d+\)/,
+    ],
+    [
+      { step: 1, fingerprint, state: moved.state.subarray(1) },
+      /^trainer\.loadState: state must have exactly \d+ elements/,
+    ],
     [bad((s) => (s[3] = NaN)), /^trainer\.loadState: state\[3\] must be a number from -3\.4028234663852886e\+38 to/],
     [bad((s) => (s[s.length - 1] = 2)), /^trainer\.loadState: state\[\d+\] must be an integer from 0 to 1 \(got 2\)$/],
   ])
     assert.throws(
-      () => target.loadState(saved2),
+      () => target.loadState(given),
       (e) => e instanceof RangeError && message.test(e.message),
     );
-  assert.throws(() => target.loadState({ state: moved.state }), /step is required/);
+  assert.throws(() => target.loadState({ fingerprint, state: moved.state }), /step is required/);
   assert.deepEqual(target.step(5), source.step(5), 'a refused state changed nothing');
-  source.delete();
-  target.delete();
+  for (const run of [source, target, reseeded]) run.delete();
+});
+
+test('a trainer too large to hand its state over says so when asked to save', () => {
+  const run = lab.trainer({
+    dModel: 256,
+    layers: 4,
+    hidden: 1024,
+    heads: 8,
+    batch: 1,
+    trainLength: [2, 2],
+    maxEvalLength: 2,
+  });
+  assert.throws(
+    () => run.saveState(),
+    (e) =>
+      e instanceof RangeError &&
+      e.param === 'trainer' &&
+      /^trainer\.saveState: this trainer's state would be \d+ floats .*more than the 8388608 a call hands over/.test(
+        e.message,
+      ),
+  );
+  assert.equal(run.step(1).step, 1, 'and it trains on');
+  run.delete();
 });
 
 test('delete() frees the trainer: any later call is a clear Error, a second delete does nothing', () => {

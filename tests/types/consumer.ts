@@ -61,7 +61,7 @@ export async function use(): Promise<number> {
   const savedState: Float32Array = tuned.saveState().state;
   ropeRun.loadState(saved);
   // @ts-expect-error: a state needs the step it was saved at
-  ropeRun.loadState({ state: savedState });
+  ropeRun.loadState({ fingerprint: saved.fingerprint, state: savedState });
   // @ts-expect-error: YaRN needs the length the model was trained on
   lab.ropeFrequencies({ dHead: 64, scaling: { type: 'yarn', factor: 4 } });
   const bias: Float32Array = lab.alibiBias({ heads: 8, n: 4, mask: 'causal' });

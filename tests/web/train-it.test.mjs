@@ -102,19 +102,20 @@ test("the pool's plan: every arm's steps once, each worker the same work, an arm
   const { plan, loads } = await import('../../web/exercises/train-session.js');
   const work = (id) => 1 / ARMS.find((a) => a.id === id).stepsPerSecond;
   const total = ARMS.reduce((sum, a) => sum + work(a.id), 0);
-  for (const n of [1, 2, 3, 4, 7]) {
+  const most = Math.max(...ARMS.map((a) => work(a.id)));
+  for (const n of [1, 2, 3, 4, 5, 6, 7]) {
     const { fixed, travellers } = plan(n);
     assert.equal(fixed.length, n);
     const ids = [...fixed.flat(), ...travellers.map((t) => t.id)];
     assert.deepEqual(ids.sort(), ARMS.map((a) => a.id).sort(), `n = ${n}: each arm once`);
     for (const { lower, share } of travellers) {
       assert.ok(lower >= 0 && lower + 1 < n, `n = ${n}: between neighbours`);
-      assert.ok(share >= 0.1 && share < 1, `n = ${n}: a share worth a move (${share})`);
+      assert.ok(share >= 0.1 && share <= 0.9, `n = ${n}: a share worth a move (${share})`);
     }
     const load = loads(n);
     assert.ok(Math.abs(load.reduce((a, b) => a + b, 0) - total) < 1e-12, `n = ${n}: all the work, once`);
     const even = Math.max(total / n, ...ARMS.map((a) => work(a.id)));
-    assert.ok(Math.max(...load) <= even * (1 + 1e-9), `n = ${n}: no worker past the even share`);
+    assert.ok(Math.max(...load) <= even + 0.1 * most, `n = ${n}: no worker past the even share by a tenth of an arm`);
   }
   assert.equal(plan(1).travellers.length, 0);
   assert.equal(plan(2).travellers.length, 1, 'two workers: one arm travels');

@@ -1,11 +1,12 @@
 // The page's side of the training workers' protocol (train-worker.js lists the messages): a pool of workers,
 // each training its share of the arms on a core of its own (an arm split between two of them moves from one to
 // the other every chunk: plan), whose answers are joined into one per request, as if one worker had trained
-// every arm: the models are the same, bit for bit, whatever the pool's size (a split arm's loss and accuracy over a
-// chunk are its two parts' means weighted by their steps, equal but for rounding). It stamps every request with the trainers' generation and hands
-// each joined answer of the current generation to the page's handler of that type. Nothing here knows the
-// page's panels. A failure is a code with its details ({code, detail, name}); `say` puts it in words (train-it's
-// error.<code> messages, in English unless the page gives its own `say`).
+// every arm: the models are the same, bit for bit, whatever the pool's size (a split arm's loss and accuracy
+// over a chunk are its two parts' means weighted by their steps, equal but for rounding). It stamps every
+// request with the trainers' generation and hands each joined answer of the current generation to the page's
+// handler of that type. Nothing here knows the page's panels. A failure is a code with its details ({code,
+// detail, name}); `say` puts it in words (train-it's error.<code> messages, in English unless the page gives its
+// own `say`).
 import { ARMS } from './train-arms.js';
 import { english } from './train-words.js';
 
@@ -29,7 +30,8 @@ export function poolSize(cores = globalThis.navigator?.hardwareConcurrency, want
  * the even share; an arm that overflows a worker is split, `share` of each chunk's steps on that worker (`lower`)
  * and the rest on the next, and its trainer moves between the two once a chunk (saveState, loadState). A chunk
  * then lasts one even share, where dealing whole arms left the busiest worker 4/7 of the work with two workers.
- * A split that would leave under a tenth of an arm on a worker is not made, nor any with an arm for each worker.
+ * A split that would leave under a tenth of the arm on either worker is not made (the arm goes whole to one, a
+ * little past the even share), nor any when there is a worker for each arm.
  * Returns {fixed: the arms' ids each worker keeps, travellers: [{id, lower, share}]}.
  */
 export function plan(n) {
@@ -44,13 +46,16 @@ export function plan(n) {
     room = even;
   ARMS.forEach(({ id }, i) => {
     if (work[i] > room + tolerance && w < n - 1) {
-      if (room >= 0.1 * work[i]) {
-        travellers.push({ id, lower: w, share: room / work[i] });
+      const share = room / work[i];
+      if (share >= 0.1 && share <= 0.9) {
+        travellers.push({ id, lower: w, share });
         room = even - (work[i] - room);
         w += 1;
         return;
       }
-      [w, room] = [w + 1, even]; // (too little room left to be worth a move)
+      // Under a tenth of the arm on either worker is not worth a move: it goes whole to this one (a little past
+      // the even share) or to the next.
+      if (share < 0.1) [w, room] = [w + 1, even];
     }
     fixed[w].push(id);
     room -= work[i];

@@ -17,7 +17,8 @@
 //      {type: 'attention', generation, request, arm, layer, head, tokens}   (answers P for the reverse too)
 //      {type: 'stretch', generation, seed}                 the whole experiment: a {type: 'stretch', part}
 //                                                      per part, then {type: 'stretched', plain, tuned}
-//      on a port: {generation, arm, step, state}      an arm's state (trainer.saveState()), for its next piece
+//      on a port: {generation, arm, step, fingerprint, state}   an arm's state (trainer.saveState()), for its
+//                                                      next piece here
 // Out: the same type with the results, every answer carrying its request's `generation` (the page
 //      ignores answers for trainers it has reset since) and `id` (which request of the pool's it answers);
 //      a train answer has {step, ms, arms: {id: {loss, accuracy, steps}}} for the pieces that stepped (ms: the
@@ -29,11 +30,11 @@ import { ARMS, MODEL } from './train-arms.js';
 import { runExperiment } from './stretch-experiment.js';
 
 let runs = null; // arm id → trainer (a travelling arm has one on each of its workers: the state moves)
-let trained = 0; // steps each arm has taken, once the chunks answered so far are all in
+const taken = {}; // arm id → the steps its trainer here has taken (a travelling arm's: when it was last here)
 let newest = 0; // the newest generation asked for: messages and states of older ones are dropped
 const queue = []; // messages not yet answered, in order
 const links = new Map(); // worker index → the port to it
-const arrived = new Map(); // arm id → {generation, step, state}: come from another worker for a piece here
+const arrived = new Map(); // arm id → {generation, step, fingerprint, state}: from another worker, for a piece here
 
 // A train message's pieces from `done.next` on, as far as the states have come: true once all are done
 // (`done` holds what they answered so far and the time they took, kept across waits).
@@ -45,7 +46,8 @@ function train(message, done) {
     if (from !== undefined) {
       const got = arrived.get(arm); // (one of a generation still to come is left for it)
       if (got?.generation !== generation) return false;
-      run.loadState({ step: got.step, state: got.state });
+      run.loadState({ step: got.step, fingerprint: got.fingerprint, state: got.state });
+      taken[arm] = got.step;
       arrived.delete(arm);
     }
     if (steps > 0) {
@@ -53,7 +55,7 @@ function train(message, done) {
       const stats = run.step(steps);
       done.ms += performance.now() - start;
       done.arms[arm] = { loss: stats.loss, accuracy: stats.accuracy, steps };
-      trained = Math.max(trained, stats.step);
+      taken[arm] = stats.step;
     }
     if (to !== undefined) {
       const saved = run.saveState();
@@ -75,7 +77,8 @@ function reset(lab, message) {
     throw error;
   }
   runs = made;
-  trained = 0;
+  for (const id of Object.keys(taken)) delete taken[id];
+  for (const id of Object.keys(made)) taken[id] = 0;
   return { step: 0, slopes: Array.from(lab.alibiSlopes({ heads: MODEL.heads })) };
 }
 
@@ -86,7 +89,7 @@ function measure(message) {
     arms[id] = lengths.map((length) => runs[id].evaluate({ length, samples, seed }).accuracy);
   const rows = message.arms.includes('learned') ? runs.learned.learnedRowsTrained() : null;
   const learnedRows = rows ? { trained: rows.reduce((n, r) => n + r, 0), total: rows.length } : null;
-  return { step: trained, lengths, samples, arms, learnedRows };
+  return { step: Math.max(0, ...message.arms.map((id) => taken[id])), lengths, samples, arms, learnedRows };
 }
 
 function attention(message) {
@@ -96,7 +99,7 @@ function attention(message) {
   // The same model on the sequence reversed (whose label is the other one): ALiBi's arm with the mean
   // readout answers both alike.
   const reversed = run.attentionWeights({ tokens: [...tokens].reverse(), layer, head }).probability;
-  return { step: trained, request, arm, layer, head, n, weights, probability, reversed };
+  return { step: taken[arm], request, arm, layer, head, n, weights, probability, reversed };
 }
 
 // The answer to one message; null while a train message waits for a state. `post` sends an answer before the
@@ -112,7 +115,8 @@ function handle(lab, message, post) {
   if (type === 'train') {
     message.done ??= { next: 0, arms: {}, ms: 0 };
     if (!train(message, message.done)) return null;
-    return { type, generation, step: trained, arms: message.done.arms, ms: message.done.ms };
+    const step = Math.max(0, ...message.pieces.map((p) => taken[p.arm]));
+    return { type, generation, step, arms: message.done.arms, ms: message.done.ms };
   }
   if (type === 'measure') return { type, generation, ...measure(message) };
   if (type === 'attention') return { type, generation, ...attention(message) };

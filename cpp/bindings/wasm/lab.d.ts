@@ -320,9 +320,11 @@ export type EvaluateOptions = { samples?: number; seed?: number; ropeScaling?: R
   { length: number; lengths?: undefined } | { lengths?: [number, number]; length?: undefined }
 );
 
-/** A trainer's saveState(): `state` is a Float32Array of its own, transferable to a worker. */
+/** A trainer's saveState(): the steps taken, its options as one number (loadState refuses a state from a trainer
+ *  made with other options), and `state`, a Float32Array of its own, transferable to a worker. */
 export interface TrainerState {
   step: number;
+  fingerprint: number;
   state: Float32Array;
 }
 
@@ -342,13 +344,16 @@ export interface Trainer {
   /** A copy as it is now (parameters, Adam's moments, steps taken): a trainer of its own, to delete() too,
    *  training from now on on `trainLength` (default the original's; 2 to 512, its buffers sized for it). */
   clone(options?: { trainLength?: [number, number] }): Trainer;
-  /** What the trainer keeps: the steps taken and, in `state`, its parameters, Adam's first and second moments and
-   *  (learned encoding) a 0/1 flag per table row, in that order. Made for loadState(), in another worker say. */
+  /** What the trainer keeps: the steps taken, its options' fingerprint and, in `state`, its parameters, Adam's first
+   *  and second moments and (learned encoding) a 0/1 flag per table row, in that order. Made for loadState(), in
+   *  another worker say. A trainer of over 2.7 million parameters has a state longer than a call hands over: a
+   *  RangeError (param 'trainer') says so. */
   saveState(): TrainerState;
-  /** Takes the saveState() of a trainer made with the same options: from then on this one trains, evaluates and
-   *  probes exactly as that one would. A RangeError names `step`, or `state` (its length, or the element at
-   *  fault: a parameter or moment not finite, a second moment below 0, a flag not 0 or 1). */
-  loadState(saved: { step: number; state: NumberList }): void;
+  /** Takes the saveState() of a trainer made with the same options (seed included): from then on this one trains,
+   *  evaluates and probes exactly as that one would. A RangeError names `step`, `fingerprint` (a state saved by a
+   *  trainer made with other options) or `state` (its length, or the element at fault: a parameter or moment not
+   *  finite, a second moment below 0, a flag not 0 or 1). */
+  loadState(saved: { step: number; fingerprint: number; state: NumberList }): void;
   /** Accuracy and loss on fresh sequences of exactly `length` tokens, or in `lengths` (default: the training
    *  range); not both (TypeError). */
   evaluate(options?: EvaluateOptions): {

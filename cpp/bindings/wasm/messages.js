@@ -38,6 +38,8 @@ const RULE = [
   'scaling_needs',
   'below',
   'rope_only',
+  'state_elements',
+  'other_trainer',
 ];
 // What each cost counts (attention.hpp, analysis.hpp, sequence.hpp, permutation.hpp), with the weights the
 // core exports from limits.hpp (`w`: score, projection, normal).
@@ -167,6 +169,10 @@ export function describeStatus(status, given, limits, names = []) {
     }
     case 'rope_only':
       return `${param} stretches RoPE's positions: it applies only to a trainer whose encoding is 'rope'`;
+    case 'state_elements':
+      return `this trainer's state would be ${got} floats (its parameters and Adam's two moments), more than the ${hi} a call hands over: a trainer this large cannot be saved`;
+    case 'other_trainer':
+      return `this state was saved by a trainer made with other options (fingerprint ${got}; this trainer's is ${hi}): load it into a trainer made with the same options, seed included`;
     case 'exchange':
       return `the lab's raw exports were handed ${param} ${got}, which its call table does not declare there (a fault of the code calling them, not of the options)`;
     default:

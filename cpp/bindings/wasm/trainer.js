@@ -47,15 +47,16 @@ export class Trainer {
   }
 
   /**
-   * What this trainer keeps, as { step, state }: the steps taken and a Float32Array of its parameters, Adam's
-   * moments and its learned rows' flags. Hand it to loadState() of a trainer made with the same options (in
-   * another worker, say: the Float32Array can be transferred).
+   * What this trainer keeps, as { step, fingerprint, state }: the steps taken, its options as one number, and a
+   * Float32Array of its parameters, Adam's moments and its learned rows' flags. Hand it to loadState() of a
+   * trainer made with the same options (in another worker, say: the Float32Array can be transferred).
    */
   saveState() {
     return this.#call('saveState', {});
   }
 
-  /** Takes another trainer's saveState(): from then on this one trains, evaluates and probes exactly as that one. */
+  /** Takes the saveState() of a trainer made with the same options: from then on this one trains, evaluates and
+   *  probes exactly as that one would. */
   loadState(saved) {
     this.#call('loadState', saved);
   }

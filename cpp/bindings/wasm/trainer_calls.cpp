@@ -176,15 +176,17 @@ Status learned_rows(CallIO& io) {
 }
 
 // What the trainer keeps, to be loaded into a trainer made with the same options (a page's pool of workers
-// moves an arm so). Refused when it would be too long to hand back in.
+// moves an arm so). Refused when it would be longer than a call takes back (a trainer of over 2.7 M parameters).
 Status save_state(CallIO& io) {
   Status s;
   training::Trainer* t = live(io, s);
-  if (s.ok) s = limits::check_input_elements("state", double(t->state_size()));
-  if (s.ok) {
-    t->save_state(io.float32("state", t->state_size()).data());
-    io.set("step", double(t->steps_taken()));
-  }
+  if (!s.ok) return s;
+  const auto floats = static_cast<double>(t->state_size());
+  if (floats > static_cast<double>(limits::maxElements))
+    return Status::broken(Rule::state_elements, "trainer", floats, 0, static_cast<double>(limits::maxElements));
+  t->save_state(io.float32("state", t->state_size()).data());
+  io.set("step", double(t->steps_taken()));
+  io.set("fingerprint", double(t->fingerprint()));
   return s;
 }
 
@@ -192,7 +194,7 @@ Status load_state(CallIO& io) {
   Status s;
   training::Trainer* t = live(io, s);
   const std::vector<float>& state = io.floats("state");
-  if (s.ok) s = t->check_state(io.number("step"), state.data(), state.size());
+  if (s.ok) s = t->check_state(io.number("step"), io.number("fingerprint"), state.data(), state.size());
   if (s.ok) t->load_state(static_cast<long long>(io.number("step")), state.data());
   return s;
 }
@@ -218,7 +220,7 @@ constexpr Option kEvaluate[] = {kTrainer,
                                 SCALING_OPTIONS("ropeScaling", "")};
 constexpr Option kProbe[] = {kTrainer, required("tokens", Kind::tokens), number("layer", 0), number("head", 0)};
 constexpr Option kOnlyTrainer[] = {kTrainer};
-constexpr Option kLoad[] = {kTrainer, required("step"), required("state", Kind::floats)};
+constexpr Option kLoad[] = {kTrainer, required("step"), required("fingerprint"), required("state", Kind::floats)};
 
 constexpr Result kMade[] = {{"id", Shape::number},
                             {"trainLength.0", Shape::number},
@@ -229,7 +231,7 @@ constexpr Result kStepped[] = {
 constexpr Result kEvaluated[] = {{"accuracy", Shape::number}, {"loss", Shape::number}, {"samples", Shape::number}};
 constexpr Result kProbed[] = {{"n", Shape::number}, {"weights", Shape::float32}, {"probability", Shape::number}};
 constexpr Result kRows[] = {{"", Shape::bytes}};
-constexpr Result kSaved[] = {{"step", Shape::number}, {"state", Shape::float32}};
+constexpr Result kSaved[] = {{"step", Shape::number}, {"fingerprint", Shape::number}, {"state", Shape::float32}};
 
 }  // namespace
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 
 #include "pelab/training/limits.hpp"
 #include "pelab/training/model.hpp"
@@ -171,6 +172,39 @@ double trainer_floats(const TrainerSpec& spec) {
   const double flags = spec.encoding == Encoding::learned ? std::ceil(spec.maxLen / 4.0) : 0;
   return static_cast<double>(model_kept_floats(config)) + 2.0 * static_cast<double>(parameter_count(config)) + packing +
          flags;
+}
+
+std::uint32_t fingerprint(const TrainerSpec& s) {
+  const double fields[] = {double(s.task),
+                           double(s.encoding),
+                           s.base,
+                           double(s.variant),
+                           double(s.maxLen),
+                           double(s.causal),
+                           double(s.readout),
+                           double(s.norm),
+                           double(s.activation),
+                           double(s.layers),
+                           double(s.dModel),
+                           double(s.heads),
+                           double(s.hidden),
+                           double(s.minLength),
+                           double(s.maxLength),
+                           double(s.maxEvalLength),
+                           double(s.batch),
+                           s.learningRate,
+                           s.beta1,
+                           s.beta2,
+                           s.eps,
+                           s.weightDecay,
+                           double(s.seed)};
+  std::uint32_t hash = 2166136261u;
+  for (const double field : fields) {
+    unsigned char bytes[sizeof field];
+    std::memcpy(bytes, &field, sizeof field);
+    for (const unsigned char b : bytes) hash = (hash ^ b) * 16777619u;
+  }
+  return hash;
 }
 
 double pass_floats(const TrainerSpec& spec) { return static_cast<double>(model_pass_floats(model_config(spec))); }

@@ -113,8 +113,10 @@ int Trainer::correct(const float* probs) const {
 
 // --- training --------------------------------------------------------------------------------------
 
+// (A trainer that has taken nearly maxStepsTaken steps, loaded from a state, takes only the rest.)
 Status Trainer::check_steps(double steps) const {
-  if (Status s = check(lim::steps, steps); !s.ok) return s;
+  const IntParam most{"steps", lim::steps.lo, std::min<std::int64_t>(lim::steps.hi, lim::maxStepsTaken - stepsTaken_)};
+  if (Status s = check(most, steps); !s.ok) return s;
   return check_linear_work("steps", Cost::training_step, steps, step_work(spec_), call_work(spec_));
 }
 
@@ -165,9 +167,10 @@ void Trainer::save_state(float* out) const {
   std::copy(rowsTrained_.begin(), rowsTrained_.end(), out + 3 * n);
 }
 
-Status Trainer::check_state(double step, const float* state, std::size_t count) const {
-  constexpr std::int64_t kLargestStep = (std::int64_t{1} << 53) - 1;  // every count a double holds exactly
-  if (Status s = check(IntParam{"step", 0, kLargestStep}, step); !s.ok) return s;
+Status Trainer::check_state(double step, double fingerprint, const float* state, std::size_t count) const {
+  if (Status s = check(IntParam{"step", 0, lim::maxStepsTaken}, step); !s.ok) return s;
+  if (fingerprint != this->fingerprint())
+    return Status::broken(Rule::other_trainer, "fingerprint", fingerprint, 0, this->fingerprint());
   if (Status s = check_length("state", double(count), double(state_size())); !s.ok) return s;
   const std::size_t n = model_.parameter_count();
   constexpr double big = std::numeric_limits<float>::max();

@@ -135,7 +135,8 @@ TEST_CASE("every call runs from the options its table names", "[bindings]") {
     CHECK(number_of(save, "step") == 1);  // trainer.step's default: one step
     const std::size_t floats = size_of(save, "state");
     CHECK(floats > 0);
-    fill(calls()[load], {{"trainer", {id, 0}}, {"step", {7, 0}}});
+    const double fingerprint = number_of(save, "fingerprint");
+    fill(calls()[load], {{"trainer", {id, 0}}, {"step", {7, 0}}, {"fingerprint", {fingerprint, 0}}});
     list(load, "state", floats, 0);
     REQUIRE(run_call(load).ok);
     REQUIRE(run_call(save).ok);

@@ -6,6 +6,7 @@
 #include <limits>
 #include <vector>
 
+#include "pelab/training/limits.hpp"
 #include "pelab/training/trainer.hpp"
 
 using namespace pelab;
@@ -37,7 +38,7 @@ TEST_CASE("a trainer given another's state trains on exactly as that one, bit fo
       Trainer fresh(trainer_spec(encoding));
       fresh.step(3);  // whatever it did before is overwritten
       const std::vector<float> state = saved(stayed);
-      REQUIRE(fresh.check_state(12, state.data(), state.size()).ok);
+      REQUIRE(fresh.check_state(12, stayed.fingerprint(), state.data(), state.size()).ok);
       fresh.load_state(12, state.data());
       CHECK(fresh.steps_taken() == 12);
       CHECK(saved(fresh) == state);
@@ -70,12 +71,12 @@ TEST_CASE("a state of the wrong length or with impossible values is refused, nam
   std::vector<float> state = saved(t);
   const std::size_t n = t.model().parameter_count();
   SECTION("the step") {
-    CHECK(t.check_state(-1, state.data(), state.size()).param == "step");
-    CHECK(t.check_state(2.5, state.data(), state.size()).rule == Rule::integer_range);
-    CHECK(t.check_state(std::ldexp(1.0, 53), state.data(), state.size()).param == "step");
+    CHECK(t.check_state(-1, t.fingerprint(), state.data(), state.size()).param == "step");
+    CHECK(t.check_state(2.5, t.fingerprint(), state.data(), state.size()).rule == Rule::integer_range);
+    CHECK(t.check_state(std::ldexp(1.0, 53), t.fingerprint(), state.data(), state.size()).param == "step");
   }
   SECTION("the length") {
-    const Status s = t.check_state(2, state.data(), state.size() - 1);
+    const Status s = t.check_state(2, t.fingerprint(), state.data(), state.size() - 1);
     CHECK(s.rule == Rule::length);
     CHECK(s.param == "state");
     CHECK(s.hi == double(state.size()));
@@ -84,24 +85,54 @@ TEST_CASE("a state of the wrong length or with impossible values is refused, nam
     for (const std::size_t at : {std::size_t{0}, n + 4}) {
       std::vector<float> bad = state;
       bad[at] = std::numeric_limits<float>::quiet_NaN();
-      const Status s = t.check_state(2, bad.data(), bad.size());
+      const Status s = t.check_state(2, t.fingerprint(), bad.data(), bad.size());
       CHECK(s.rule == Rule::real_range);
       CHECK(s.index == double(at));
     }
   }
   SECTION("a negative second moment") {
     state[2 * n + 1] = -1e-6f;
-    const Status s = t.check_state(2, state.data(), state.size());
+    const Status s = t.check_state(2, t.fingerprint(), state.data(), state.size());
     CHECK(s.lo == 0);
     CHECK(s.index == double(2 * n + 1));
   }
   SECTION("a flag other than 0 or 1") {
     state[3 * n] = 0.5f;
-    const Status s = t.check_state(2, state.data(), state.size());
+    const Status s = t.check_state(2, t.fingerprint(), state.data(), state.size());
     CHECK(s.rule == Rule::integer_range);
     CHECK(s.index == double(3 * n));
   }
-  SECTION("the trainer's own state passes") { CHECK(t.check_state(2, state.data(), state.size()).ok); }
+  SECTION("the trainer's own state passes") { CHECK(t.check_state(2, t.fingerprint(), state.data(), state.size()).ok); }
+}
+
+TEST_CASE("a state loads only into a trainer made with the same options, seed included", "[training][state]") {
+  // none, sinusoidal, rope and alibi hold states of the same length: only the fingerprint tells them apart.
+  Trainer rope(trainer_spec("rope")), alibi(trainer_spec("alibi")), reseeded(trainer_spec("rope", 4)),
+      twin(trainer_spec("rope"));
+  REQUIRE(rope.state_size() == alibi.state_size());
+  const std::vector<float> state = saved(rope);
+  for (const Trainer* other : {&alibi, &reseeded}) {
+    const Status s = other->check_state(0, rope.fingerprint(), state.data(), state.size());
+    CHECK(s.rule == Rule::other_trainer);
+    CHECK(s.param == "fingerprint");
+    CHECK(s.hi == other->fingerprint());
+  }
+  CHECK(twin.fingerprint() == rope.fingerprint());
+  TrainerSpec longer;
+  REQUIRE(rope.check_clone(8, 24, longer).ok);
+  CHECK(Trainer(rope, longer).fingerprint() != rope.fingerprint());  // a clone on other lengths is another trainer
+}
+
+TEST_CASE("a trainer loaded at the last step a double counts exactly takes no step past it", "[training][state]") {
+  Trainer t(trainer_spec("none"));
+  const std::vector<float> state = saved(t);
+  const double last = double(limits::training::maxStepsTaken);
+  REQUIRE(t.check_state(last - 2, t.fingerprint(), state.data(), state.size()).ok);
+  t.load_state(static_cast<long long>(last) - 2, state.data());
+  CHECK(t.check_steps(2).ok);
+  const Status s = t.check_steps(3);
+  CHECK(s.rule == Rule::integer_range);
+  CHECK(s.hi == 2);
 }
 
 TEST_CASE("loaded moments are never subnormal, as Adam's own are not", "[training][state]") {
@@ -109,7 +140,7 @@ TEST_CASE("loaded moments are never subnormal, as Adam's own are not", "[trainin
   std::vector<float> state = saved(t);
   const std::size_t n = t.model().parameter_count();
   state[n] = state[2 * n] = std::numeric_limits<float>::denorm_min();
-  REQUIRE(t.check_state(0, state.data(), state.size()).ok);
+  REQUIRE(t.check_state(0, t.fingerprint(), state.data(), state.size()).ok);
   t.load_state(0, state.data());
   const std::vector<float> back = saved(t);
   CHECK(back[n] == 0.f);

@@ -35,7 +35,9 @@ inline constexpr RealParam eps{"eps", 1e-12, 1.0};
 // AdamW's decoupled weight decay: each step shrinks every parameter by learningRate × weightDecay of itself.
 inline constexpr RealParam weightDecay{"weightDecay", 0.0, 1.0};
 
-inline constexpr IntParam steps{"steps", 1, 1000000};      // per step() call, also held to maxWork
+inline constexpr IntParam steps{"steps", 1, 1000000};  // per step() call, also held to maxWork
+// The most steps a trainer takes in all: every count a double holds exactly (a saved state's `step`).
+inline constexpr std::int64_t maxStepsTaken = (std::int64_t{1} << 53) - 1;
 inline constexpr IntParam samples{"samples", 1, 1000000};  // per evaluate() call, also held to maxWork
 
 // A trainer keeps its parameters and Adam's two moments; each call borrows the buffers of its passes

@@ -105,6 +105,9 @@ inline int cls_tokens(const TrainerSpec& s) { return s.readout == Readout::cls ?
 // scratch). Together they are capped by limits::training::maxFloats; the live trainers' kept floats by maxLiveFloats.
 double trainer_floats(const TrainerSpec& spec);
 double pass_floats(const TrainerSpec& spec);
+// The spec as one number (FNV-1a over every field): trainers made with the same options have the same, and
+// a saved state carries its trainer's, so that it is loaded only into a trainer like it (trainer.hpp).
+std::uint32_t fingerprint(const TrainerSpec& spec);
 // A new trainer of `floats` floats beside live ones holding `liveFloats`: within maxLiveFloats?
 Status check_live_floats(double liveFloats, double floats);
 

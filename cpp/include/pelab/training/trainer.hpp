@@ -54,13 +54,15 @@ class Trainer {
 
   // What a trainer keeps between calls, as floats: the parameters, Adam's first and second moments, then one
   // flag (0 or 1) per learned row. With steps_taken() (which is also Adam's update count) it is all that
-  // training, evaluation and probes read: a trainer made with the same options and given it continues
-  // exactly as this one would, bit for bit (a page's pool of workers moves an arm between them so).
+  // training, evaluation and probes read: a trainer made with the same options (the same fingerprint()) and
+  // given it continues exactly as this one would, bit for bit (a page's pool of workers moves an arm so).
   std::size_t state_size() const;
   void save_state(float* out) const;
-  // step: an integer from 0 to 2^53 − 1; count: state_size(); parameters and first moments finite, second
-  // moments finite and ≥ 0, flags 0 or 1. Errors name `step` and `state` (with the element at fault).
-  Status check_state(double step, const float* state, std::size_t count) const;
+  std::uint32_t fingerprint() const { return training::fingerprint(spec_); }
+  // In this order: step, an integer from 0 to maxStepsTaken; fingerprint, this trainer's; count, state_size();
+  // parameters and first moments finite, second moments finite and ≥ 0, flags 0 or 1. Errors name `step`,
+  // `fingerprint` and `state` (with the element at fault).
+  Status check_state(double step, double fingerprint, const float* state, std::size_t count) const;
   void load_state(long long step, const float* state);
 
   // length: 2 … maxEvalLength (and a learned row for every position); samples × work capped; seed.

@@ -36,11 +36,13 @@ enum class Rule : int {
   last_token_position = 22,        // start + tokens.length − 1 = `got` is past the last position `hi`
   last_row_position = 23,          // start + n − 1 = `got` is past the last position `hi`
   learned_short_of_training = 24,  // a learned table of maxLen `got` rows lacks position `lo`, which training reaches
-  exchange = 25,       // the raw exports were handed `param` = `got`, which the call table does not declare there (a
-                       // fault of code calling them directly: lab.js never does)
-  scaling_needs = 26,  // a RoPE scaling of type `a` (limits::ropeScalings) needs `param`, which was left out
-  below = 27,          // `param` = `got` must be below `hi`, the value of the option it pairs with (betaFast)
-  rope_only = 28,      // `param` (a RoPE scaling) was given to a trainer whose encoding is not rope
+  exchange = 25,        // the raw exports were handed `param` = `got`, which the call table does not declare there (a
+                        // fault of code calling them directly: lab.js never does)
+  scaling_needs = 26,   // a RoPE scaling of type `a` (limits::ropeScalings) needs `param`, which was left out
+  below = 27,           // `param` = `got` must be below `hi`, the value of the option it pairs with (betaFast)
+  rope_only = 28,       // `param` (a RoPE scaling) was given to a trainer whose encoding is not rope
+  state_elements = 29,  // a trainer's state would hold `got` floats, more than a call hands over (`hi`)
+  other_trainer = 30,   // a state saved by a trainer of fingerprint `got`, loaded into one of fingerprint `hi`
 };
 
 // What a `work` rule counted.
