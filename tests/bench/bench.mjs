@@ -20,6 +20,7 @@ import { median as medianOf, trainingFigures, printTraining } from './train_benc
 import { sgemmBinaries, sgemmFigures, printSgemm } from './sgemm.mjs';
 import { scalarLab } from '../js/own-module.mjs';
 import { loads } from '../../web/exercises/train-session.js';
+import { coreScalingFigures } from './core_scaling.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -161,6 +162,8 @@ if (browser && training)
     const load = loads(row.workers, training.pageArms.arms);
     row.shareBound = load.reduce((a, b) => a + b, 0) / Math.max(...load);
   }
+// Beside the pool's figure, what two cores give the same arms here without a browser (core_scaling.mjs).
+const coreScaling = args.includes('--no-training') ? null : await coreScalingFigures();
 const longTasks = args.includes('--no-browser') ? null : await longTaskFigures();
 const pageBytes = args.includes('--no-browser') ? null : await pageByteFigures();
 const bundleCost = await bundleCostFigures();
@@ -181,6 +184,7 @@ const results = {
   attention,
   dots,
   training,
+  coreScaling,
   sgemm,
   browser,
   longTasks,
@@ -256,10 +260,15 @@ if (browser) {
       : '';
     console.log(
       `| Train it yourself, all seven arms: steps/s with ${r.workers} training worker${r.workers > 1 ? 's' : ''} | ` +
-        `${f(r.stepsPerSecond, 0)}${r === one ? '' : ` (${f(r.stepsPerSecond / one.stepsPerSecond)}× one worker${bound})`}` +
+        `${f(r.stepsPerSecond, 0)}${r === one ? '' : ` (${f(r.ratio)}× one worker, the median of ${r.rounds} rounds' ratios, ${f(r.ratioRange[0])}–${f(r.ratioRange[1])}×${bound})`}` +
         `${r.workers === 2 ? ' (target ≥ 1.8×)' : ''} |`,
     );
   }
+  if (coreScaling)
+    console.log(
+      `| the machine without a browser: the seven arms in two Node threads at once ÷ in one alone (${coreScaling.rounds} rounds of ${coreScaling.seconds} s: the median ratio, the range) | ` +
+        `${f(coreScaling.ratio)}× (${f(coreScaling.ratioRange[0])}–${f(coreScaling.ratioRange[1])}×; ${f(coreScaling.oneStepsPerSecond, 0)} steps/s alone) |`,
+    );
   console.log(
     `| fresh 4 MB Float32Array (allocate + fill) vs refill an existing one | ${f(browser.fresh4MbMs)} vs ${f(browser.refill4MbMs)} ms |`,
   );

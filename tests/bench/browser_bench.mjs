@@ -183,11 +183,26 @@ async function ablationRate(browser, url, workers) {
   }
 }
 
-/** The ablation's steps/s with 1, 2 and 4 training workers (the issue's pool sizes), and the page's own choice. */
-export async function poolFigures(lab, sizes = [1, 2, 4]) {
-  const rows = [];
-  for (const workers of sizes) rows.push(await ablationRate(lab.browser, lab.url, workers));
-  return rows;
+/**
+ * The ablation's steps/s with 1, 2 and 4 training workers (the issue's pool sizes), timed in `rounds` rounds of
+ * one run of each: a row per size, its median steps/s and, against one worker, the median of the rounds' ratios
+ * and their range (one run of each, a minute apart, put two workers at 1.17× and 1.96× of one on the same code).
+ */
+export async function poolFigures(lab, sizes = [1, 2, 4], rounds = 3) {
+  const runs = sizes.map(() => []);
+  for (let r = 0; r < rounds; r++)
+    for (const [i, workers] of sizes.entries()) runs[i].push(await ablationRate(lab.browser, lab.url, workers));
+  return sizes.map((workers, i) => {
+    const ratios = runs[i].map((run, r) => run.stepsPerSecond / runs[0][r].stepsPerSecond);
+    return {
+      workers,
+      started: runs[i][0].started,
+      stepsPerSecond: median(runs[i].map((run) => run.stepsPerSecond)),
+      ratio: median(ratios),
+      ratioRange: [Math.min(...ratios), Math.max(...ratios)],
+      rounds,
+    };
+  });
 }
 
 const trainedSteps = (page) => page.evaluate(() => Number(document.querySelector('.train-lab').dataset.step));

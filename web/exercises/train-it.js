@@ -12,7 +12,7 @@ import { linkDemo } from '../widgets/link-state.js';
 import { controlBar, statsPanel, curvesPanel, extrapolationPanel, attentionPanel } from './train-panels.js';
 
 const CHUNK = 20; // steps per message to the worker: one curve point, ~100–170 ms of work for seven arms
-const DEPTH = 2; // chunks asked for ahead while playing
+const DEPTH = 3; // chunks asked for ahead while playing
 const DRAW_MS = 250; // while training, the table and curves are redrawn at most this often
 const BLOCK = 1000; // Play stops at each multiple of this (the length of the lab's measured runs)
 const MAX_STEPS = 5000;
