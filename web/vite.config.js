@@ -222,7 +222,7 @@ export default defineConfig({
           // heatmap came 8–10% sooner (interleaved, 11 navigations each), and lesson 1 is a kilobyte smaller.
           if (id.startsWith(here('.')) && !catalogOf(id).length && !PAGE_SCRIPTS.has(id)) {
             const by = [...PAGE_SCRIPTS].filter((root) => importedBy(id, new Set([root]), getModuleInfo));
-            if (by.includes(here('main.js'))) return by.length === 1 ? 'lesson-app' : 'app';
+            if (by.includes(here('main.js'))) return by.length === 1 ? 'course-page' : 'app';
           }
           return undefined;
         },
