@@ -11,9 +11,9 @@ import { poolSize, trainingSession } from './train-session.js';
 import { linkDemo } from '../widgets/link-state.js';
 import { controlBar, statsPanel, curvesPanel, extrapolationPanel, attentionPanel } from './train-panels.js';
 
-const CHUNK = 20; // steps per message to the worker: one curve point, ~100–170 ms of work for seven arms
+const CHUNK = 20; // steps per message to the workers: one curve point, ~50 ms of work for seven arms on one core
 const DEPTH = 3; // chunks asked for ahead while playing
-const DRAW_MS = 250; // while training, the table and curves are redrawn at most this often
+const DRAW_MS = 250; // while training, the table and the curves are redrawn at most this often
 const BLOCK = 1000; // Play stops at each multiple of this (the length of the lab's measured runs)
 const MAX_STEPS = 5000;
 const EVAL_SEED = 7;
@@ -140,9 +140,10 @@ export default {
 
     const at = (n) => t.integer(n);
 
-    // While training, the table and curves are drawn at most every DRAW_MS, at an animation frame, and at once
-    // when it stops: redrawn at every chunk (20 a second with two workers), their layout, paint and the hover
-    // hit test that follows took a quarter of a core from the workers, on a machine with none to spare.
+    // While training, the table and the curves are drawn at most every DRAW_MS, at an animation frame, and at once
+    // when it stops: with the table redrawn at every chunk (20 a second with two workers) and the layout, paint
+    // and hover hit test that followed, the page's thread took a quarter of a core from the workers, on a machine
+    // with none to spare.
     let latest = null; // the last answer not yet drawn
     let frame = 0,
       drawnAt = -Infinity;
