@@ -11,6 +11,7 @@
 //    existing one, so a reader can tell a slow machine from slow code.
 import { fileURLToPath } from 'node:url';
 import { openLab } from '../browser/browser.mjs';
+import { range } from './train_bench.mjs';
 
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -199,7 +200,7 @@ export async function poolFigures(lab, sizes = [1, 2, 4], rounds = 3) {
       started: runs[i][0].started,
       stepsPerSecond: median(runs[i].map((run) => run.stepsPerSecond)),
       ratio: median(ratios),
-      ratioRange: [Math.min(...ratios), Math.max(...ratios)],
+      ratioRange: range(ratios),
       rounds,
     };
   });

@@ -41,7 +41,7 @@ async function together(n, ms) {
 
 /** One thread alone and two at once, `rounds` times: their steps/s (medians) and the rounds' ratios. */
 export async function coreScalingFigures({ rounds = 3, ms = 3000 } = {}) {
-  const { median } = await import('./train_bench.mjs'); // (the threads need none of it)
+  const { median, range } = await import('./train_bench.mjs'); // (the threads need none of it)
   const one = [],
     two = [];
   for (let r = 0; r < rounds; r++) {
@@ -55,7 +55,7 @@ export async function coreScalingFigures({ rounds = 3, ms = 3000 } = {}) {
     oneStepsPerSecond: median(one),
     twoStepsPerSecond: median(two),
     ratio: median(ratios),
-    ratioRange: [Math.min(...ratios), Math.max(...ratios)],
+    ratioRange: range(ratios),
   };
 }
 

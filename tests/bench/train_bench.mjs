@@ -28,6 +28,9 @@ const TRAIN = [8, 16],
   FIXED = [16, 16];
 const SEEDS = [0, 1, 2, 3, 4];
 
+/** [the least, the greatest] of a list of numbers. */
+export const range = (values) => [Math.min(...values), Math.max(...values)];
+
 /** The median of a list of numbers (of the middle two for an even count). */
 export const median = (values) => {
   const v = [...values].sort((a, b) => a - b);

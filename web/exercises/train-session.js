@@ -24,6 +24,11 @@ export function poolSize(cores = globalThis.navigator?.hardwareConcurrency, want
   return Math.min(ARMS.length, c <= 2 ? c : c - 1);
 }
 
+const sum = (values) => values.reduce((a, b) => a + b, 0);
+// An arm's work per step: 1 / its steps per second (`rates` by id; the arms' own measured ones by default).
+const RATES = Object.fromEntries(ARMS.map((a) => [a.id, a.stepsPerSecond]));
+const workOf = (id, rates = RATES) => 1 / rates[id];
+
 /**
  * How `n` workers share the arms so that each has the same work in a chunk (an arm's work per step is 1 / its
  * measured stepsPerSecond): McNaughton's wrap-around rule. The arms, in order, fill one worker after another up to
@@ -37,8 +42,8 @@ export function poolSize(cores = globalThis.navigator?.hardwareConcurrency, want
 export function plan(n) {
   if (n >= ARMS.length)
     return { fixed: Array.from({ length: n }, (_, w) => (w < ARMS.length ? [ARMS[w].id] : [])), travellers: [] };
-  const work = ARMS.map((a) => 1 / a.stepsPerSecond);
-  const even = Math.max(work.reduce((a, b) => a + b, 0) / n, ...work);
+  const work = ARMS.map((a) => workOf(a.id));
+  const even = Math.max(sum(work) / n, ...work);
   const tolerance = even * 1e-9;
   const fixed = Array.from({ length: n }, () => []),
     travellers = [];
@@ -65,18 +70,15 @@ export function plan(n) {
 }
 
 /** Each worker's work in a chunk under plan(n), an arm's work per step being 1 / its rate (`rates`, by id). */
-export function loads(n, rates = Object.fromEntries(ARMS.map((a) => [a.id, a.stepsPerSecond]))) {
+export function loads(n, rates = RATES) {
   const { fixed, travellers } = plan(n);
-  const load = fixed.map((ids) => ids.reduce((sum, id) => sum + 1 / rates[id], 0));
+  const load = fixed.map((ids) => sum(ids.map((id) => workOf(id, rates))));
   for (const { id, lower, share } of travellers) {
-    load[lower] += share / rates[id];
-    load[lower + 1] += (1 - share) / rates[id];
+    load[lower] += share * workOf(id, rates);
+    load[lower + 1] += (1 - share) * workOf(id, rates);
   }
   return load;
 }
-
-const sum = (values) => values.reduce((a, b) => a + b, 0);
-const workOf = (id) => 1 / ARMS.find((a) => a.id === id).stepsPerSecond;
 
 /**
  * The travellers' shares that give every worker the same time in a chunk, given how fast each has been (`speeds`,
@@ -86,7 +88,7 @@ const workOf = (id) => 1 / ARMS.find((a) => a.id === id).stepsPerSecond;
  * with the page, say, then trains less of a travelling arm, rather than the other waiting for it every chunk.
  */
 export function balanced({ fixed, travellers }, speeds) {
-  const own = fixed.map((ids) => sum(ids.map(workOf)));
+  const own = fixed.map((ids) => sum(ids.map((id) => workOf(id))));
   const tau = (sum(own) + sum(travellers.map((t) => workOf(t.id)))) / sum(speeds);
   const below = new Array(fixed.length).fill(0); // the part of a traveller from below each worker does
   return travellers.map(({ id, lower }) => {

@@ -20,7 +20,6 @@ class Adam {
   // The moments, one per parameter (for tests): never subnormal (adam.cpp says why).
   const std::vector<float>& first_moments() const { return m_; }
   const std::vector<float>& second_moments() const { return v_; }
-  long long updates() const { return t_; }
   // Another Adam's moments (n each) and update count, as Trainer::load_state hands them over: subnormal
   // moments are stored as 0, as update() stores them.
   void restore(const float* m, const float* v, long long updates);
