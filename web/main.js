@@ -10,6 +10,7 @@ import { mountExplorer } from './explorer.js';
 import { connectPlatform } from './platforms/connect.js';
 import { loadFailure } from './widgets/core-loader.js';
 import { lessonById, lessonIntro } from './course/page.js';
+import { lessonPageWords } from './course/outline.js';
 import { lessonTrains } from './exercises/catalog.js';
 import { focusFragmentTargets } from './widgets/fragment-links.js';
 import { keepOffline, pageName } from './offline/register.js';
@@ -24,14 +25,15 @@ const lesson = lessonById(document.body.dataset.lesson);
 // without the trainer where none of the lesson's exercises trains (a smaller download: lessons 1 and 2).
 const loadingLab = createLab({ training: lessonTrains(lesson) });
 // The course's words but the other lessons' and the home's (course~<lesson id>), the glossary's term names.
-const t = await startPage([`course~${lesson.id}`, 'glossary-terms', 'widgets', 'explorer']);
+const t = await startPage(lessonPageWords(lesson));
 translateRich(document, t);
 document.querySelector('.breadcrumb a')?.setAttribute('href', withLocale('index.html', t));
 document.querySelector('header').append(languageSwitch(t));
 document.querySelector('main').prepend(lessonIntro(lesson, t.in('course')));
 // The exercises' code, their own words, each a chunk of its own (exercises/loaders.js: no other lesson's), and
-// the rest of the stylesheet (styles/exercise.css, imported by lesson.js). The HTML preloads the code; on
-// lesson 1 it is run once the heatmap is on screen, so that this stylesheet is not applied on the way there.
+// the rest of the stylesheet (styles/exercise.css, imported by lesson.js). Lesson 1 fetches them once the
+// heatmap is on screen, so that neither they nor this stylesheet hold it back; the other lessons, which have
+// no explorer, at once (their HTML preloads the code: web/vite.config.js).
 function lessonCode() {
   const module = import('./lesson.js');
   const exercises = module.then(({ loadExercises }) => loadExercises(lesson.exercises, t.locale));

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { LESSONS, MERGED } from './course/outline.js';
+import { LESSONS, MERGED, lessonPageWords } from './course/outline.js';
 import { lessonTrains } from './exercises/catalog.js';
 import { sharedHtml } from './html-shared.js';
 import { withLocales } from './i18n/as-script.js';
@@ -19,7 +19,7 @@ const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 // exercises trains: web/main.js). Every current browser runs wasm SIMD; elsewhere createLab picks the scalar
 // build and the preload goes unused. A single-exercise page (embed.html, platforms/exercise.html) learns its
 // exercise, and so its build, from its URL: its script starts the core first thing instead.
-function preloadCore() {
+export function preloadCore() {
   return {
     name: 'pelab-preload-core',
     transformIndexHtml: {
@@ -44,25 +44,35 @@ function preloadCore() {
             injectTo: 'head',
           },
         ];
-        // A lesson page (lesson-N.html) imports its exercises once the heatmap is on screen; they download
-        // meanwhile (after the files above: Chromium opens at most six connections to a host).
-        const lessonChunk = files.find((f) => f.type === 'chunk' && f.facadeModuleId?.endsWith('/web/lesson.js'));
-        if (lessonChunk) {
-          const chunks = new Set();
-          const add = (name) => {
-            if (!chunks.has(name) && !html.includes(name)) {
-              chunks.add(name);
-              bundle[name].imports.forEach(add);
-            }
-          };
-          add(lessonChunk.fileName);
-          for (const name of chunks)
-            tags.push({
-              tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, href: `./${name}` },
-              injectTo: 'head',
-            });
+        // The rest of the page's first path (in the HTML's order: Chromium opens at most six connections to a
+        // host): the lesson's words, which web/main.js asks for before it lays out anything, in English (what
+        // the page is written in; a page opened in another language asks for its own as it starts, and
+        // fetches these few kilobytes for nothing); then, on a lesson page without the explorer, its
+        // exercises' code, which main.js imports first thing there. Lesson 1 imports it once the heatmap is
+        // on screen: preloaded, it was fetched and compiled beside the heatmap's code and held the heatmap
+        // back (first heatmap 467 against 571 ms and 490 against 559, medians of 15 and 17 alternating
+        // navigations, 2026-12-06).
+        const chunks = new Set();
+        const add = (name) => {
+          if (!chunks.has(name) && !html.includes(name)) {
+            chunks.add(name);
+            bundle[name].imports.forEach(add);
+          }
+        };
+        for (const namespace of lessonPageWords(lesson)) {
+          const words = files.find(
+            (f) => f.type === 'chunk' && f.facadeModuleId?.endsWith(`/i18n/compiled/en/${namespace}.js`),
+          );
+          if (words) add(words.fileName); // (none where another chunk holds them: common's, the widgets')
         }
+        const lessonChunk = files.find((f) => f.type === 'chunk' && f.facadeModuleId?.endsWith('/web/lesson.js'));
+        if (lessonChunk && !html.includes('id="explorer"')) add(lessonChunk.fileName);
+        for (const name of chunks)
+          tags.push({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `./${name}` },
+            injectTo: 'head',
+          });
         return tags;
       },
     },

@@ -12,6 +12,7 @@ import * as prettier from 'prettier';
 import { createLab } from 'positional-encoding-lab';
 import * as idiomatic from './idiomatic.mjs';
 import { browserFigures } from './browser_bench.mjs';
+import { PART_NAMES } from './first_screen.mjs';
 import { longTaskFigures, printLongTasks } from './long_tasks.mjs';
 import { pageByteFigures, printPageBytes } from './page_bytes.mjs';
 import { bundleCostFigures, printBundleCost } from './bundle_cost.mjs';
@@ -234,6 +235,8 @@ if (browser) {
     console.log(
       `| first-paint ratio in ${lang} (lesson-1.html?lang=${lang}) | ${f(p.ratio)}× (${f(p.oursMs, 0)} ms) |`,
     );
+  for (const [part, p] of Object.entries(browser.firstPaintParts ?? {}))
+    console.log(`| what bounds it: ${PART_NAMES[part]} | ${f(p.ratio)}× (${f(p.oursMs, 0)} ms) |`);
   console.log(
     `| navigation → the lesson page's first paint of anything (its text; median) | ${f(paint.oursContentfulMs, 0)} ms |`,
   );

@@ -9,8 +9,12 @@
 //    miss a frame shows).
 //  - what memory costs on this machine: allocating and filling a fresh 4 MB Float32Array vs refilling an
 //    existing one, so a reader can tell a slow machine from slow code.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openLab } from '../browser/browser.mjs';
+import { PARTS, buildFirstScreens } from './first_screen.mjs';
 import { range } from './train_bench.mjs';
 
 const percentile = (values, p) => {
@@ -20,6 +24,7 @@ const percentile = (values, p) => {
 const median = (values) => percentile(values, 0.5);
 
 const FLOOR = '/bench-floor/';
+const PARTS_AT = '/bench-first-screen/';
 const floorDir = fileURLToPath(new URL('floor', import.meta.url));
 
 // Runs in the page before any of its scripts, and reports through the console: asking the page from here
@@ -240,18 +245,30 @@ async function dragSlider(page, id, frames) {
 }
 
 export async function browserFigures({ frames = 180, paintRuns = 11, reps = 15 } = {}) {
-  const lab = await openLab({ mounts: [[FLOOR, floorDir]], full: true }); // a learner's browser, not the tests' shell
+  const parts = mkdtempSync(join(tmpdir(), 'pelab-first-screen-'));
+  await buildFirstScreens(join(parts, 'source'), join(parts, 'pages'));
+  // a learner's browser, not the tests' shell
+  const lab = await openLab({
+    mounts: [
+      [FLOOR, floorDir],
+      [PARTS_AT, join(parts, 'pages')],
+    ],
+    full: true,
+  });
   try {
-    // The lesson with the heatmap, in each language (#25: the budgets hold per language), interleaved.
-    const { en: paint, ...paintIn } = await firstPaint(
-      lab.browser,
-      {
-        en: `${lab.url}lesson-1.html`,
-        es: `${lab.url}lesson-1.html?lang=es`,
-        'zh-CN': `${lab.url}lesson-1.html?lang=zh-CN`,
-      },
-      paintRuns,
+    // The lesson with the heatmap, in each language (#25: the budgets hold per language), and its parts
+    // (first_screen.mjs: what bounds the figure), interleaved.
+    const languages = {
+      en: `${lab.url}lesson-1.html`,
+      es: `${lab.url}lesson-1.html?lang=es`,
+      'zh-CN': `${lab.url}lesson-1.html?lang=zh-CN`,
+    };
+    const partUrls = Object.fromEntries(
+      PARTS.map((part) => [part, `${lab.url}${PARTS_AT.slice(1)}${part}/lesson-1.html`]),
     );
+    const paints = await firstPaint(lab.browser, { ...languages, ...partUrls }, paintRuns);
+    const { en: paint, ...paintIn } = Object.fromEntries(Object.keys(languages).map((k) => [k, paints[k]]));
+    const paintParts = Object.fromEntries(PARTS.map((part) => [part, paints[part]]));
     const context = await lab.browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
     const page = await context.newPage();
     await page.goto(`${lab.url}lesson-1.html`);
@@ -270,6 +287,7 @@ export async function browserFigures({ frames = 180, paintRuns = 11, reps = 15 }
     return {
       firstPaint: paint,
       firstPaintIn: paintIn,
+      firstPaintParts: paintParts,
       frames,
       rerenderP50Ms: percentile(rerender, 0.5),
       rerenderP95Ms: percentile(rerender, 0.95),
@@ -299,5 +317,6 @@ export async function browserFigures({ frames = 180, paintRuns = 11, reps = 15 }
     };
   } finally {
     await lab.close();
+    rmSync(parts, { recursive: true, force: true });
   }
 }

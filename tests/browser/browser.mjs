@@ -46,6 +46,30 @@ export async function launchChromium({ full = false } = {}) {
 }
 
 export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+// Chromium keeps only the last --disable-features it is given, so ours repeats playwright-core 1.65.1's own list
+// (its coreBundle.js, `disabledFeatures`) before adding the omnibox's WebUI popups: full Chromium 156 loads one in
+// every new window, 130 to 400 chrome:// files (counted in traces, 2026-12-06), and a test or benchmark that opens
+// a context per navigation then shares the machine's two cores with them (the trivial first-paint page took 87 ms
+// without them, 130 to 150 with). A learner's window loads its popup once, not once per page.
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+const OMNIBOX_POPUPS = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
 // (without the network flags, Chromium's background connections are refused by a closed network, many at a time)
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -55,6 +79,7 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUPS].join(',')}`,
 ];
 
 export async function openLab({ mounts = [], full = false } = {}) {

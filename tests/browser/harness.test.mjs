@@ -1,9 +1,13 @@
 // The browser tests' own harness (browser.mjs's watchedPage): a page handed to a test is as a new tab of a new
 // context would be, even when it is a tab an earlier test closed and handed back, and a tab given something a new
-// document does not undo is not handed back. Every other browser test relies on it.
+// document does not undo is not handed back; and the browser is launched with playwright-core's own switches
+// kept. Every other browser test relies on it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { openLab, watchedPage } from './browser.mjs';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { CHROMIUM_ARGS, openLab, watchedPage } from './browser.mjs';
 
 let lab;
 before(async () => {
@@ -71,4 +75,21 @@ test('a tab given an init script, a route or media emulation is closed, not hand
     assert.notEqual(next.page, page);
     await next.page.close();
   }
+});
+
+// Chromium keeps only the last --disable-features: ours, after playwright-core's, must hold its whole list.
+test("the browser's --disable-features keeps every feature playwright-core disables", () => {
+  const main = createRequire(import.meta.url).resolve('playwright-core'); // <package>/index.js
+  const bundle = readFileSync(join(dirname(main), 'lib/coreBundle.js'), 'utf8');
+  const list = /disabledFeatures = \[([\s\S]*?)\]\.filter\(Boolean\)/.exec(bundle)?.[1];
+  assert.ok(list, "playwright-core's list of disabled features was not found in its bundle");
+  const theirs = [...list.matchAll(/^\s*"(\w+)"/gm)].map((m) => m[1]);
+  assert.ok(theirs.length >= 10, `only ${theirs.length} features read from playwright-core's list`);
+  const ours = CHROMIUM_ARGS.filter((a) => a.startsWith('--disable-features='));
+  assert.equal(ours.length, 1);
+  const kept = new Set(ours[0].slice('--disable-features='.length).split(','));
+  assert.deepEqual(
+    theirs.filter((feature) => !kept.has(feature)),
+    [],
+  );
 });

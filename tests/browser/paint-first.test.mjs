@@ -73,6 +73,12 @@ test('the heatmap paints before any exercise mounts; scrolling to one mounts it;
     [],
   );
   assert.ok(atFirstPaint.fetched.some((name) => name.startsWith('en.course~sinusoid-')));
+  // Nor did the exercises' code come before it: preloaded, it was fetched and compiled beside the heatmap's
+  // own (web/vite.config.js).
+  assert.deepEqual(
+    atFirstPaint.fetched.filter((name) => /^(lesson|mount|exercise|order|progress|math)-/.test(name)),
+    [],
+  );
   await page.waitForSelector('#clock-hands-title'); // the lesson's last exercise
 
   // Far down the page and not yet needed: not mounted (idle callbacks are held). Scrolled to, it mounts,
