@@ -91,15 +91,19 @@ export class LinePlot {
     this.svg.addEventListener('pointerdown', (e) => this.#hover(e)); // a tap
     this.svg.addEventListener('keydown', (e) => this.#key(e));
     this.svg.addEventListener('focus', () => this.#announce());
-    // Drawn again at a new width (a phone turned, a window resized): the labels keep their size.
+    // Drawn again at a new width (a phone turned, a window resized): the labels keep their size. The width it
+    // reports is the one drawn at: read from layout at every update, it forced a layout of the page each time
+    // training redrew its curves (a quarter of the page's script time while two workers trained).
     if (typeof ResizeObserver === 'function')
-      new ResizeObserver(() => {
+      new ResizeObserver(([entry]) => {
+        this.shown = entry.borderBoxSize?.[0]?.inlineSize ?? entry.contentRect.width;
         if (this.drawn && Math.abs(this.#width() - this.w) > 8) this.update(...this.drawn);
       }).observe(this.svg);
   }
 
+  // The width to draw at: as laid out (read from layout until the ResizeObserver has reported it).
   #width() {
-    const shown = this.svg.getBoundingClientRect().width;
+    const shown = this.shown ?? this.svg.getBoundingClientRect().width;
     return shown > 0 ? Math.round(Math.min(MAX_W, Math.max(MIN_W, shown))) : UNLAID_W;
   }
 
