@@ -45,9 +45,12 @@ const lessonFooter = () => `<footer>
 // A page whose HTML holds words marked for its language (data-i18n) runs web/i18n/early.js in its <head>, a
 // plain script the build emits as an asset with a hashed name (Vite bundles module scripts only).
 function earlyWords() {
-  let ref;
+  let ref, root;
   return {
     name: 'pelab-early-words',
+    configResolved(config) {
+      root = config.root; // where the pages' relative URLs start (web/ for the site)
+    },
     buildStart() {
       // early.js with locales.js written in, and their comments dropped: they are for us.
       const source = withLocales(readFileSync(`${web}/i18n/early.js`, 'utf8'), 'early.js').replace(
@@ -64,7 +67,7 @@ function earlyWords() {
           (f) => f.type === 'asset' && (f.names ?? [f.name]).includes('early.js'),
         );
         if (!early) throw new Error(`earlyWords: the bundle has no early.js (${ref})`);
-        const src = `${relative(dirname(filename), web).split('\\').join('/') || '.'}/${early.fileName}`;
+        const src = `${relative(dirname(filename), root).split('\\').join('/') || '.'}/${early.fileName}`;
         // Right after the shared head (before the stylesheet: a plain script waits for the stylesheets before it,
         // and the parser for the script).
         const icon = /<link rel="icon"[^>]*>/.exec(html);

@@ -25,7 +25,8 @@ const lesson = lessonById(document.body.dataset.lesson);
 // without the trainer where none of the lesson's exercises trains (a smaller download: lessons 1 and 2).
 const loadingLab = createLab({ training: lessonTrains(lesson) });
 // The course's words but the other lessons' and the home's (course~<lesson id>), the glossary's term names.
-const t = await startPage(lessonPageWords(lesson));
+const explorerHost = document.getElementById('explorer'); // lesson 1's
+const t = await startPage(lessonPageWords(lesson, { explorer: explorerHost !== null }));
 translateRich(document, t);
 document.querySelector('.breadcrumb a')?.setAttribute('href', withLocale('index.html', t));
 document.querySelector('header').append(languageSwitch(t));
@@ -41,7 +42,6 @@ function lessonCode() {
   exercises.catch(() => {});
   return { module, exercises };
 }
-const explorerHost = document.getElementById('explorer');
 let code = explorerHost ? null : lessonCode();
 let coreError = null; // the core's own failure: shown with its URL and a retry (widgets/core-loader.js)
 loadingLab.catch((error) => {

@@ -8,6 +8,7 @@ import { defineConfig } from 'vite';
 import { LESSONS, MERGED, lessonPageWords } from './course/outline.js';
 import { lessonTrains } from './exercises/catalog.js';
 import { sharedHtml } from './html-shared.js';
+import { BUILT_IN } from './i18n/messages.js';
 import { withLocales } from './i18n/as-script.js';
 import { LOCALES, SOURCE } from './i18n/locales.js';
 
@@ -45,35 +46,47 @@ export function preloadCore() {
           },
         ];
         // The rest of the page's first path (in the HTML's order: Chromium opens at most six connections to a
-        // host): the lesson's words, which web/main.js asks for before it lays out anything, in English (what
-        // the page is written in; a page opened in another language asks for its own as it starts, and
-        // fetches these few kilobytes for nothing); then, on a lesson page without the explorer, its
-        // exercises' code, which main.js imports first thing there. Lesson 1 imports it once the heatmap is
-        // on screen: preloaded, it was fetched and compiled beside the heatmap's code and held the heatmap
-        // back (first heatmap 467 against 571 ms and 490 against 559, medians of 15 and 17 alternating
-        // navigations, 2026-12-06).
-        const chunks = new Set();
-        const add = (name) => {
-          if (!chunks.has(name) && !html.includes(name)) {
-            chunks.add(name);
-            bundle[name].imports.forEach(add);
-          }
+        // host). The words web/main.js loads before it lays out anything, listed per language (those built into
+        // the page's code left out) for web/i18n/early.js, which asks for the page's own language's as it
+        // starts. Then, on a lesson page without the explorer, its exercises' code, which main.js imports first
+        // thing there. Lesson 1 imports it once the heatmap is on screen: preloaded, it was fetched and compiled
+        // beside the heatmap's code and held the heatmap back (first heatmap 467 against 571 ms and 490 against
+        // 559, medians of 15 and 17 alternating navigations, 2026-12-06).
+        const explorer = html.includes('id="explorer"');
+        const closure = (names, seen = new Set()) => {
+          for (const name of names)
+            if (!seen.has(name) && !html.includes(name)) {
+              seen.add(name);
+              closure(bundle[name].imports, seen);
+            }
+          return [...seen];
         };
-        for (const namespace of lessonPageWords(lesson)) {
-          const words = files.find(
-            (f) => f.type === 'chunk' && f.facadeModuleId?.endsWith(`/i18n/compiled/en/${namespace}.js`),
-          );
-          if (words) add(words.fileName); // (none where another chunk holds them: common's, the widgets')
-        }
+        const namespaces = ['common', ...lessonPageWords(lesson, { explorer })];
+        const wordsOf = (code) =>
+          closure(
+            namespaces
+              .filter((namespace) => code !== SOURCE || !Object.hasOwn(BUILT_IN, namespace))
+              .map((namespace) =>
+                files.find((f) => f.facadeModuleId?.endsWith(`/i18n/compiled/${code}/${namespace}.js`)),
+              )
+              .filter((chunk) => chunk !== undefined)
+              .map((chunk) => chunk.fileName),
+          ).map((name) => `./${name}`);
+        const words = Object.fromEntries(LOCALES.map(({ code }) => [code, wordsOf(code)]));
+        // Before the early script, which reads it (web/html-shared.js has put the script in).
+        const early = /<script src="[^"]*early-[^"]*\.js"><\/script>/.exec(html);
+        if (!early) throw new Error(`preloadCore: ${filename} has no early script to list its words for`);
+        const meta = `<meta name="pelab-words" content="${JSON.stringify(words).replaceAll('"', '&quot;')}" />`;
+        html = `${html.slice(0, early.index)}${meta}\n    ${html.slice(early.index)}`;
         const lessonChunk = files.find((f) => f.type === 'chunk' && f.facadeModuleId?.endsWith('/web/lesson.js'));
-        if (lessonChunk && !html.includes('id="explorer"')) add(lessonChunk.fileName);
+        const chunks = lessonChunk && !explorer ? closure([lessonChunk.fileName]) : [];
         for (const name of chunks)
           tags.push({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, href: `./${name}` },
             injectTo: 'head',
           });
-        return tags;
+        return { html, tags };
       },
     },
   };

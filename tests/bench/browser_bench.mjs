@@ -246,16 +246,17 @@ async function dragSlider(page, id, frames) {
 
 export async function browserFigures({ frames = 180, paintRuns = 11, reps = 15 } = {}) {
   const parts = mkdtempSync(join(tmpdir(), 'pelab-first-screen-'));
-  await buildFirstScreens(join(parts, 'source'), join(parts, 'pages'));
-  // a learner's browser, not the tests' shell
-  const lab = await openLab({
-    mounts: [
-      [FLOOR, floorDir],
-      [PARTS_AT, join(parts, 'pages')],
-    ],
-    full: true,
-  });
+  let lab = null;
   try {
+    await buildFirstScreens(join(parts, 'source'), join(parts, 'pages'));
+    // a learner's browser, not the tests' shell
+    lab = await openLab({
+      mounts: [
+        [FLOOR, floorDir],
+        [PARTS_AT, join(parts, 'pages')],
+      ],
+      full: true,
+    });
     // The lesson with the heatmap, in each language (#25: the budgets hold per language), and its parts
     // (first_screen.mjs: what bounds the figure), interleaved.
     const languages = {
@@ -316,7 +317,7 @@ export async function browserFigures({ frames = 180, paintRuns = 11, reps = 15 }
         "whileTraining: that sweep again while Train it yourself's models train in their worker",
     };
   } finally {
-    await lab.close();
+    await lab?.close();
     rmSync(parts, { recursive: true, force: true });
   }
 }

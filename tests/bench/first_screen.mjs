@@ -1,15 +1,16 @@
 // What bounds the first-paint figure, measured beside it: lesson 1's page taken apart. Three reference pages
-// are made from web/lesson-1.html (its HTML, with the header and footer the site's build writes in, and its
-// stylesheet), its script swapped for
+// are made from web/lesson-1.html (its HTML, with the head, header and footer the site's build writes in, the
+// early script among them, and its stylesheet), its script swapped for
 //  - `text`: the trivial page's script (tests/bench/floor/floor.js), filling a canvas set where the heatmap
 //    goes: what the lesson's text and stylesheet cost;
 //  - `core`: first-screen/core.js, the core started as the lesson page starts it and one table computed before
 //    the canvas is filled;
 //  - `explorer`: first-screen/explorer.js, the explorer mounted and drawn with its words and the core, as the
 //    lesson page does, and nothing else of the lesson page's script.
-// Vite builds them as it builds the site (the shared HTML, the core's preloads: web/vite.config.js) into a
-// folder of their own, which the benchmark serves beside the site and navigates alternately with the lesson
-// page and the trivial page.
+// Vite builds them with the site's plugins for the HTML (the shared head, header and footer; the core's
+// preloads and the early script's list of words: web/vite.config.js), though not with its chunking, each into a
+// folder of its own, which the benchmark serves beside the site and navigates alternately with the lesson page
+// and the trivial page.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,8 +50,6 @@ function writePage(source, part) {
 
 /** Builds the reference pages into `outDir` (<part>/lesson-1.html), their sources in `source`. */
 export async function buildFirstScreens(source, outDir) {
-  // The shared header and footer, not web/i18n/early.js (part of the lesson page's script, not of its text).
-  const shared = sharedHtml().filter((plugin) => plugin.name === 'pelab-shared-html');
   for (const part of PARTS) {
     writePage(source, part);
     await build({
@@ -59,7 +58,7 @@ export async function buildFirstScreens(source, outDir) {
       base: './',
       publicDir: false,
       logLevel: 'error',
-      plugins: part === 'text' ? shared : [shared, preloadCore()],
+      plugins: part === 'text' ? sharedHtml() : [sharedHtml(), preloadCore()],
       resolve: { alias: { 'positional-encoding-lab': join(repo, 'dist/index.js') } },
       build: {
         outDir: join(outDir, part),

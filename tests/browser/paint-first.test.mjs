@@ -3,6 +3,7 @@
 // allocates no buffers. No timing is asserted here (that is the benchmark's job), only order and counts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { openLab, watchedPage, lessonTotal, lessonUrl, progressLine } from './browser.mjs';
 
 let lab;
@@ -246,4 +247,38 @@ test('dragging the explorer’s sliders allocates no buffers, no ImageData, and 
   assert.equal(same, true);
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+// What each lesson page's HTML has fetched beside its script (web/vite.config.js, preloadCore): the words its
+// script loads first, listed per language for the early script (English's without those built into the page's
+// code; the explorer's only where the page holds it); on lesson 1, whose explorer paints first, not its
+// exercises' code (a resource timing at the first frame would miss a fetch still under way).
+test('lesson pages list their first words per language; lesson 1 preloads no exercise code, lessons 2 and 3 theirs', () => {
+  const html = (page) => readFileSync(new URL(`../../dist/site/${page}`, import.meta.url), 'utf8');
+  const preloads = (page) =>
+    [...html(page).matchAll(/<link rel="modulepreload"[^>]*href="\.\/assets\/([^"]+)"/g)].map((m) => m[1]);
+  const words = (page) => {
+    const content = /<meta name="pelab-words" content="([^"]*)"/.exec(html(page))?.[1];
+    assert.ok(content, `${page} lists no words`);
+    const lists = JSON.parse(content.replaceAll('&quot;', '"'));
+    return Object.fromEntries(Object.entries(lists).map(([code, list]) => [code, list.map((f) => f.split('/').pop())]));
+  };
+  const NAMESPACES = ['common', 'widgets', 'explorer', 'glossary-terms', 'course~sinusoid', 'course~in-practice'];
+  const namesIn = (list) =>
+    list.map((file) => NAMESPACES.find((n) => file.slice(file.indexOf('.') + 1).startsWith(`${n}-`))).sort();
+  const first = words('lesson-1.html');
+  assert.deepEqual(namesIn(first.en), ['course~sinusoid', 'explorer', 'glossary-terms']);
+  assert.deepEqual(namesIn(first.es), ['common', 'course~sinusoid', 'explorer', 'glossary-terms', 'widgets']);
+  assert.ok(first['zh-CN'].every((file) => file.startsWith('zh-CN.')));
+  assert.deepEqual(
+    preloads('lesson-1.html').filter((name) => /^lesson-|^[a-z]{2}(-[A-Z]+)?\./.test(name)),
+    [],
+  );
+  for (const page of ['lesson-2.html', 'lesson-3.html']) {
+    assert.ok(
+      preloads(page).some((name) => /^lesson-/.test(name)),
+      `${page} does not preload its exercises' code`,
+    );
+    assert.equal(namesIn(words(page).es).includes('explorer'), false, page);
+  }
 });

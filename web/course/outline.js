@@ -56,9 +56,14 @@ export const LESSONS = [
 ];
 
 /** The catalogs a lesson page loads as it starts (web/main.js; besides common, which every page loads): the
- *  course's words for this lesson, the glossary's term names, the widgets' and the explorer's. The build
- *  preloads their English from the page's HTML (web/vite.config.js). */
-export const lessonPageWords = (lesson) => [`course~${lesson.id}`, 'glossary-terms', 'widgets', 'explorer'];
+ *  course's words for this lesson, the glossary's term names, the widgets', and the explorer's where the page
+ *  holds it. The build preloads their English from the page's HTML (web/vite.config.js). */
+export const lessonPageWords = (lesson, { explorer }) => [
+  `course~${lesson.id}`,
+  'glossary-terms',
+  'widgets',
+  ...(explorer ? ['explorer'] : []),
+];
 
 // Ids of exercises merged into another: each keeps opening the one it was merged into (embed.html,
 // <pe-exercise>, SCORM and H5P), and its records migrate there (web/records/migrate.js).

@@ -4,7 +4,9 @@
 // web/i18n/locales.js, which the build writes in below, its exports dropped) and, when it is not English, marks
 // <html data-words="pending">, which the stylesheet hides until startPage has written the words. Should the
 // page's scripts fail instead (a chunk that cannot load, an error before the words), the page is shown at once,
-// in English; and after 10 s in any case (the stylesheet), rather than stay blank.
+// in English; and after 10 s in any case (the stylesheet), rather than stay blank. On a lesson page it also asks
+// for the words the page's script will load first, in that language, so that they come beside the script rather
+// than a round trip after it (<meta name="pelab-words">: the build lists them per language, web/vite.config.js).
 (function () {
   /* locales.js */
   var meta = document.querySelector('meta[name="pelab-lang"]');
@@ -23,6 +25,15 @@
     saved: saved,
     languages: navigator.languages || [],
   });
+  var listed = document.querySelector('meta[name="pelab-words"]');
+  var words = (listed && JSON.parse(listed.getAttribute('content'))[locale]) || [];
+  for (var i = 0; i < words.length; i++) {
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = 'anonymous'; // as the build's own preloads and module scripts (crossorigin)
+    link.href = words[i];
+    document.head.appendChild(link);
+  }
   if (locale === SOURCE) return;
   var root = document.documentElement;
   root.setAttribute('data-words', 'pending');

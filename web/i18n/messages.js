@@ -12,9 +12,10 @@ import START from './compiled/start.js';
 
 const loaded = new Map(); // `${locale}/${namespace}` → the compiled catalog, or the promise of it
 const key = (locale, namespace) => `${locale}/${namespace}`;
-// English's common words and widgets' words are always there: a widget given no translator speaks English.
-loaded.set(key(SOURCE, 'common'), englishCommon);
-loaded.set(key(SOURCE, 'widgets'), englishWidgets);
+/** English's catalogs that are part of every page's code, never fetched: its common words and the widgets'
+ *  (a widget given no translator speaks English). */
+export const BUILT_IN = Object.freeze({ common: englishCommon, widgets: englishWidgets });
+for (const [namespace, catalog] of Object.entries(BUILT_IN)) loaded.set(key(SOURCE, namespace), catalog);
 
 // Each locale's index of its catalogs (scripts/messages.mjs writes it): four small chunks, rather than every
 // catalog of every language listed in the page's own script; but what pages load as they start is listed here

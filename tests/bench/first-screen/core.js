@@ -2,8 +2,10 @@
 // started as the lesson page starts it, one table computed, and a canvas filled as the trivial page fills its
 // own, in a colour the table decides (so the fill waits for the core's answer).
 import { createLab } from 'positional-encoding-lab';
+import { LESSONS } from '../../../web/course/outline.js';
+import { lessonTrains } from '../../../web/exercises/catalog.js';
 
-const lab = await createLab({ training: false });
+const lab = await createLab({ training: lessonTrains(LESSONS[0]) });
 const out = new Float32Array(128 * 64);
 lab.sinusoidal({ positions: 128, dModel: 64, base: 10000, variant: 'paper', out });
 const canvas = document.querySelector('canvas');

@@ -4,8 +4,9 @@
 import { createLab } from 'positional-encoding-lab';
 import { mountExplorer } from '../../../web/explorer.js';
 import { LESSONS, lessonPageWords } from '../../../web/course/outline.js';
+import { lessonTrains } from '../../../web/exercises/catalog.js';
 import { loadCatalogs, translator } from '../../../web/i18n/messages.js';
 
-const lab = createLab({ training: false });
-await loadCatalogs('en', ['common', ...lessonPageWords(LESSONS[0])]);
+const lab = createLab({ training: lessonTrains(LESSONS[0]) });
+await loadCatalogs('en', ['common', ...lessonPageWords(LESSONS[0], { explorer: true })]);
 mountExplorer(document.getElementById('explorer'), lab, translator('en').in('explorer'));
