@@ -25,15 +25,19 @@
     saved: saved,
     languages: navigator.languages || [],
   });
-  var listed = document.querySelector('meta[name="pelab-words"]');
-  var words = (listed && JSON.parse(listed.getAttribute('content'))[locale]) || [];
-  for (var i = 0; i < words.length; i++) {
-    var link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = 'anonymous'; // as the build's own preloads and module scripts (crossorigin)
-    link.href = words[i];
-    document.head.appendChild(link);
-  }
+  // A list that cannot be read costs only the head start: the page's script loads its words itself. It must not
+  // stop this script before the words are marked pending below.
+  try {
+    var listed = document.querySelector('meta[name="pelab-words"]');
+    var words = listed ? JSON.parse(listed.getAttribute('content'))[locale] : null;
+    for (var i = 0; Array.isArray(words) && i < words.length; i++) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = 'anonymous'; // as the build's own preloads and module scripts (crossorigin)
+      link.href = String(words[i]);
+      document.head.appendChild(link);
+    }
+  } catch (e) {}
   if (locale === SOURCE) return;
   var root = document.documentElement;
   root.setAttribute('data-words', 'pending');

@@ -93,10 +93,12 @@ export class LinePlot {
     this.svg.addEventListener('focus', () => this.#announce());
     // Drawn again at a new width (a phone turned, a window resized): the labels keep their size. The width it
     // reports is the one drawn at: read from layout at every update, it forced a layout of the page each time
-    // training redrew its curves (a quarter of the page's script time while two workers trained).
+    // training redrew its curves (a quarter of the page's script time while two workers trained). A plot not
+    // shown reports 0, which says nothing of the width it will have when shown: layout is read again then.
     if (typeof ResizeObserver === 'function')
       new ResizeObserver(([entry]) => {
-        this.shown = entry.borderBoxSize?.[0]?.inlineSize ?? entry.contentRect.width;
+        const width = entry.borderBoxSize?.[0]?.inlineSize ?? entry.contentRect.width;
+        this.shown = width > 0 ? width : undefined;
         if (this.drawn && Math.abs(this.#width() - this.w) > 8) this.update(...this.drawn);
       }).observe(this.svg);
   }
