@@ -123,3 +123,29 @@ test('alibi: the slopes are the core’s, and the numeric answer is checked agai
   const record = await page.evaluate(() => window.pelab.lesson.progress.summary().byId.alibi);
   assert.equal(record.correct, false, 'wrong, then right, is recorded wrong');
 });
+
+// A plot redrawn at its shown width (web/widgets/lineplot.js) changes its height; done inside its
+// ResizeObserver's callback, that is an error event on the window ("ResizeObserver loop completed with undelivered
+// notifications"), which Playwright reports nowhere but a course platform's error reporting sees.
+test('on a phone, lesson 3 lays out its plots without a ResizeObserver loop error', async () => {
+  const { page: phone, problems: phoneProblems } = await watchedPage(lab.browser, {
+    viewport: { width: 390, height: 844 },
+  });
+  await phone.addInitScript(() => {
+    window.__errors = [];
+    addEventListener('error', (event) => window.__errors.push(event.message), true);
+  });
+  await phone.goto(lessonUrl(lab.url, 'beyond-absolute'));
+  await phone.waitForSelector('body[data-ready=true]', { timeout: 20000 });
+  await phone.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  assert.deepEqual(await phone.evaluate(() => window.__errors), []);
+  const widths = await phone.$$eval('svg.lineplot', (svgs) =>
+    svgs
+      .filter((svg) => svg.checkVisibility() && svg.querySelector('path.series'))
+      .map((svg) => [Math.round(svg.getBoundingClientRect().width), svg.viewBox.baseVal.width]),
+  );
+  assert.ok(widths.length >= 2, `${widths.length} plots drawn`);
+  for (const [shown, drawn] of widths) assert.ok(Math.abs(shown - drawn) <= 8, `drawn at ${drawn}, shown at ${shown}`);
+  assert.deepEqual(phoneProblems, []);
+  await phone.close();
+});

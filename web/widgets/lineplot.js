@@ -95,12 +95,24 @@ export class LinePlot {
     // reports is the one drawn at: read from layout at every update, it forced a layout of the page each time
     // training redrew its curves (a quarter of the page's script time while two workers trained). A plot not
     // shown reports 0, which says nothing of the width it will have when shown: layout is read again then.
+    // The redraw waits for the next frame: a new width gives the plot a new height, and a size changed inside
+    // the observer's own callback is reported to the page as an error ("ResizeObserver loop completed with
+    // undelivered notifications"), which a course platform's error reporting sees.
     if (typeof ResizeObserver === 'function')
       new ResizeObserver(([entry]) => {
         const width = entry.borderBoxSize?.[0]?.inlineSize ?? entry.contentRect.width;
         this.shown = width > 0 ? width : undefined;
-        if (this.drawn && Math.abs(this.#width() - this.w) > 8) this.update(...this.drawn);
+        if (this.resized || !this.#stale()) return;
+        this.resized = requestAnimationFrame(() => {
+          this.resized = 0;
+          if (this.#stale()) this.update(...this.drawn);
+        });
       }).observe(this.svg);
+  }
+
+  // Whether the plot was drawn at a width other than the one it is shown at (by more than 8 px).
+  #stale() {
+    return this.drawn !== undefined && Math.abs(this.#width() - this.w) > 8;
   }
 
   // The width to draw at: as laid out (read from layout until the ResizeObserver has reported it).
