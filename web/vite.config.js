@@ -14,15 +14,16 @@ import { LOCALES, SOURCE } from './i18n/locales.js';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 
-// The wasm core's module and its .wasm are loaded by createLab(), after the page's own script has run:
-// a chain of three round trips before the first heatmap. Preloading both from a lesson page's HTML fetches
-// them beside the page's script instead: the SIMD build the lesson needs (with the trainer where one of its
-// exercises trains: web/main.js). Every current browser runs wasm SIMD; elsewhere createLab picks the scalar
-// build and the preload goes unused. A single-exercise page (embed.html, platforms/exercise.html) learns its
-// exercise, and so its build, from its URL: its script starts the core first thing instead.
-export function preloadCore() {
+// What a lesson page's HTML asks for beside its script, so that nothing on its first path waits a round trip for
+// the script to run. First the wasm core's module and its .wasm, which createLab() would load only after the page's
+// own script has run (a chain of three round trips before the first heatmap): the SIMD build the lesson needs (with
+// the trainer where one of its exercises trains: web/main.js). Every current browser runs wasm SIMD; elsewhere
+// createLab picks the scalar build and the preload goes unused. A single-exercise page (embed.html,
+// platforms/exercise.html) learns its exercise, and so its build, from its URL: its script starts the core first
+// thing instead. Then its first words and its exercises' code (below).
+export function lessonFirstPath() {
   return {
-    name: 'pelab-preload-core',
+    name: 'pelab-lesson-first-path',
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle, filename }) {
@@ -32,7 +33,8 @@ export function preloadCore() {
         const files = Object.values(bundle);
         const module = files.find((f) => f.type === 'chunk' && f.facadeModuleId?.endsWith(`/dist/${build}.mjs`));
         const wasm = files.find((f) => f.type === 'asset' && (f.names ?? [f.name]).includes(`${build}.wasm`));
-        if (!module || !wasm) throw new Error(`preloadCore: ${build}'s module or its .wasm is missing from the bundle`);
+        if (!module || !wasm)
+          throw new Error(`lessonFirstPath: ${build}'s module or its .wasm is missing from the bundle`);
         const tags = [
           {
             tag: 'link',
@@ -75,7 +77,7 @@ export function preloadCore() {
         const words = Object.fromEntries(LOCALES.map(({ code }) => [code, wordsOf(code)]));
         // Before the early script, which reads it (web/html-shared.js has put the script in).
         const early = /<script src="[^"]*early-[^"]*\.js"><\/script>/.exec(html);
-        if (!early) throw new Error(`preloadCore: ${filename} has no early script to list its words for`);
+        if (!early) throw new Error(`lessonFirstPath: ${filename} has no early script to list its words for`);
         const meta = `<meta name="pelab-words" content="${JSON.stringify(words).replaceAll('"', '&quot;')}" />`;
         html = `${html.slice(0, early.index)}${meta}\n    ${html.slice(early.index)}`;
         const lessonChunk = files.find((f) => f.type === 'chunk' && f.facadeModuleId?.endsWith('/web/lesson.js'));
@@ -212,7 +214,7 @@ export default defineConfig({
   base: './',
   publicDir: false,
   logLevel: 'warn',
-  plugins: [sharedHtml(), preloadCore(), publishCourse(), offlineFiles()],
+  plugins: [sharedHtml(), lessonFirstPath(), publishCourse(), offlineFiles()],
   resolve: { alias: { 'positional-encoding-lab': here('../dist/index.js') } },
   build: {
     outDir: here('../dist/site'),

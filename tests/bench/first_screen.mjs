@@ -16,7 +16,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { sharedHtml } from '../../web/html-shared.js';
-import { preloadCore } from '../../web/vite.config.js';
+import { lessonFirstPath } from '../../web/vite.config.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const SCRIPTS = {
@@ -58,7 +58,7 @@ export async function buildFirstScreens(source, outDir) {
       base: './',
       publicDir: false,
       logLevel: 'error',
-      plugins: part === 'text' ? sharedHtml() : [sharedHtml(), preloadCore()],
+      plugins: part === 'text' ? sharedHtml() : [sharedHtml(), lessonFirstPath()],
       resolve: { alias: { 'positional-encoding-lab': join(repo, 'dist/index.js') } },
       build: {
         outDir: join(outDir, part),

@@ -249,7 +249,7 @@ test('dragging the explorer’s sliders allocates no buffers, no ImageData, and 
   await page.close();
 });
 
-// What each lesson page's HTML has fetched beside its script (web/vite.config.js, preloadCore): the words its
+// What each lesson page's HTML has fetched beside its script (web/vite.config.js, lessonFirstPath): the words its
 // script loads first, listed per language for the early script (English's without those built into the page's
 // code; the explorer's only where the page holds it); on lesson 1, whose explorer paints first, not its
 // exercises' code (a resource timing at the first frame would miss a fetch still under way).

@@ -57,7 +57,8 @@ export const LESSONS = [
 
 /** The catalogs a lesson page loads as it starts (web/main.js; besides common, which every page loads): the
  *  course's words for this lesson, the glossary's term names, the widgets', and the explorer's where the page
- *  holds it. The build preloads their English from the page's HTML (web/vite.config.js). */
+ *  holds it. The build lists them per language in the page, for its early script to ask for the learner's
+ *  (web/vite.config.js, lessonFirstPath). */
 export const lessonPageWords = (lesson, { explorer }) => [
   `course~${lesson.id}`,
   'glossary-terms',
