@@ -70,23 +70,32 @@ async function firstPixels(browser, url) {
 }
 
 // Navigations alternate between the pages and the trivial one, so that a busy moment of the machine hits all
-// alike: `urls` (label → URL) are each timed `runs` times against one floor. Returns label → figures.
+// alike: `urls` (label → URL) are each timed `runs` times against one floor, in rounds, each round starting one
+// page further along the list (the trivial page among them), so that no page always follows the same one.
+// Returns label → figures: the medians, their ratio, and the middle half of the rounds' own ratios (each round's
+// navigation to the page ÷ its navigation to the trivial page).
 export async function firstPaint(browser, urls, runs) {
   const floorUrl = new URL(FLOOR, Object.values(urls)[0]).href;
-  for (const url of Object.values(urls)) await firstPixels(browser, url); // warm-up: the first navigation pays for starting processes
-  await firstPixels(browser, floorUrl);
-  const ours = Object.fromEntries(Object.keys(urls).map((label) => [label, []]));
-  const floor = [];
+  const order = [...Object.values(urls), floorUrl];
+  for (const url of order) await firstPixels(browser, url); // warm-up: the first navigation pays for starting processes
+  const rounds = [];
   for (let i = 0; i < runs; i++) {
-    for (const [label, url] of Object.entries(urls)) ours[label].push(await firstPixels(browser, url));
-    floor.push(await firstPixels(browser, floorUrl));
+    const round = new Array(order.length);
+    for (let j = 0; j < order.length; j++) {
+      const at = (i + j) % order.length;
+      round[at] = await firstPixels(browser, order[at]);
+    }
+    rounds.push(round);
   }
-  const floorMs = median(floor.map((r) => r.pixelsMs));
+  const floorOf = (round) => round[order.length - 1].pixelsMs;
+  const floorMs = median(rounds.map(floorOf));
   return Object.fromEntries(
-    Object.entries(ours).map(([label, runsOf]) => {
-      const oursMs = median(runsOf.map((r) => r.pixelsMs));
-      const oursContentfulMs = median(runsOf.map((r) => r.contentfulMs));
-      return [label, { oursMs, floorMs, ratio: oursMs / floorMs, oursContentfulMs, runs }];
+    Object.keys(urls).map((label, k) => {
+      const oursMs = median(rounds.map((round) => round[k].pixelsMs));
+      const oursContentfulMs = median(rounds.map((round) => round[k].contentfulMs));
+      const ratios = rounds.map((round) => round[k].pixelsMs / floorOf(round));
+      const ratioQuartiles = [percentile(ratios, 0.25), percentile(ratios, 0.75)];
+      return [label, { oursMs, floorMs, ratio: oursMs / floorMs, ratioQuartiles, oursContentfulMs, runs }];
     }),
   );
 }

@@ -9,26 +9,11 @@
 // length²) and times the attention products at the mean length, 12 (the FLOPs a logged native run of 1,000
 // steps computed were 0.2% under the expectation).
 //   node tests/bench/sgemm.mjs [--build DIR]: these rows alone (DIR holds native/ and wasm/, default build/).
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from './train_bench.mjs';
+import { program, runProgram } from './programs.mjs';
 
 const SETS = { lengths8to16: [8, 16], fixed16: [16, 16] };
-const BUILD = fileURLToPath(new URL('../../build', import.meta.url));
-
-// A benchmark binary's JSON; `file` is the binary, or the wasm module's loader that node runs.
-function run(file, args, command = file) {
-  if (!existsSync(file)) throw new Error(`${file} is missing: \`npm run bench\` (scripts/bench.sh) builds it`);
-  return JSON.parse(execFileSync(command, args, { encoding: 'utf8' }));
-}
-
-/** The binaries' paths under a build folder holding native/ and wasm/ (default: the repository's build/). */
-export function sgemmBinaries(build = BUILD) {
-  return { wasm: join(build, 'wasm/pelab_sgemm_bench.cjs'), native: join(build, 'native/pelab_sgemm_bench') };
-}
-
 // The rate the SGEMM would keep over all of a step's products in round r: their FLOPs over the time it takes
 // for them (a mean of the shapes' rates weighted by FLOPs, harmonically, as times add up).
 const attainableIn = (shapes, r) =>
@@ -52,10 +37,10 @@ function setFigures(set) {
   };
 }
 
-/** The SGEMM figures. `binaries`: sgemmBinaries(); `reps`: runs per shape and round (at least 15). */
+/** The SGEMM figures. `binaries`: program('sgemm_bench'); `reps`: runs per shape and round (at least 15). */
 export function sgemmFigures({ binaries, reps = 15 }) {
-  const wasm = run(binaries.wasm, [binaries.wasm, String(reps)], process.execPath);
-  const native = run(binaries.native, [String(reps)]);
+  const wasm = runProgram(binaries.wasm, [String(reps)]);
+  const native = runProgram(binaries.native, [String(reps)]);
   const sets = Object.fromEntries(
     wasm.sets.map((set, i) => {
       const w = setFigures(set),
@@ -146,6 +131,6 @@ export function printSgemm(s) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
-  const build = args.includes('--build') ? args[args.indexOf('--build') + 1] : BUILD;
-  printSgemm(sgemmFigures({ binaries: sgemmBinaries(build) }));
+  const build = args.includes('--build') ? args[args.indexOf('--build') + 1] : undefined;
+  printSgemm(sgemmFigures({ binaries: program('sgemm_bench', build) }));
 }

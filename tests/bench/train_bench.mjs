@@ -18,7 +18,7 @@
 // Time to 95%: per seed a fresh trainer steps 10 at a time and is evaluated after each 10 on 256
 // fresh samples of lengths 8–16 (evaluate's seed = steps so far, as the native bench does), until it
 // scores ≥ 95%. The time is that of the step() calls alone; evaluation and creation are reported apart.
-import { execFileSync } from 'node:child_process';
+import { runProgram } from './programs.mjs';
 import { loadTfjs, tfjsModel } from './tfjs_model.mjs';
 import { ARMS as PAGE_ARMS, MODEL as PAGE_MODEL } from '../../web/exercises/train-arms.js';
 
@@ -209,7 +209,7 @@ async function tfjsTo95(seed) {
  * fewer give 3; tfjs's CPU backend always 3).
  */
 export async function trainingFigures({ simd, scalar, nativeTrainBench, reps = 15 }) {
-  const native = JSON.parse(execFileSync(nativeTrainBench, ['0'], { encoding: 'utf8' }));
+  const native = runProgram(nativeTrainBench, ['0']);
   const rounds = reps >= 15 ? 5 : 3;
 
   // Ours (SIMD and scalar, both shapes) and tfjs on its wasm backend, interleaved round by round.
