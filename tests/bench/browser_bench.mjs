@@ -44,6 +44,21 @@ function watchFirstPixels() {
   requestAnimationFrame(check);
 }
 
+// A shuffler with its own fixed seed (a 32-bit linear congruential generator and Fisher–Yates): the same orders
+// in every run of the benchmark.
+function seededShuffle(seed) {
+  let state = seed >>> 0;
+  const next = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  return (list) => {
+    const out = [...list];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [out[i], out[j]] = [out[j], out[i]];
+    }
+    return out;
+  };
+}
+
 async function firstPixels(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' }); // a fresh cache each time
   try {
@@ -70,21 +85,19 @@ async function firstPixels(browser, url) {
 }
 
 // Navigations alternate between the pages and the trivial one, so that a busy moment of the machine hits all
-// alike: `urls` (label → URL) are each timed `runs` times against one floor, in rounds, each round starting one
-// page further along the list (the trivial page among them), so that no page always follows the same one.
-// Returns label → figures: the medians, their ratio, and the middle half of the rounds' own ratios (each round's
-// navigation to the page ÷ its navigation to the trivial page).
+// alike: `urls` (label → URL) are each timed `runs` times against one floor, in rounds, each round visiting the
+// pages (the trivial page among them) in an order of its own, shuffled with a fixed seed, so that no page keeps
+// following the same one. Returns label → figures: the ratio of the medians (the headline figure), and the middle
+// half of the rounds' own ratios (each round's navigation to the page ÷ its navigation to the trivial page).
 export async function firstPaint(browser, urls, runs) {
   const floorUrl = new URL(FLOOR, Object.values(urls)[0]).href;
   const order = [...Object.values(urls), floorUrl];
   for (const url of order) await firstPixels(browser, url); // warm-up: the first navigation pays for starting processes
   const rounds = [];
+  const shuffled = seededShuffle(1);
   for (let i = 0; i < runs; i++) {
     const round = new Array(order.length);
-    for (let j = 0; j < order.length; j++) {
-      const at = (i + j) % order.length;
-      round[at] = await firstPixels(browser, order[at]);
-    }
+    for (const at of shuffled(order.map((_, k) => k))) round[at] = await firstPixels(browser, order[at]);
     rounds.push(round);
   }
   const floorOf = (round) => round[order.length - 1].pixelsMs;
@@ -323,7 +336,7 @@ export async function browserFigures({ frames = 180, paintRuns = 11, reps = 15 }
         're-render: synchronous input-to-drawn time of one redraw during a drag of the positions slider at dModel 512; ' +
         'frame-to-frame: deltas of requestAnimationFrame timestamps during that drag; ' +
         "ropeSlider: lesson 3's RoPE slider swept the same way; " +
-        "whileTraining: that sweep again while Train it yourself's models train in their worker",
+        "whileTraining: that sweep again while Train it yourself's models train in their workers",
     };
   } finally {
     await lab?.close();
